@@ -1,0 +1,91 @@
+#define _POSIX_C_SOURCE 199309L
+/* `make bench`: random full-round playouts with the full legal-move list
+ * generated at every ply. Prints the median of 5 runs and a signature (the
+ * total number of legal moves seen), which must not change unless the
+ * rules or the generator do. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "apply.h"
+#include "deal.h"
+
+typedef struct {
+    double rounds_per_s;
+    long long plies, moves;
+} Run;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static Run run(const dl_Rules *r, int rounds, uint64_t seed)
+{
+    dl_State s;
+    dl_MoveList l;
+    dl_Rng pick;
+    Run out = {0, 0, 0};
+    dl_movelist_init(&l);
+    dl_rng_seed(&pick, seed);
+    dl_new_match(&s, r, seed, 0);
+    double t0 = now();
+    for (int i = 0; i < rounds; i++) {
+        dl_deal_round(&s);
+        while (s.phase == DL_PHASE_PLAY || s.phase == DL_PHASE_CLAIM) {
+            long n = dl_legal_moves(&s, &l);
+            if (n <= 0) {
+                fprintf(stderr, "bench: no legal move (engine error)\n");
+                exit(1);
+            }
+            out.moves += n;
+            out.plies++;
+            dl_apply(&s, &l.m[dl_rng_below(&pick, (uint32_t)n)], NULL);
+        }
+        s.phase = DL_PHASE_PLAY;
+    }
+    out.rounds_per_s = rounds / (now() - t0);
+    dl_movelist_free(&l);
+    return out;
+}
+
+static int cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void bench(const char *name, const dl_Rules *r, int rounds)
+{
+    double v[5];
+    Run last = {0, 0, 0};
+    for (int i = 0; i < 5; i++) {
+        last = run(r, rounds, 12345);
+        v[i] = last.rounds_per_s;
+    }
+    qsort(v, 5, sizeof *v, cmp);
+    printf("%-28s %10.0f rounds/s (median of 5; min %.0f, max %.0f)  %.2f moves/ply  "
+           "signature %lld\n", name, v[2], v[0], v[4], (double)last.moves / last.plies,
+           last.moves);
+}
+
+int main(int argc, char **argv)
+{
+    int rounds = argc > 1 ? atoi(argv[1]) : 50000;
+    dl_Rules r;
+    dl_rules_diloti(&r);
+    bench("diloti, 2 players", &r, rounds);
+    dl_rules_set_players(&r, 4, true);
+    bench("diloti, 4 players", &r, rounds);
+    dl_rules_diloti(&r);
+    r.liberal_group = r.liberal_raise = r.liberal_capture = true;
+    bench("diloti, liberal variants", &r, rounds / 2);
+    r.forced_capture = true;
+    bench("diloti, + forced capture", &r, rounds / 2);
+    dl_rules_kontsina(&r);
+    bench("kontsina, 2 players", &r, rounds);
+    return 0;
+}

@@ -1,0 +1,32 @@
+/* Text notation for moves and positions (docs/notation.md).
+ *
+ *   7h lay                      lay a card (D10)
+ *   8h x 2c 3s 5d 6h 8c P8@1    capture: the cards and declarations taken
+ *   3h + 5c = 8                 plain declaration of 8 (D15)
+ *   5h + P4@1 = 9               raise seat 1's plain 4 to 9 (D16)
+ *   6h + 2c 8s = G8             group of 8s (D17)
+ *   claim / keep                V-face-card-claim decision
+ *
+ * A declaration is named by kind (P plain, G group), value and owner seat;
+ * a seat owns at most one (D19), so the owner alone is enough ("@1"). */
+#ifndef DL_NOTATION_H
+#define DL_NOTATION_H
+
+#include <stddef.h>
+
+#include "moves.h"
+
+/* The canonical string of a move in state s (before it is played):
+ * cards lowest first, then declarations by owner. Returns the length. */
+int dl_move_str(const dl_State *s, const dl_Move *m, char *buf, size_t cap,
+                bool unicode);
+/* Parses a move against s. Returns NULL and fills *m, or returns err
+ * holding what is wrong and where. The move may still be illegal: ask
+ * dl_refusal(). */
+const char *dl_move_parse(const dl_State *s, const char *text, dl_Move *m,
+                          char *err, size_t cap);
+/* A declaration as "P6@1(4d+2c)" or "G8@0(A+3+4,8s)"-style, cards shown. */
+int dl_decl_str(const dl_State *s, int slot, char *buf, size_t cap,
+                bool unicode);
+
+#endif

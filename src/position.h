@@ -1,0 +1,28 @@
+/* Position strings: a complete game state as text (docs/notation.md).
+ *
+ *   dealer=1; turn=0; round=1; deal=1; ply=2; hands=7h Ac 3d / 5c 9d;
+ *   table=2c 3d P6@1(4d+2c) G8@0(A+3d+4h,8s); piles=Kc Kd / -; xeri=0 0;
+ *   score=0 0; won=0 0; last=1; pack=?
+ *
+ * Fields are separated by ';' and may come in any order; all but hands and
+ * table have defaults. Lists per seat or side are separated by '/', '-' is
+ * empty, and "?N" stands for N cards not otherwise placed, drawn with a
+ * seed, as does "pack=?" (or no pack) for all the rest. */
+#ifndef DL_POSITION_H
+#define DL_POSITION_H
+
+#include <stddef.h>
+
+#include "state.h"
+
+#define DL_POSITION_MAX 1200
+
+/* Writes the canonical position string; with hide_pack the pack is
+ * written as "?" (its order is hidden information). Returns the length. */
+int dl_position_str(const dl_State *s, char *buf, size_t cap, bool hide_pack);
+/* Parses text under rules r into *s (untouched on error). Unplaced cards
+ * are drawn with seed. Returns NULL, or err holding where and what. */
+const char *dl_position_parse(dl_State *s, const dl_Rules *r, const char *text,
+                              uint64_t seed, char *err, size_t cap);
+
+#endif

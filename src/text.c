@@ -1,0 +1,23 @@
+#include "text.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+dl_Text dl_text(char *buf, size_t cap)
+{
+    dl_Text t = {buf, cap, 0};
+    if (cap) buf[0] = '\0';
+    return t;
+}
+
+void dl_text_add(dl_Text *t, const char *fmt, ...)
+{
+    if (t->n + 1 >= t->cap) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(t->buf + t->n, t->cap - t->n, fmt, ap);
+    va_end(ap);
+    if (k < 0) return;
+    t->n += (size_t)k;
+    if (t->n >= t->cap) t->n = t->cap - 1;
+}

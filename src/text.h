@@ -1,0 +1,20 @@
+/* A bounded string builder: appends never overflow, the text is always
+ * terminated, and t.n counts what was written. */
+#ifndef DL_TEXT_H
+#define DL_TEXT_H
+
+#include <stddef.h>
+
+typedef struct {
+    char *buf;
+    size_t cap, n;
+} dl_Text;
+
+dl_Text dl_text(char *buf, size_t cap);
+void dl_text_add(dl_Text *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+#endif
