@@ -32,119 +32,99 @@ bool dl_movelist_push(dl_MoveList *l, const dl_Move *m)
     return true;
 }
 
-/* Subsets of the table with a sum of 1..10, bucketed by sum. */
+/* Subsets of the table with a sum of 1..10, one bucket per sum. */
 typedef struct {
-    uint64_t *set;
-    int start[12]; /* bucket s is set[start[s] .. start[s+1]) */
-    int n, cap;
+    uint64_t *b[11];
+    int n[11], cap[11];
+    int total;     /* subsets in all buckets */
+    unsigned sums; /* bit s: bucket s is not empty */
 } Subsets;
-
-typedef struct {
-    uint64_t *tmp;
-    uint8_t *sums;
-    int n, cap;
-    int counts[12];
-    bool oom;
-} Collect;
-
-typedef struct {
-    const dl_State *s;
-    dl_MoveList *out;
-    int seat, own;       /* own: slot of the mover's declaration or -1 */
-    dl_Set hand;
-    Subsets loose;       /* loose numerals only (D3, D15) */
-    Subsets lib;         /* plus plain declarations as single cards (C3, C5) */
-    bool use_lib;
-    bool oom;
-    uint64_t *part; /* the parts of one batch (collect_parts) */
-    int npart, partcap;
-    uint64_t *comp; /* the played card's possible components */
-    int compcap;
-    Collect col;
-} Gen;
-
-static void free_scratch(void *p)
-{
-    Gen *g = p;
-    if (!g) return;
-    free(g->loose.set);
-    free(g->lib.set);
-    free(g->part);
-    free(g->comp);
-    free(g->col.tmp);
-    free(g->col.sums);
-    free(g);
-}
 
 typedef struct {
     uint64_t bit;
     int val;
 } Atom;
 
-static bool sub_push(Subsets *ss, uint64_t set, int sum, int *counts,
-                     uint64_t **tmp, int *tmpn, int *tmpcap, uint8_t **sums)
+typedef struct {
+    const dl_State *s;
+    dl_MoveList *out;
+    int seat, own;       /* own: slot of the mover's declaration or -1 */
+    dl_Set hand;
+    unsigned handvals;   /* bit v: the mover holds a card of value v */
+    Subsets loose;       /* loose numerals only (D3, D15) */
+    Subsets lib;         /* plus plain declarations as single cards (C3, C5) */
+    bool use_lib;
+    bool oom;
+    bool overlap;        /* the parts of the batch are not pairwise disjoint */
+    unsigned declvals;   /* bit v: a declaration of value v is on the table */
+    const uint64_t *part; /* the parts of one batch (collect_parts) */
+    int npart;
+    uint64_t *partbuf;   /* parts copied when declarations join a bucket */
+    int partcap;
+    uint64_t *comp;      /* the played card's possible components */
+    int compcap;
+} Gen;
+
+static void free_scratch(void *p)
 {
-    if (*tmpn == *tmpcap) {
-        int cap = *tmpcap ? *tmpcap * 2 : 256;
-        uint64_t *p = realloc(*tmp, (size_t)cap * sizeof **tmp);
-        uint8_t *q = realloc(*sums, (size_t)cap);
-        if (p) *tmp = p;
-        if (q) *sums = q;
-        if (!p || !q) return false;
-        *tmpcap = cap;
+    Gen *g = p;
+    if (!g) return;
+    for (int i = 0; i < 11; i++) {
+        free(g->loose.b[i]);
+        free(g->lib.b[i]);
     }
-    (void)ss;
-    (*tmp)[*tmpn] = set;
-    (*sums)[*tmpn] = (uint8_t)sum;
-    (*tmpn)++;
-    counts[sum]++;
+    free(g->partbuf);
+    free(g->comp);
+    free(g);
+}
+
+static bool grow(uint64_t **buf, int *cap, int need)
+{
+    if (need <= *cap) return true;
+    int c = *cap ? *cap : 64;
+    while (c < need) c *= 2;
+    uint64_t *p = realloc(*buf, (size_t)c * sizeof *p);
+    if (!p) return false;
+    *buf = p;
+    *cap = c;
     return true;
 }
 
-
-static void dfs(const Atom *a, int na, int from, int sum, uint64_t set, Collect *c)
+/* Depth-first over atoms sorted by value, so a sum past 10 ends the loop. */
+static bool dfs(Subsets *ss, const Atom *a, int na, int from, int sum, uint64_t set)
 {
-    for (int i = from; i < na && !c->oom; i++) {
+    for (int i = from; i < na; i++) {
         int t = sum + a[i].val;
-        if (t > 10) break; /* atoms are sorted by value */
-        if (!sub_push(NULL, set | a[i].bit, t, c->counts, &c->tmp, &c->n, &c->cap,
-                      &c->sums)) {
-            c->oom = true;
-            return;
-        }
-        dfs(a, na, i + 1, t, set | a[i].bit, c);
+        if (t > 10) break;
+        uint64_t x = set | a[i].bit;
+        if (ss->n[t] == ss->cap[t] && !grow(&ss->b[t], &ss->cap[t], ss->n[t] + 1))
+            return false;
+        ss->b[t][ss->n[t]++] = x;
+        ss->sums |= 1u << t;
+        if (i + 1 < na && t + a[i + 1].val <= 10 && !dfs(ss, a, na, i + 1, t, x)) return false;
     }
+    return true;
 }
 
-static int cmp_atom(const void *x, const void *y)
+static bool atom_less(const Atom *x, const Atom *y)
 {
-    const Atom *a = x, *b = y;
-    return a->val != b->val ? a->val - b->val : (a->bit < b->bit ? -1 : 1);
+    return x->val != y->val ? x->val < y->val : x->bit < y->bit;
 }
 
-/* Lists the subsets of the atoms with sum <= 10, bucketed by sum. */
-static bool build_subsets(Subsets *ss, Collect *cp, Atom *a, int na)
+static bool build_subsets(Subsets *ss, Atom *a, int na)
 {
-    Collect c = *cp;
-    qsort(a, (size_t)na, sizeof *a, cmp_atom);
-    c.n = 0;
-    c.oom = false;
-    memset(c.counts, 0, sizeof c.counts);
-    dfs(a, na, 0, 0, 0, &c);
-    *cp = c;
-    if (c.oom) return false;
-    if (c.n > ss->cap) {
-        uint64_t *p = realloc(ss->set, (size_t)c.n * sizeof *p);
-        if (!p) return false;
-        ss->set = p;
-        ss->cap = c.n;
+    /* Loose cards arrive in value order already; declarations do not. */
+    for (int i = 1; i < na; i++) {
+        Atom t = a[i];
+        int j = i;
+        for (; j > 0 && atom_less(&t, &a[j - 1]); j--) a[j] = a[j - 1];
+        a[j] = t;
     }
-    int pos[12];
-    ss->start[0] = ss->start[1] = 0;
-    for (int s = 1; s <= 10; s++) ss->start[s + 1] = ss->start[s] + c.counts[s];
-    memcpy(pos, ss->start, sizeof pos);
-    for (int i = 0; i < c.n; i++) ss->set[pos[c.sums[i]]++] = c.tmp[i];
-    ss->n = c.n;
+    memset(ss->n, 0, sizeof ss->n);
+    ss->sums = 0;
+    if (!dfs(ss, a, na, 0, 0, 0)) return false;
+    ss->total = 0;
+    for (unsigned v = ss->sums; v; v &= v - 1) ss->total += ss->n[dl_first(v)];
     return true;
 }
 
@@ -165,10 +145,14 @@ static int lib_atoms(const dl_State *s, Atom *a)
     return n;
 }
 
-static void emit(Gen *g, int kind, int card, int value, uint64_t take)
+static inline void emit(Gen *g, int kind, int card, int value, uint64_t take)
 {
+    dl_MoveList *l = g->out;
     dl_Move m = {take, (uint8_t)kind, (uint8_t)card, (uint8_t)value};
-    if (!dl_movelist_push(g->out, &m)) g->oom = true;
+    if (l->n < l->cap)
+        l->m[l->n++] = m;
+    else if (!dl_movelist_push(l, &m))
+        g->oom = true;
 }
 
 static int cmp_take(const void *x, const void *y)
@@ -183,7 +167,7 @@ static void dedupe(dl_MoveList *out, size_t from)
     size_t n = out->n - from;
     if (n < 2) return;
     dl_Move *m = out->m + from;
-    if (n <= 8) {
+    if (n <= 32) {
         for (size_t i = 1; i < n; i++) {
             dl_Move t = m[i];
             size_t j = i;
@@ -205,35 +189,32 @@ static void dedupe(dl_MoveList *out, size_t from)
 /* Parts a numeral of value v could take or group: combinations (D3, with
  * plain declarations as cards when lib) and whole declarations of value v
  * (D11, D17, D18). Groups that are a soy are left out when !soy_ok. */
-static bool grow(uint64_t **buf, int *cap, int need)
-{
-    if (need <= *cap) return true;
-    int c = *cap ? *cap : 64;
-    while (c < need) c *= 2;
-    uint64_t *p = realloc(*buf, (size_t)c * sizeof *p);
-    if (!p) return false;
-    *buf = p;
-    *cap = c;
-    return true;
-}
-
 static void collect_parts(Gen *g, int v, bool lib, bool plains, bool soy_ok)
 {
     const Subsets *ss = lib ? &g->lib : &g->loose;
     const dl_State *s = g->s;
-    g->npart = 0;
-    if (!grow(&g->part, &g->partcap, ss->start[v + 1] - ss->start[v] + DL_MAX_DECLS)) {
+    uint64_t seen = 0;
+    g->overlap = false;
+    g->part = ss->b[v];
+    g->npart = ss->n[v];
+    for (int i = 0; i < ss->n[v]; i++) {
+        g->overlap |= (seen & ss->b[v][i]) != 0;
+        seen |= ss->b[v][i];
+    }
+    if (!(g->declvals & (1u << v))) return;
+    if (!grow(&g->partbuf, &g->partcap, ss->n[v] + DL_MAX_DECLS)) {
         g->oom = true;
+        g->npart = 0;
         return;
     }
-    for (int i = ss->start[v]; i < ss->start[v + 1]; i++)
-        g->part[g->npart++] = ss->set[i];
+    if (ss->n[v]) memcpy(g->partbuf, ss->b[v], (size_t)ss->n[v] * sizeof *g->partbuf);
+    g->part = g->partbuf;
     for (int i = 0; i < s->ndecl; i++) {
         const dl_Decl *d = &s->decl[i];
         if (d->value != v) continue;
         if (d->kind == DL_DECL_PLAIN && (lib || !plains)) continue;
         if (d->kind == DL_DECL_GROUP && !soy_ok && dl_count(d->cards) == 2) continue;
-        g->part[g->npart++] = DL_DECL_BIT(i);
+        g->partbuf[g->npart++] = DL_DECL_BIT(i);
     }
 }
 
@@ -285,7 +266,9 @@ static bool gen_numeral_captures(Gen *g, int card)
 {
     const dl_Rules *r = &g->s->rules;
     int v = dl_value(card);
-    collect_parts(g, v, g->use_lib && r->liberal_capture, true, true);
+    const bool lib = g->use_lib && r->liberal_capture;
+    if (!(((lib ? g->lib.sums : g->loose.sums) | g->declvals) & (1u << v))) return false;
+    collect_parts(g, v, lib, true, true);
     if (g->npart == 0) return false;
     CapCtx c = {card, r->forced_capture};
     size_t from = g->out->n;
@@ -294,7 +277,8 @@ static bool gen_numeral_captures(Gen *g, int card)
         return true;
     }
     unions(g, 0, 0, 0, emit_capture, &c);
-    dedupe(g->out, from);
+    /* Pairwise disjoint parts give every union exactly once. */
+    if (g->overlap) dedupe(g->out, from);
     return true;
 }
 
@@ -316,28 +300,35 @@ static void gen_face(Gen *g, int card)
     emit(g, DL_LAY, card, 0, 0);
 }
 
+/* Values held after playing card (D14). */
+static unsigned rest_values(const Gen *g, int card)
+{
+    int w = dl_value(card);
+    if (w && !((g->hand & ~DL_BIT(card)) & dl_value_mask(w))) return g->handvals & ~(1u << w);
+    return g->handvals;
+}
+
 /* D15, and D16 with C4. The mover owns nothing here (D19). */
-static void gen_plain_and_raise(Gen *g, int card)
+static void gen_plain_and_raise(Gen *g, int card, unsigned rest)
 {
     const dl_State *s = g->s;
     const int w = dl_value(card);
-    const dl_Set rest = g->hand & ~DL_BIT(card);
-    for (int sum = 1; sum + w <= 10; sum++) {
-        if (!holds_value(rest, sum + w)) continue; /* D14 */
-        for (int i = g->loose.start[sum]; i < g->loose.start[sum + 1]; i++)
-            emit(g, DL_PLAIN, card, sum + w, g->loose.set[i]);
+    /* v = w + sum for every non-empty bucket whose value is held. */
+    for (unsigned vs = rest & (g->loose.sums << w) & 0x7FE; vs; vs &= vs - 1) {
+        int v = dl_first(vs), sum = v - w;
+        for (int i = 0; i < g->loose.n[sum]; i++) emit(g, DL_PLAIN, card, v, g->loose.b[sum][i]);
     }
     const int side = dl_side(&s->rules, g->seat);
     for (int d = 0; d < s->ndecl; d++) {
         const dl_Decl *dc = &s->decl[d];
         if (dc->kind != DL_DECL_PLAIN || dl_side(&s->rules, dc->owner) == side) continue;
         int v = dc->value + w;
-        if (v <= 10 && holds_value(rest, v)) emit(g, DL_RAISE, card, v, DL_DECL_BIT(d));
+        if (v <= 10 && (rest & (1u << v))) emit(g, DL_RAISE, card, v, DL_DECL_BIT(d));
         if (!s->rules.liberal_raise) continue;
-        for (int sum = 1; v + sum <= 10; sum++) {
-            if (!holds_value(rest, v + sum)) continue;
-            for (int i = g->loose.start[sum]; i < g->loose.start[sum + 1]; i++)
-                emit(g, DL_RAISE, card, v + sum, DL_DECL_BIT(d) | g->loose.set[i]);
+        for (unsigned vs = rest & (g->loose.sums << v) & 0x7FE; vs; vs &= vs - 1) {
+            int t = dl_first(vs), sum = t - v;
+            for (int i = 0; i < g->loose.n[sum]; i++)
+                emit(g, DL_RAISE, card, t, DL_DECL_BIT(d) | g->loose.b[sum][i]);
         }
     }
 }
@@ -364,8 +355,7 @@ static int card_components(Gen *g, int card, int v)
     const int w = dl_value(card), side = dl_side(r, g->seat);
     const Subsets *ss = (g->use_lib && r->liberal_group) ? &g->lib : &g->loose;
     /* Upper bound: one per subset, and per declaration one per subset. */
-    int cap = 1 + (w < v ? ss->start[v - w + 1] - ss->start[v - w] : 0) +
-              s->ndecl * (1 + g->loose.n);
+    int cap = 1 + (w < v ? ss->n[v - w] : 0) + s->ndecl * (1 + g->loose.total);
     if (!grow(&g->comp, &g->compcap, cap)) {
         g->oom = true;
         return 0;
@@ -374,26 +364,31 @@ static int card_components(Gen *g, int card, int v)
     int n = 0;
     if (w == v) comp[n++] = 0;
     if (w < v)
-        for (int i = ss->start[v - w]; i < ss->start[v - w + 1]; i++) comp[n++] = ss->set[i];
+        for (int i = 0; i < ss->n[v - w]; i++) comp[n++] = ss->b[v - w][i];
     for (int d = 0; d < s->ndecl; d++) {
         const dl_Decl *dc = &s->decl[d];
         if (dc->kind != DL_DECL_PLAIN || dl_side(r, dc->owner) == side) continue;
         int need = v - w - dc->value;
         if (need == 0) comp[n++] = DL_DECL_BIT(d);
         if (need <= 0 || !r->liberal_raise) continue;
-        for (int i = g->loose.start[need]; i < g->loose.start[need + 1]; i++)
-            comp[n++] = DL_DECL_BIT(d) | g->loose.set[i];
+        for (int i = 0; i < g->loose.n[need]; i++) comp[n++] = DL_DECL_BIT(d) | g->loose.b[need][i];
     }
     return n;
 }
 
-static void gen_groups(Gen *g, int card)
+static void gen_groups(Gen *g, int card, unsigned rest)
 {
     const dl_Rules *r = &g->s->rules;
-    const dl_Set rest = g->hand & ~DL_BIT(card);
-    for (int v = 1; v <= 10; v++) {
-        if (!holds_value(rest, v)) continue; /* D14 */
-        collect_parts(g, v, g->use_lib && r->liberal_group, true, !r->soy);
+    const bool lib = g->use_lib && r->liberal_group;
+    const Subsets *ss = lib ? &g->lib : &g->loose;
+    const int w = dl_value(card);
+    /* D14: a value still held, with parts of that value on the table, and
+     * (C8) the card alone, or something of the missing value to join. */
+    unsigned vs = rest & (ss->sums | g->declvals) & (0x7FEu << (w - 1) & 0x7FE);
+    if (!g->s->ndecl) vs &= (ss->sums << w) | (1u << w);
+    for (; vs; vs &= vs - 1) {
+        int v = dl_first(vs);
+        collect_parts(g, v, lib, true, !r->soy);
         if (g->npart == 0) continue;
         int nc = card_components(g, card, v);
         size_t from = g->out->n;
@@ -401,7 +396,9 @@ static void gen_groups(Gen *g, int card)
             GroupCtx c = {card, v, g->comp[k]};
             unions(g, 0, 0, g->comp[k], emit_group, &c);
         }
-        dedupe(g->out, from);
+        /* Different card components can meet in one take only when parts
+         * overlap, or when declarations double as cards (liberal rules). */
+        if (g->overlap || g->use_lib) dedupe(g->out, from);
     }
 }
 
@@ -412,8 +409,9 @@ static void gen_numeral(Gen *g, int card)
     if (can_capture && r->forced_capture) return; /* C1 */
     if (g->own < 0) emit(g, DL_LAY, card, 0, 0); /* D19 */
     if (!r->declarations) return;
-    if (g->own < 0) gen_plain_and_raise(g, card);
-    gen_groups(g, card);
+    unsigned rest = rest_values(g, card);
+    if (g->own < 0) gen_plain_and_raise(g, card, rest);
+    gen_groups(g, card, rest);
 }
 
 static void gen_claim(Gen *g)
@@ -439,13 +437,17 @@ long dl_legal_moves(const dl_State *s, dl_MoveList *l)
     g->seat = s->turn;
     g->hand = s->hand[s->turn];
     g->own = dl_owned_decl(s, s->turn);
+    g->declvals = 0;
+    for (int i = 0; i < s->ndecl; i++) g->declvals |= 1u << s->decl[i].value;
+    g->handvals = 0;
+    for (dl_Set h = g->hand & DL_NUMERALS; h; h &= h - 1) g->handvals |= 1u << dl_value(dl_first(h));
     int na = loose_atoms(s, a);
-    if (!build_subsets(&g->loose, &g->col, a, na)) return -1;
+    if (!build_subsets(&g->loose, a, na)) return -1;
     const dl_Rules *r = &s->rules;
     g->use_lib = (r->liberal_group || r->liberal_capture) && s->ndecl > 0;
     if (g->use_lib) {
         na = lib_atoms(s, a);
-        if (!build_subsets(&g->lib, &g->col, a, na)) return -1;
+        if (!build_subsets(&g->lib, a, na)) return -1;
     }
     for (dl_Set h = g->hand; h && !g->oom; h &= h - 1) {
         int card = dl_first(h);
