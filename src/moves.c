@@ -38,6 +38,8 @@ typedef struct {
     int n[11], cap[11];
     int total;     /* subsets in all buckets */
     unsigned sums; /* bit s: bucket s is not empty */
+    unsigned overlap; /* bit s: two subsets of bucket s share an item */
+    uint64_t seen[11];
 } Subsets;
 
 typedef struct {
@@ -101,6 +103,8 @@ static bool dfs(Subsets *ss, const Atom *a, int na, int from, int sum, uint64_t 
             return false;
         ss->b[t][ss->n[t]++] = x;
         ss->sums |= 1u << t;
+        if (ss->seen[t] & x) ss->overlap |= 1u << t;
+        ss->seen[t] |= x;
         if (i + 1 < na && t + a[i + 1].val <= 10 && !dfs(ss, a, na, i + 1, t, x)) return false;
     }
     return true;
@@ -121,7 +125,8 @@ static bool build_subsets(Subsets *ss, Atom *a, int na)
         a[j] = t;
     }
     memset(ss->n, 0, sizeof ss->n);
-    ss->sums = 0;
+    memset(ss->seen, 0, sizeof ss->seen);
+    ss->sums = ss->overlap = 0;
     if (!dfs(ss, a, na, 0, 0, 0)) return false;
     ss->total = 0;
     for (unsigned v = ss->sums; v; v &= v - 1) ss->total += ss->n[dl_first(v)];
@@ -148,11 +153,18 @@ static int lib_atoms(const dl_State *s, Atom *a)
 static inline void emit(Gen *g, int kind, int card, int value, uint64_t take)
 {
     dl_MoveList *l = g->out;
-    dl_Move m = {take, (uint8_t)kind, (uint8_t)card, (uint8_t)value};
-    if (l->n < l->cap)
-        l->m[l->n++] = m;
-    else if (!dl_movelist_push(l, &m))
-        g->oom = true;
+    if (l->n == l->cap) {
+        dl_Move m = {take, (uint8_t)kind, (uint8_t)card, (uint8_t)value};
+        if (!dl_movelist_push(l, &m)) g->oom = true;
+        return;
+    }
+    /* Field by field: a struct built on the stack and copied whole stalls
+     * store forwarding, and this is the hottest store of the generator. */
+    dl_Move *d = &l->m[l->n++];
+    d->take = take;
+    d->kind = (uint8_t)kind;
+    d->card = (uint8_t)card;
+    d->value = (uint8_t)value;
 }
 
 static int cmp_take(const void *x, const void *y)
@@ -167,7 +179,7 @@ static void dedupe(dl_MoveList *out, size_t from)
     size_t n = out->n - from;
     if (n < 2) return;
     dl_Move *m = out->m + from;
-    if (n <= 32) {
+    if (n <= 64) {
         for (size_t i = 1; i < n; i++) {
             dl_Move t = m[i];
             size_t j = i;
@@ -193,14 +205,9 @@ static void collect_parts(Gen *g, int v, bool lib, bool plains, bool soy_ok)
 {
     const Subsets *ss = lib ? &g->lib : &g->loose;
     const dl_State *s = g->s;
-    uint64_t seen = 0;
-    g->overlap = false;
+    g->overlap = (ss->overlap >> v) & 1;
     g->part = ss->b[v];
     g->npart = ss->n[v];
-    for (int i = 0; i < ss->n[v]; i++) {
-        g->overlap |= (seen & ss->b[v][i]) != 0;
-        seen |= ss->b[v][i];
-    }
     if (!(g->declvals & (1u << v))) return;
     if (!grow(&g->partbuf, &g->partcap, ss->n[v] + DL_MAX_DECLS)) {
         g->oom = true;
@@ -235,6 +242,30 @@ typedef struct {
     int card;
     bool forced; /* V-forced-capture: only maximal unions */
 } CapCtx;
+
+static bool keeps_obligation(const Gen *g, int card, uint64_t take);
+
+/* Every non-empty union of pairwise disjoint parts, each exactly once, in
+ * Gray-code order (one part toggled per step), joined to base. */
+static void gray_unions(Gen *g, const uint64_t *p, int n, int kind, int card, int value,
+                        uint64_t base)
+{
+    if (n > 24) { /* never in real play; keep the loop bounded anyway */
+        g->oom = true;
+        return;
+    }
+    uint64_t take = 0;
+    const uint64_t own = g->own >= 0 ? DL_DECL_BIT(g->own) : 0;
+    for (uint32_t i = 1; i < (1u << n) && !g->oom; i++) {
+        take ^= p[__builtin_ctz(i)];
+        if (kind == DL_CAPTURE) {
+            if (own && !keeps_obligation(g, card, take)) continue;
+        } else if (own && !((take | base) & own)) {
+            continue; /* D19: a group must include the mover's declaration */
+        }
+        emit(g, kind, card, value, take | base);
+    }
+}
 
 static bool holds_value(dl_Set hand, int v) { return (hand & dl_value_mask(v)) != 0; }
 
@@ -276,9 +307,17 @@ static bool gen_numeral_captures(Gen *g, int card)
         for (int j = 0; j < g->npart; j++) emit_capture(g, g->part[j], &c);
         return true;
     }
-    unions(g, 0, 0, 0, emit_capture, &c);
-    /* Pairwise disjoint parts give every union exactly once. */
-    if (g->overlap) dedupe(g->out, from);
+    if (g->overlap) {
+        unions(g, 0, 0, 0, emit_capture, &c);
+        dedupe(g->out, from);
+    } else if (r->forced_capture) {
+        /* Disjoint parts: the only maximal capture takes them all. */
+        uint64_t all = 0;
+        for (int j = 0; j < g->npart; j++) all |= g->part[j];
+        emit_capture(g, all, &c);
+    } else {
+        gray_unions(g, g->part, g->npart, DL_CAPTURE, card, 0, 0);
+    }
     return true;
 }
 
@@ -393,8 +432,16 @@ static void gen_groups(Gen *g, int card, unsigned rest)
         int nc = card_components(g, card, v);
         size_t from = g->out->n;
         for (int k = 0; k < nc; k++) {
-            GroupCtx c = {card, v, g->comp[k]};
-            unions(g, 0, 0, g->comp[k], emit_group, &c);
+            if (g->overlap) {
+                GroupCtx c = {card, v, g->comp[k]};
+                unions(g, 0, 0, g->comp[k], emit_group, &c);
+                continue;
+            }
+            uint64_t free_parts[64];
+            int nf = 0;
+            for (int j = 0; j < g->npart && nf < 64; j++)
+                if (!(g->part[j] & g->comp[k])) free_parts[nf++] = g->part[j];
+            gray_unions(g, free_parts, nf, DL_GROUP, card, v, g->comp[k]);
         }
         /* Different card components can meet in one take only when parts
          * overlap, or when declarations double as cards (liberal rules). */
