@@ -38,8 +38,6 @@ typedef struct {
     int n[11], cap[11];
     int total;     /* subsets in all buckets */
     unsigned sums; /* bit s: bucket s is not empty */
-    unsigned overlap; /* bit s: two subsets of bucket s share an item */
-    uint64_t seen[11];
 } Subsets;
 
 typedef struct {
@@ -92,6 +90,8 @@ static bool grow(uint64_t **buf, int *cap, int need)
     return true;
 }
 
+static inline bool bucket_push(Subsets *ss, int t, uint64_t x);
+
 /* Depth-first over atoms sorted by value, so a sum past 10 ends the loop. */
 static bool dfs(Subsets *ss, const Atom *a, int na, int from, int sum, uint64_t set)
 {
@@ -99,15 +99,40 @@ static bool dfs(Subsets *ss, const Atom *a, int na, int from, int sum, uint64_t 
         int t = sum + a[i].val;
         if (t > 10) break;
         uint64_t x = set | a[i].bit;
-        if (ss->n[t] == ss->cap[t] && !grow(&ss->b[t], &ss->cap[t], ss->n[t] + 1))
-            return false;
-        ss->b[t][ss->n[t]++] = x;
-        ss->sums |= 1u << t;
-        if (ss->seen[t] & x) ss->overlap |= 1u << t;
-        ss->seen[t] |= x;
+        if (!bucket_push(ss, t, x)) return false;
         if (i + 1 < na && t + a[i + 1].val <= 10 && !dfs(ss, a, na, i + 1, t, x)) return false;
     }
     return true;
+}
+
+static inline bool bucket_push(Subsets *ss, int t, uint64_t x)
+{
+    if (ss->n[t] == ss->cap[t] && !grow(&ss->b[t], &ss->cap[t], ss->n[t] + 1)) return false;
+    ss->b[t][ss->n[t]++] = x;
+    ss->sums |= 1u << t;
+    return true;
+}
+
+/* The same walk over loose numerals only, straight on the card set: card
+ * order is value order, and a mask keeps only cards that fit under 10. */
+static bool dfs_cards(Subsets *ss, dl_Set rest, int sum, dl_Set set)
+{
+    rest &= ((dl_Set)1 << (4 * (10 - sum))) - 1;
+    for (; rest; rest &= rest - 1) {
+        int c = dl_first(rest);
+        int t = sum + dl_value(c);
+        dl_Set x = set | DL_BIT(c);
+        if (!bucket_push(ss, t, x)) return false;
+        if (t < 10 && (rest & (rest - 1)) && !dfs_cards(ss, rest & (rest - 1), t, x)) return false;
+    }
+    return true;
+}
+
+static void subsets_reset(Subsets *ss)
+{
+    memset(ss->n, 0, sizeof ss->n);
+    ss->sums = 0;
+    ss->total = -1; /* counted on demand */
 }
 
 static bool atom_less(const Atom *x, const Atom *y)
@@ -124,13 +149,8 @@ static bool build_subsets(Subsets *ss, Atom *a, int na)
         for (; j > 0 && atom_less(&t, &a[j - 1]); j--) a[j] = a[j - 1];
         a[j] = t;
     }
-    memset(ss->n, 0, sizeof ss->n);
-    memset(ss->seen, 0, sizeof ss->seen);
-    ss->sums = ss->overlap = 0;
-    if (!dfs(ss, a, na, 0, 0, 0)) return false;
-    ss->total = 0;
-    for (unsigned v = ss->sums; v; v &= v - 1) ss->total += ss->n[dl_first(v)];
-    return true;
+    subsets_reset(ss);
+    return dfs(ss, a, na, 0, 0, 0);
 }
 
 static int loose_atoms(const dl_State *s, Atom *a)
@@ -205,9 +225,16 @@ static void collect_parts(Gen *g, int v, bool lib, bool plains, bool soy_ok)
 {
     const Subsets *ss = lib ? &g->lib : &g->loose;
     const dl_State *s = g->s;
-    g->overlap = (ss->overlap >> v) & 1;
     g->part = ss->b[v];
     g->npart = ss->n[v];
+    g->overlap = false;
+    if (g->npart > 1) { /* do two parts share an item? */
+        uint64_t seen = 0;
+        for (int i = 0; i < g->npart; i++) {
+            g->overlap |= (seen & g->part[i]) != 0;
+            seen |= g->part[i];
+        }
+    }
     if (!(g->declvals & (1u << v))) return;
     if (!grow(&g->partbuf, &g->partcap, ss->n[v] + DL_MAX_DECLS)) {
         g->oom = true;
@@ -394,6 +421,10 @@ static int card_components(Gen *g, int card, int v)
     const int w = dl_value(card), side = dl_side(r, g->seat);
     const Subsets *ss = (g->use_lib && r->liberal_group) ? &g->lib : &g->loose;
     /* Upper bound: one per subset, and per declaration one per subset. */
+    if (g->loose.total < 0) {
+        g->loose.total = 0;
+        for (unsigned k = g->loose.sums; k; k &= k - 1) g->loose.total += g->loose.n[dl_first(k)];
+    }
     int cap = 1 + (w < v ? ss->n[v - w] : 0) + s->ndecl * (1 + g->loose.total);
     if (!grow(&g->comp, &g->compcap, cap)) {
         g->oom = true;
@@ -488,12 +519,12 @@ long dl_legal_moves(const dl_State *s, dl_MoveList *l)
     for (int i = 0; i < s->ndecl; i++) g->declvals |= 1u << s->decl[i].value;
     g->handvals = 0;
     for (dl_Set h = g->hand & DL_NUMERALS; h; h &= h - 1) g->handvals |= 1u << dl_value(dl_first(h));
-    int na = loose_atoms(s, a);
-    if (!build_subsets(&g->loose, a, na)) return -1;
+    subsets_reset(&g->loose);
+    if (!dfs_cards(&g->loose, s->loose & DL_NUMERALS, 0, 0)) return -1;
     const dl_Rules *r = &s->rules;
     g->use_lib = (r->liberal_group || r->liberal_capture) && s->ndecl > 0;
     if (g->use_lib) {
-        na = lib_atoms(s, a);
+        int na = lib_atoms(s, a);
         if (!build_subsets(&g->lib, a, na)) return -1;
     }
     for (dl_Set h = g->hand; h && !g->oom; h &= h - 1) {
