@@ -8,8 +8,13 @@ CFLAGS  += -std=c99 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -pedantic
 CPPFLAGS += -Isrc
 ifeq ($(SANITIZE),1)
   BUILD   := $(BUILD)-san
-  CFLAGS  += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+  CFLAGS  += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DDL_CHECK
   LDFLAGS += -fsanitize=address,undefined
+endif
+# Debug builds check every state transition (dl_check_state in dl_apply).
+ifeq ($(DEBUG),1)
+  BUILD   := $(BUILD)-debug
+  CFLAGS  += -O0 -DDL_CHECK
 endif
 # Test builds run dl_check_state() after every move (DL_CHECK).
 TESTFLAGS = -DDL_CHECK
@@ -85,4 +90,4 @@ golden: $(BUILD)/tests/test_perft
 	DL_GOLDEN_WRITE=1 $(BUILD)/tests/test_perft
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-debug build-san-debug
