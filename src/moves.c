@@ -328,7 +328,9 @@ static bool gen_numeral_captures(Gen *g, int card)
     if (!(((lib ? g->lib.sums : g->loose.sums) | g->declvals) & (1u << v))) return false;
     collect_parts(g, v, lib, true, true);
     if (g->npart == 0) return false;
-    CapCtx c = {card, r->forced_capture};
+    /* C1: a Kontsina capture takes one combination anyway, so there the
+     * variant only means "must capture"; maximality is Diloti's. */
+    CapCtx c = {card, r->forced_capture && r->capture == DL_CAPTURE_MANY};
     size_t from = g->out->n;
     if (r->capture == DL_CAPTURE_ONE) {
         for (int j = 0; j < g->npart; j++) emit_capture(g, g->part[j], &c);

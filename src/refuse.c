@@ -93,15 +93,16 @@ static const char *face_capture_check(Why *w)
     const dl_Move *m = w->m;
     int rank = dl_rank(m->card);
     dl_Set same = s->loose & dl_rank_mask(rank);
+    const char *id = s->rules.capture == DL_CAPTURE_ONE ? "K2" : "D12";
     if ((m->take & ~same) != 0)
-        return say(w, "D12: a %s captures only a loose %s, nothing else", RANKNAME[rank],
+        return say(w, "%s: a %s captures only a loose %s, nothing else", id, RANKNAME[rank],
                    RANKNAME[rank]);
     if (s->rules.three_face_cards && s->rules.capture == DL_CAPTURE_MANY &&
         dl_count(same) == 3 && m->take != same)
         return say(w, "V-three-face-cards: the fourth %s takes all three %ss on the table (C2)",
                    RANKNAME[rank], RANKNAME[rank]);
     if (dl_count(m->take) > 1 && !(s->rules.three_face_cards && dl_count(same) == 3))
-        return say(w, "D12: a face card takes exactly one card of its rank, never more");
+        return say(w, "%s: a face card takes exactly one card of its rank, never more", id);
     return NULL;
 }
 
@@ -130,7 +131,7 @@ static const char *numeral_capture_check(Why *w)
         !(w->rest & dl_value_mask(s->decl[w->own].value)))
         return say(w, "D19: you own the %s declaration: keep a card of value %d to capture "
                       "it, or capture it now", w->ownname, s->decl[w->own].value);
-    if (s->rules.forced_capture) {
+    if (s->rules.forced_capture && s->rules.capture == DL_CAPTURE_MANY) {
         dl_Move t = *m;
         dl_State u = *s;
         u.rules.forced_capture = false;
@@ -151,7 +152,8 @@ static const char *decl_common(Why *w)
     if (dl_is_face(m->card) || (m->take & DL_FACES))
         return say(w, "D2: face cards are never part of a declaration");
     if (m->value < 1 || m->value > 10)
-        return say(w, "D15: a declaration's value is 1 to 10");
+        return say(w, "%s: a declaration's value is 1 to 10",
+                   m->kind == DL_RAISE ? "D16" : m->kind == DL_GROUP ? "D17" : "D15");
     if (s->rules.forced_capture && can_capture(s, m->card))
         return say(w, "V-forced-capture: %s can capture, so it may not declare or raise (C1)",
                    w->card);
@@ -180,6 +182,9 @@ static const char *raise_check(Why *w)
     const dl_State *s = w->s;
     const dl_Move *m = w->m;
     unsigned dm = decl_mask(m);
+    if (dl_count(dm) == 1 && s->decl[dl_first(dm)].owner == w->seat &&
+        s->decl[dl_first(dm)].kind == DL_DECL_PLAIN)
+        return say(w, "D16: you may not raise your own declaration");
     if (w->own >= 0)
         return say(w, "D19: you own the %s declaration: you may not raise another (capture, or "
                       "add to yours as a group)", w->ownname);

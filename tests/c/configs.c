@@ -39,5 +39,8 @@ int test_configs(TestConfig *out, int cap)
     n = add(out, n, cap, "kontsina", &r);
     r.match = DL_MATCH_POINTS; r.target = 21;
     n = add(out, n, cap, "kontsina to 21", &r);
+    dl_rules_kontsina(&r);
+    r.forced_capture = true; /* C1: there it only means "must capture" */
+    n = add(out, n, cap, "kontsina, V-forced-capture", &r);
     return n;
 }
