@@ -21,14 +21,19 @@ TESTFLAGS = -DDL_CHECK
 
 CORE_SRC = text cards rules rng state deal score apply moves refuse notation position view game
 CORE_OBJ = $(CORE_SRC:%=$(BUILD)/%.o)
+# The Lua binding and host (src/lua/, src/main.c) sit on top of the core.
+LUA_SRC  = sandbox lrules lgame lview lmodule
+LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
+LUA_LIBS   = $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4) -lm
+SCRIPTS  = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard rules-variants/*.lua))
 TEST_SRC = $(wildcard tests/c/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 TEST_LIB = $(filter-out tests/c/test_%.c,$(wildcard tests/c/*.c))
 
-DEB_PKGS = libcmocka-dev pkg-config
+DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libcmocka-dev lua-busted lua-check
 
-.PHONY: all play test test-c bench deps clean golden
-all: $(BUILD)/diloti-demo $(BUILD)/diloti-bench
+.PHONY: all play demo test test-c test-lua lint bench deps clean golden
+all: $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/diloti-demo $(BUILD)/diloti-bench
 
 $(BUILD)/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
@@ -45,7 +50,45 @@ $(BUILD)/diloti-demo: src/demo.c $(BUILD)/libdiloti.a
 $(BUILD)/diloti-bench: src/bench.c $(BUILD)/libdiloti.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libdiloti.a $(LDFLAGS) -o $@
 
-play: $(BUILD)/diloti-demo
+# ---- Lua layer: host program and loadable module ----
+$(BUILD)/embed: tools/embed.c | $(BUILD)
+	$(CC) -O1 $< -o $@
+
+$(BUILD)/embedded.c: $(BUILD)/embed $(SCRIPTS)
+	$(BUILD)/embed $@ $(SCRIPTS)
+
+$(BUILD)/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(wildcard src/*.h) | $(BUILD)
+	@mkdir -p $(BUILD)/lua
+	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/lua/embedded.o: $(BUILD)/embedded.c src/lua/embedded.h
+	@mkdir -p $(BUILD)/lua
+	$(CC) $(CPPFLAGS) -Isrc/lua $(CFLAGS) -c $< -o $@
+
+$(BUILD)/diloti: src/main.c $(LUA_SRC:%=$(BUILD)/lua/%.o) $(BUILD)/lua/embedded.o $(BUILD)/libdiloti.a
+	$(CC) $(CPPFLAGS) $(LUA_CFLAGS) $(CFLAGS) $^ $(LDFLAGS) $(LUA_LIBS) -o $@
+
+# The same module for a plain lua5.4: position-independent, and linked
+# without liblua (the interpreter that loads it provides Lua).
+$(BUILD)/pic/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
+	@mkdir -p $(BUILD)/pic/lua
+	$(CC) $(CPPFLAGS) -fPIC $(CFLAGS) -c $< -o $@
+
+$(BUILD)/pic/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(wildcard src/*.h) | $(BUILD)
+	@mkdir -p $(BUILD)/pic/lua
+	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) -fPIC $(CFLAGS) -c $< -o $@
+
+$(BUILD)/pic/lua/embedded.o: $(BUILD)/embedded.c src/lua/embedded.h
+	@mkdir -p $(BUILD)/pic/lua
+	$(CC) $(CPPFLAGS) -Isrc/lua -fPIC $(CFLAGS) -c $< -o $@
+
+$(BUILD)/diloti.so: $(CORE_SRC:%=$(BUILD)/pic/%.o) $(LUA_SRC:%=$(BUILD)/pic/lua/%.o) $(BUILD)/pic/lua/embedded.o
+	$(CC) -shared $^ $(LDFLAGS) -o $@
+
+play: deps $(BUILD)/diloti
+	@$(BUILD)/diloti
+
+demo: $(BUILD)/diloti-demo
 	@$(BUILD)/diloti-demo
 
 bench: $(BUILD)/diloti-bench
@@ -81,9 +124,18 @@ $(BUILD)/tests/%: tests/c/%.c $(TEST_LIB) $(wildcard tests/c/*.h) $(BUILD)/libdi
 	$(CC) $(CPPFLAGS) -Itests/c $(TEST_CFLAGS) $< $(TEST_LIB) $(BUILD)/libdiloti-test.a $(LDFLAGS) $(TEST_LIBS) -o $@
 
 test-c: deps $(TEST_BIN)
-	@sh tests/run.sh $(TEST_BIN)
+	@NO_LUA=1 sh tests/run.sh $(TEST_BIN)
 
-test: test-c
+# busted runs under lua5.4 and finds the module in $(BUILD).
+test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so
+	@DILOTI_BIN=$(BUILD)/diloti LUA_CPATH="$(BUILD)/?.so;;" lua5.4 /usr/bin/busted -o TAP tests/lua
+
+lint:
+	luacheck -q lua rules-variants tests/lua
+
+# One combined line at the end: "N passed, N failed".
+test: deps $(TEST_BIN) $(BUILD)/diloti $(BUILD)/diloti.so
+	@DILOTI_BIN=$(BUILD)/diloti LUA_CPATH="$(BUILD)/?.so;;" sh tests/run.sh $(TEST_BIN)
 
 # Rewrites the move-count golden files from the current generator.
 golden: $(BUILD)/tests/test_perft

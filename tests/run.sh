@@ -1,6 +1,7 @@
 #!/bin/sh
-# Runs each test binary and prints one combined "N passed, N failed" line
-# from cmocka's per-binary summaries. Exits non-zero if anything failed.
+# Runs the C test binaries given as arguments (cmocka), then the Lua specs
+# (busted, TAP output) unless NO_LUA is set, and prints one combined line:
+# "N passed, N failed". Exits non-zero if anything failed.
 passed=0; failed=0; broken=""
 for t in "$@"; do
   out=$("$t" 2>&1); rc=$?
@@ -10,6 +11,14 @@ for t in "$@"; do
   passed=$((passed + p)); failed=$((failed + f))
   if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then failed=$((failed + 1)); broken="$broken $t"; fi
 done
+if [ -z "$NO_LUA" ] && [ -d tests/lua ]; then
+  out=$(lua5.4 /usr/bin/busted -o TAP tests/lua 2>&1); rc=$?
+  printf '%s\n' "$out"
+  p=$(printf '%s\n' "$out" | grep -c '^ok ')
+  f=$(printf '%s\n' "$out" | grep -c '^not ok ')
+  passed=$((passed + p)); failed=$((failed + f))
+  if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then failed=$((failed + 1)); broken="$broken busted"; fi
+fi
 [ -n "$broken" ] && echo "crashed or exited non-zero:$broken"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,194 @@
+-- The diloti command line. Each command is a function of the parsed
+-- arguments returning an exit code; the host runs main() under one
+-- protected call.
+local argparse = require "argparse"
+local diloti = require "diloti"
+
+local M = {}
+
+local function err(fmt, ...)
+  io.stderr:write("diloti: ", string.format(fmt, ...), "\n")
+  return 1
+end
+
+local function opts_of(a)
+  return { rules = a.rules, rules_dirs = a.rules_dir, seed = a.seed and math.tointeger(a.seed) }
+end
+
+local function game_at(a, position)
+  local o = opts_of(a)
+  o.position = position
+  return diloti.new(o)
+end
+
+local commands = {}
+
+function commands.moves(a)
+  local g, e = game_at(a, a.position)
+  if not g then return err("%s", e) end
+  local list = g:moves(a.explain)
+  for _, m in ipairs(list) do
+    if a.explain then
+      local _, why = g:check(m.text)
+      print(string.format("%-32s %s", m.text, why))
+    else
+      print(m)
+    end
+  end
+  if #list == 0 then print("(no moves: " .. g:phase() .. ")") end
+  return 0
+end
+
+function commands.apply(a)
+  local g, e = game_at(a, a.position)
+  if not g then return err("%s", e) end
+  for i, mv in ipairs(a.move) do
+    local ok, why = g:play(mv)
+    if not ok then
+      return err("move %d '%s' refused: %s", i, mv, why)
+    elseif why then
+      io.stderr:write("diloti: ", why, "\n")
+    end
+    if g:phase() == "round-over" and i < #a.move then g:next_round() end
+  end
+  print(g:position())
+  return 0
+end
+
+function commands.rules(a)
+  local cat = diloti.variants.catalogue(a.rules_dir)
+  for _, e in ipairs(cat.errors) do
+    io.stderr:write(string.format("diloti: variant refused: %s\n", e.message))
+  end
+  if not a.name then
+    for _, n in ipairs(cat.names) do
+      local v = cat.found[n]
+      local label = v.arg and (n .. "=" .. (v.arg.name or "N")) or n
+      print(string.format("%-26s %s%s", label, v.base and "[base] " or "", v.description))
+    end
+    print("\ncombine with '+': diloti --rules diloti+forced-capture+target=121 ...")
+    return 0
+  end
+  local v = cat.found[a.name]
+  if not v then return err("unknown variant '%s'; valid names: %s", a.name, table.concat(cat.names, ", ")) end
+  print(v.name .. (v.rule and ("  (" .. v.rule .. ")") or "") .. (v.base and "  [base game]" or ""))
+  print(v.description)
+  if v.help then print("\n" .. v.help) end
+  if v.requires and #v.requires > 0 then print("requires: " .. table.concat(v.requires, ", ")) end
+  if v.conflicts and #v.conflicts > 0 then print("conflicts with: " .. table.concat(v.conflicts, ", ")) end
+  if v.arg then
+    print(string.format("value: %s=%s (default %s)", v.name, v.arg.name or "N", tostring(v.arg.default)))
+  end
+  if type(v.rules) == "table" then
+    local keys = {}
+    for k in pairs(v.rules) do keys[#keys + 1] = k end
+    table.sort(keys)
+    for _, k in ipairs(keys) do
+      local val = v.rules[k]
+      if type(val) == "table" then
+        local parts = {}
+        for pk, pv in pairs(val) do parts[#parts + 1] = pk .. "=" .. tostring(pv) end
+        table.sort(parts)
+        val = "{" .. table.concat(parts, ", ") .. "}"
+      end
+      print(string.format("  %s = %s", k, tostring(val)))
+    end
+  end
+  if v.hooks then
+    local hs = {}
+    for k in pairs(v.hooks) do hs[#hs + 1] = k end
+    table.sort(hs)
+    print("hooks: " .. table.concat(hs, ", "))
+  end
+  print("from: " .. v.file)
+  return 0
+end
+
+function commands.run(a)
+  local chunk, e = loadfile(a.script, "t")
+  if not chunk then return err("%s", e) end
+  local script_arg = { [0] = a.script }
+  for i, v in ipairs(a.args) do script_arg[i] = v end
+  _G.arg = script_arg -- as lua5.4 does for the script it runs
+  local ok, res = xpcall(chunk, debug.traceback, table.unpack(a.args))
+  if not ok then return err("%s", res) end
+  return math.type(res) == "integer" and res or 0
+end
+
+local function now() return os.clock() end
+
+function commands.bench(a)
+  local rounds = math.tointeger(a.rounds) or 2000
+  local o = opts_of(a)
+  o.seed = o.seed or 1
+  local g, e = diloti.new(o)
+  if not g then return err("%s", e) end
+  local rng = 12345
+  local function pick(n)
+    rng = (rng * 1103515245 + 12345) % 2147483648
+    return rng % n + 1
+  end
+  local plies, done, t0 = 0, 0, now()
+  while done < rounds do
+    local phase = g:phase()
+    if phase == "match-over" then
+      g = diloti.new(o)
+    elseif phase == "round-over" then
+      done = done + 1
+      g:next_round()
+    else
+      local moves = g:moves()
+      assert(g:play(moves[pick(#moves)]))
+      plies = plies + 1
+    end
+  end
+  local dt = now() - t0
+  print(string.format("%s: %d rounds through the Lua API in %.2f s: %.0f rounds/s, %.0f plies/s",
+    o.rules or "diloti", rounds, dt, rounds / dt, plies / dt))
+  return 0
+end
+
+function commands.play(a)
+  return require("diloti.prompt").run(opts_of(a))
+end
+
+local function parser()
+  local p = argparse("diloti", "Diloti and Kontsina: play, check positions, write house rules and AIs.")
+    :epilog("Variants and AIs are read from the program, then from "
+      .. (diloti.variants.user_dir() or "$XDG_CONFIG_HOME/diloti") .. "/{rules-variants,ai}.")
+  p:option("--rules", "Rules: a base game and variants joined by '+'.", "diloti")
+  p:option("--rules-dir", "Another folder of rules variant scripts."):count("*")
+  p:option("--ai-dir", "Another folder of AI scripts."):count("*")
+  p:option("--seed", "Seed for the deal and for unplaced cards.")
+  p:command_target("command")
+  p:require_command(false)
+  p:command("play", "Play at a simple prompt (the default).")
+  local c = p:command("moves", "List the legal moves in a position.")
+  c:argument("position", "A position string (see docs/notation.md).")
+  c:flag("--explain", "Say what each move does.")
+  c = p:command("apply", "Play moves from a position; print the new position.")
+  c:argument("position", "A position string.")
+  c:argument("move", "Moves in notation, in order."):args("+")
+  c = p:command("rules", "List the rules variants, or explain one.")
+  c:argument("name", "A variant name."):args("?")
+  c = p:command("run", "Run a Lua script with the diloti module loaded.")
+  c:argument("script", "The script file.")
+  c:argument("args", "Its arguments."):args("*")
+  c = p:command("bench", "Random play through the Lua API, rounds per second.")
+  c:option("--rounds", "How many rounds.", "2000")
+  return p
+end
+
+function M.main(args)
+  local p = parser()
+  local argv = {}
+  for i = 1, #args do argv[i] = args[i] end
+  local ok, a = p:pparse(argv)
+  if not ok then
+    io.stderr:write(p:get_usage(), "\n\ndiloti: ", a, "\n")
+    return 2
+  end
+  return commands[a.command or "play"](a)
+end
+
+return M

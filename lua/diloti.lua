@@ -1,0 +1,79 @@
+-- The diloti module as Lua sees it: the C core (game handles, rules
+-- tables, the sandbox) plus rules variants resolved by name.
+--
+--   local diloti = require "diloti"
+--   local g = assert(diloti.new{rules = "diloti+forced-capture", seed = 7})
+--   for _, m in ipairs(g:moves()) do print(m) end
+--   local ok, why = g:play("7h lay")   -- nil, "D19: ..." when refused
+local core = ...
+package.loaded["diloti.core"] = core
+
+local variants = require "diloti.variants"
+
+local M = {
+  version = core.version,
+  card = core.card,
+  sandbox = core.sandbox,
+  variants = variants,
+}
+
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = type(v) == "table" and copy(v) or v end
+  return c
+end
+
+-- Rules for a number of players: deals follow from the deck (D6, D7, K1,
+-- K7, K8), and four players of Diloti always play in partnerships (D7).
+local function set_players(rules, players, teams)
+  local per = players * rules.hand_size
+  local rest = 52 - rules.table_cards
+  if rest % per ~= 0 then
+    return nil, string.format("%d players cannot share 52 cards in deals of %d (D6/K1): "
+      .. "try 2 or 4 players (or 3 in kontsina)", players, rules.hand_size)
+  end
+  rules.players, rules.deals = players, rest // per
+  if teams == nil then teams = players == 4 and rules.declarations end
+  rules.teams = teams and players == 4 or false
+  return rules
+end
+
+--- Resolves a rules spec ("diloti+soy+target=121") or a rules table into
+-- {rules = table, hooks = table, names = list}. Returns nil, message on an
+-- unknown name or a conflict.
+function M.rules(spec, opts)
+  opts = opts or {}
+  if type(spec) == "table" then
+    local base = core.rules(spec.capture == "one" and "kontsina" or "diloti")
+    for k, v in pairs(spec) do base[k] = v end
+    return { rules = base, hooks = opts.hooks or {}, names = { "custom" } }
+  end
+  return variants.resolve(spec or "diloti", opts)
+end
+
+--- A new game. opts: rules (spec string or table), players, teams, seed,
+-- dealer, target, position (a position string), rules_dirs (more variant
+-- folders), hooks (with a rules table).
+function M.new(opts)
+  opts = opts or {}
+  local r, err = M.rules(opts.rules, opts)
+  if not r then return nil, err end
+  local rules = copy(r.rules)
+  if opts.players then
+    local ok, perr = set_players(rules, opts.players, opts.teams)
+    if not ok then return nil, perr end
+  elseif opts.teams ~= nil then
+    rules.teams = opts.teams and rules.players == 4
+  end
+  if opts.target then rules.target = opts.target end
+  local ok, cerr = core.check_rules(rules)
+  if not ok then return nil, "rules: " .. cerr end
+  return core.new{
+    rules = rules, seed = opts.seed, dealer = opts.dealer,
+    position = opts.position, hooks = r.hooks,
+  }
+end
+
+M.set_players = set_players
+
+return M

@@ -1,0 +1,248 @@
+-- Rules variants: one script per base game and per house rule. Scripts
+-- come from the program itself (rules-variants/, compiled in), then from
+-- the user's folder ($XDG_CONFIG_HOME/diloti/rules-variants) and any
+-- --rules-dir; a later script of the same name replaces an earlier one.
+--
+-- Every script runs in its own sandbox (no io/os/debug/load, text only,
+-- an instruction budget and a memory cap) and returns a table:
+--   name, description        required; name matches the file name
+--   rule                     the RULES.md id, e.g. "V-soy" (optional)
+--   base = true              for a base game (diloti, kontsina)
+--   requires, conflicts      lists of names (a base's name counts too)
+--   rules                    a table of rules fields, or
+--                            function(rules, arg) changing them
+--   arg                      {name = "N", default = 61} for name=N
+--   hooks                    {moves = f, score = f, match = f}
+--   help                     a longer explanation (optional)
+local core = require "diloti.core"
+
+local M = {}
+
+local LOAD_BUDGET = 1000000
+local HOOKS = { moves = true, score = true, match = true }
+local KEYS = {
+  name = "string", description = "string", rule = "string", base = "boolean",
+  requires = "table", conflicts = "table", rules = "any", arg = "table",
+  hooks = "table", help = "string",
+}
+
+local function user_dir()
+  local xdg = os.getenv("XDG_CONFIG_HOME")
+  if xdg and xdg ~= "" then return xdg .. "/diloti" end
+  local home = os.getenv("HOME")
+  return home and (home .. "/.config/diloti") or nil
+end
+M.user_dir = user_dir
+
+local function check(v, file)
+  if type(v) ~= "table" then return nil, "the script must return a table" end
+  for k, val in pairs(v) do
+    local want = KEYS[k]
+    if not want then return nil, string.format("unknown field '%s'", tostring(k)) end
+    if want ~= "any" and type(val) ~= want then
+      return nil, string.format("field '%s' must be a %s", k, want)
+    end
+  end
+  if not v.name or not v.name:match("^[%w][%w%-]*$") then
+    return nil, "needs a name made of letters, digits and '-'"
+  end
+  local stem = file:match("([^/]+)%.lua$")
+  if stem and stem ~= v.name then
+    return nil, string.format("name '%s' does not match the file name '%s.lua'", v.name, stem)
+  end
+  if not v.description or v.description:find("\n") then
+    return nil, "needs a one-line description"
+  end
+  if v.rules ~= nil and type(v.rules) ~= "table" and type(v.rules) ~= "function" then
+    return nil, "field 'rules' must be a table or a function"
+  end
+  for k, f in pairs(v.hooks or {}) do
+    if not HOOKS[k] then return nil, string.format("unknown hook '%s' (moves, score, match)", tostring(k)) end
+    if type(f) ~= "function" then return nil, string.format("hook '%s' must be a function", k) end
+  end
+  return v
+end
+
+-- Loads one script in a fresh sandbox. Returns the variant or nil, message.
+function M.load_source(src, file)
+  local env = core.sandbox.env()
+  local fn, err = core.sandbox.load(src, "@" .. file, env)
+  if not fn then return nil, err end
+  local ok, v = core.sandbox.call({ budget = LOAD_BUDGET }, fn)
+  if not ok then return nil, v end
+  local checked, why = check(v, file)
+  if not checked then return nil, file .. ": " .. why end
+  checked.file = file
+  return checked
+end
+
+local function read(path)
+  local f, err = io.open(path, "r")
+  if not f then return nil, err end
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+--- All variants: returns {name = variant}, a sorted list of names, and a
+-- list of {file, message} for scripts that were refused.
+function M.load_all(dirs)
+  local found, errors = {}, {}
+  local function add(src, file)
+    local v, err = M.load_source(src, file)
+    if v then found[v.name] = v else errors[#errors + 1] = { file = file, message = err } end
+  end
+  local embedded = core.embedded("rules-variants/")
+  local files = {}
+  for file in pairs(embedded) do files[#files + 1] = file end
+  table.sort(files)
+  for _, file in ipairs(files) do add(embedded[file], file) end
+  local all = {}
+  local ud = user_dir()
+  if ud then all[#all + 1] = ud .. "/rules-variants" end
+  for _, d in ipairs(dirs or {}) do all[#all + 1] = d end
+  for i, d in ipairs(all) do
+    local names = core.listdir(d)
+    if not names and i > (ud and 1 or 0) then
+      errors[#errors + 1] = { file = d, message = "cannot read the folder" }
+    end
+    for _, n in ipairs(names or {}) do
+      if n:match("%.lua$") then
+        local path = d .. "/" .. n
+        local src, err = read(path)
+        if src then add(src, path) else errors[#errors + 1] = { file = path, message = err } end
+      end
+    end
+  end
+  local names = {}
+  for n in pairs(found) do names[#names + 1] = n end
+  table.sort(names)
+  return found, names, errors
+end
+
+local cache = {}
+local function catalogue(dirs)
+  local key = table.concat(dirs or {}, "\0")
+  if not cache[key] then
+    local found, names, errors = M.load_all(dirs)
+    cache[key] = { found = found, names = names, errors = errors }
+  end
+  return cache[key]
+end
+M.catalogue = catalogue
+
+local function list(t) return table.concat(t, ", ") end
+
+-- Chains each kind of hook in the order the variants were named.
+local function compose(chosen)
+  local hooks, fns = {}, { moves = {}, score = {}, match = {} }
+  for _, v in ipairs(chosen) do
+    for k, f in pairs(v.hooks or {}) do table.insert(fns[k], f) end
+  end
+  if #fns.moves > 0 then
+    hooks.moves = function(moves, state)
+      local reasons = {}
+      for _, f in ipairs(fns.moves) do
+        local kept, why = f(moves, state)
+        if type(kept) == "table" then moves = kept end
+        if type(why) == "table" then for k, r in pairs(why) do reasons[k] = r end end
+      end
+      return moves, reasons
+    end
+  end
+  if #fns.score > 0 then
+    hooks.score = function(score, state)
+      for _, f in ipairs(fns.score) do
+        local s = f(score, state)
+        if type(s) == "table" then score = s end
+      end
+      return score
+    end
+  end
+  if #fns.match > 0 then
+    hooks.match = function(state)
+      for _, f in ipairs(fns.match) do
+        local r = f(state)
+        if r ~= nil then return r end
+      end
+      return nil
+    end
+  end
+  return hooks
+end
+
+--- "diloti+forced-capture+target=121" -> {rules, hooks, names} or nil, msg.
+function M.resolve(spec, opts)
+  opts = opts or {}
+  local cat = catalogue(opts.rules_dirs)
+  local chosen, seen, args = {}, {}, {}
+  for part in (spec .. "+"):gmatch("([^+]*)%+") do
+    local name, arg = part:match("^%s*([^=%s]+)%s*=?%s*(.-)%s*$")
+    if not name then return nil, string.format("rules: empty name in '%s'", spec) end
+    local v = cat.found[name]
+    if not v then
+      return nil, string.format("rules: unknown variant '%s'; valid names: %s", name, list(cat.names))
+    end
+    if seen[name] then return nil, string.format("rules: '%s' is named twice", name) end
+    if arg ~= "" and not v.arg then
+      return nil, string.format("rules: '%s' takes no value", name)
+    end
+    seen[name] = true
+    chosen[#chosen + 1] = v
+    args[#chosen] = arg ~= "" and arg or nil
+  end
+  if not chosen[1].base then
+    table.insert(chosen, 1, cat.found.diloti)
+    table.insert(args, 1, false)
+    seen.diloti = true
+  end
+  for i = 2, #chosen do
+    if chosen[i].base then
+      return nil, string.format("rules: '%s' and '%s' are both base games", chosen[1].name, chosen[i].name)
+    end
+  end
+  for _, v in ipairs(chosen) do
+    for _, r in ipairs(v.requires or {}) do
+      if not seen[r] then return nil, string.format("rules: '%s' requires '%s'", v.name, r) end
+    end
+    for _, c in ipairs(v.conflicts or {}) do
+      if seen[c] then return nil, string.format("rules: '%s' conflicts with '%s'", v.name, c) end
+    end
+  end
+  local rules = core.rules("diloti")
+  local names = {}
+  for i, v in ipairs(chosen) do
+    names[#names + 1] = v.name
+    local arg = args[i] or nil
+    if v.arg then
+      arg = arg or v.arg.default
+      if math.type(v.arg.default) == "integer" then
+        arg = math.tointeger(tonumber(arg))
+        if not arg then
+          return nil, string.format("rules: '%s' takes a whole number (%s=%s)", v.name, v.name,
+            v.arg.name or "N")
+        end
+      end
+    end
+    if type(v.rules) == "table" then
+      for k, val in pairs(v.rules) do
+        if k == "points" then
+          for pk, pv in pairs(val) do rules.points[pk] = pv end
+        else
+          rules[k] = val
+        end
+      end
+    elseif type(v.rules) == "function" then
+      local ok, err = core.sandbox.call({ budget = LOAD_BUDGET }, v.rules, rules, arg)
+      if not ok then return nil, string.format("rules: variant '%s' failed: %s", v.name, err) end
+      if type(err) == "string" then
+        return nil, string.format("rules: %s: %s", v.name, err)
+      end
+    end
+  end
+  local ok, err = core.check_rules(rules)
+  if not ok then return nil, "rules: " .. err end
+  return { rules = rules, hooks = compose(chosen), names = names, spec = table.concat(names, "+") }
+end
+
+return M

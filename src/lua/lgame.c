@@ -1,0 +1,599 @@
+/* The game handle for Lua: a userdata with a locked metatable around a
+ * dl_Game. Cards, moves and views cross as plain strings and fresh tables,
+ * so Lua never holds a pointer into C memory. Illegal moves come back as
+ * nil, "<rule id>: reason"; errors are for programming mistakes.
+ *
+ * House-rule hooks live in the userdata's user value and run sandboxed:
+ *   moves(list, state) -> allowed list [, reasons]   (filter or veto)
+ *   score(breakdown, state) -> breakdown             (adjust a round)
+ *   match(state) -> nil | winner side | false        (decide the match) */
+#include "lgame.h"
+
+#include <lauxlib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lrules.h"
+#include "lview.h"
+#include "notation.h"
+#include "sandbox.h"
+#include "score.h"
+
+#define GAME "diloti.Game"
+
+typedef struct {
+    dl_Game *g;
+} LGame;
+
+static dl_Game *check_game(lua_State *L, int idx)
+{
+    LGame *u = luaL_checkudata(L, idx, GAME);
+    if (!u->g) luaL_error(L, "the game has been freed");
+    return u->g;
+}
+
+/* Pushes hooks[name] (a function) or returns false with nothing pushed. */
+static bool get_hook(lua_State *L, int idx, const char *name)
+{
+    lua_getiuservalue(L, idx, 1);
+    if (lua_getfield(L, -1, "hooks") != LUA_TTABLE) {
+        lua_pop(L, 2);
+        return false;
+    }
+    if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
+        lua_pop(L, 3);
+        return false;
+    }
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+    return true;
+}
+
+static void push_game(lua_State *L, dl_Game *g, int hooks_from)
+{
+    LGame *u = lua_newuserdatauv(L, sizeof *u, 1);
+    u->g = g;
+    luaL_setmetatable(L, GAME);
+    if (hooks_from) {
+        lua_getiuservalue(L, hooks_from, 1);
+    } else {
+        lua_newtable(L);
+    }
+    lua_setiuservalue(L, -2, 1);
+}
+
+/* ---- moves as values ---- */
+
+static const char *const KINDS[] = {"lay", "capture", "plain", "raise", "group", "claim", "keep"};
+
+static void push_move_text(lua_State *L, const dl_State *s, const dl_Move *m)
+{
+    char buf[200];
+    dl_move_str(s, m, buf, sizeof buf, false);
+    lua_pushstring(L, buf);
+}
+
+static void push_move_table(lua_State *L, const dl_State *s, const dl_Move *m)
+{
+    char buf[200];
+    lua_createtable(L, 0, 6);
+    push_move_text(L, s, m);
+    lua_setfield(L, -2, "text");
+    lua_pushstring(L, KINDS[m->kind]);
+    lua_setfield(L, -2, "kind");
+    lua_pushinteger(L, s->turn);
+    lua_setfield(L, -2, "seat");
+    if (m->kind == DL_CLAIM || m->kind == DL_KEEP) return;
+    dl_card_str(m->card, buf, false);
+    lua_pushstring(L, buf);
+    lua_setfield(L, -2, "card");
+    if (m->value) {
+        lua_pushinteger(L, m->value);
+        lua_setfield(L, -2, "value");
+    }
+    lua_newtable(L);
+    int n = 0;
+    for (dl_Set l = m->take & DL_DECK; l; l &= l - 1) {
+        dl_card_str(dl_first(l), buf, false);
+        lua_pushstring(L, buf);
+        lua_rawseti(L, -2, ++n);
+    }
+    for (int i = 0; i < s->ndecl; i++) {
+        if (!(m->take & DL_DECL_BIT(i))) continue;
+        const dl_Decl *d = &s->decl[i];
+        lua_pushfstring(L, "%c%d@%d", d->kind == DL_DECL_GROUP ? 'G' : 'P', d->value, d->owner);
+        lua_rawseti(L, -2, ++n);
+    }
+    lua_setfield(L, -2, "takes");
+}
+
+/* Legal moves after the house-rule filter: pushes a list of move tables
+ * and a table of reasons (text -> why refused), or raises on hook failure.
+ * Returns the count. */
+static int filtered_moves(lua_State *L, int gi, dl_Game *g)
+{
+    const dl_MoveList *l = dl_game_moves(g);
+    if (!lua_checkstack(L, 8)) luaL_error(L, "out of Lua stack");
+    lua_createtable(L, (int)l->n, 0);
+    for (size_t i = 0; i < l->n; i++) {
+        push_move_table(L, &g->s, &l->m[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    if (!get_hook(L, gi, "moves")) {
+        lua_newtable(L);
+        return (int)l->n;
+    }
+    lua_pushvalue(L, -2);
+    dl_lua_pushstate(L, &g->s, -1);
+    if (dl_sandbox_pcall(L, 2, 2, DL_SANDBOX_BUDGET, DL_SANDBOX_MEMORY) != LUA_OK)
+        luaL_error(L, "house rule (moves hook) failed: %s", lua_tostring(L, -1));
+    if (!lua_istable(L, -2)) luaL_error(L, "house rule (moves hook) must return a list of moves");
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+    }
+    lua_remove(L, -3);
+    int n = (int)luaL_len(L, -2);
+    if (n == 0 && l->n > 0)
+        luaL_error(L, "D20: the house rules leave seat %d no legal move (engine error)", g->s.turn);
+    return n;
+}
+
+/* Is text among the allowed moves (list at -2)? */
+static bool allowed(lua_State *L, const char *text)
+{
+    int n = (int)luaL_len(L, -2);
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, -2, i);
+        lua_getfield(L, -1, "text");
+        bool eq = lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), text) == 0;
+        lua_pop(L, 2);
+        if (eq) return true;
+    }
+    return false;
+}
+
+/* The move argument: a string, or a table with a text field. */
+static const char *move_arg(lua_State *L, int idx)
+{
+    if (lua_istable(L, idx)) {
+        lua_getfield(L, idx, "text");
+        const char *t = lua_tostring(L, -1);
+        if (!t) luaL_argerror(L, idx, "a move table needs a 'text' field");
+        lua_replace(L, idx);
+        return t;
+    }
+    luaL_argexpected(L, lua_type(L, idx) == LUA_TSTRING, idx, "move string or table");
+    return lua_tostring(L, idx);
+}
+
+/* Parses and checks a move: returns true with *m set, or pushes nil and
+ * the reason and returns false. The allowed list stays on the stack. */
+static bool resolve(lua_State *L, int gi, dl_Game *g, const char *text, dl_Move *m)
+{
+    char err[300];
+    filtered_moves(L, gi, g);
+    if (dl_move_parse(&g->s, text, m, err, sizeof err)) {
+        lua_pop(L, 2);
+        lua_pushnil(L);
+        lua_pushfstring(L, "not a move: %s", err);
+        return false;
+    }
+    const char *why = dl_refusal(&g->s, m, err, sizeof err);
+    if (why) {
+        lua_pop(L, 2);
+        lua_pushnil(L);
+        lua_pushstring(L, why);
+        return false;
+    }
+    char canon[200];
+    dl_move_str(&g->s, m, canon, sizeof canon, false);
+    if (!allowed(L, canon)) {
+        lua_getfield(L, -1, canon);
+        const char *r = lua_tostring(L, -1);
+        lua_pushfstring(L, "%s", r ? r : "house rule: this move is not allowed");
+        lua_replace(L, -4);
+        lua_pop(L, 2);
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return false;
+    }
+    lua_pop(L, 2);
+    return true;
+}
+
+/* ---- round end hooks ---- */
+
+static void push_breakdown(lua_State *L, const dl_State *s)
+{
+    const dl_RoundScore *r = &s->last;
+    const int sides = dl_nsides(&s->rules);
+    lua_createtable(L, sides, 1);
+    for (int i = 0; i < sides; i++) {
+        lua_createtable(L, 0, 12);
+#define F(n) (lua_pushinteger(L, r->n[i]), lua_setfield(L, -2, #n))
+        F(cards); F(clubs); F(aces); F(xeris); F(pts_cards); F(pts_clubs); F(pts_aces);
+        F(pts_ten_diamonds); F(pts_two_clubs); F(pts_xeri); F(total);
+#undef F
+        lua_rawseti(L, -2, i);
+    }
+    lua_pushinteger(L, r->winner);
+    lua_setfield(L, -2, "winner");
+}
+
+static void read_breakdown(lua_State *L, int idx, dl_RoundScore *r, int sides)
+{
+    for (int i = 0; i < sides; i++) {
+        if (lua_rawgeti(L, idx, i) != LUA_TTABLE) luaL_error(L, "score hook: side %d is missing", i);
+#define F(n)                                                                    \
+    do {                                                                        \
+        lua_getfield(L, -1, #n);                                                \
+        if (!lua_isinteger(L, -1)) luaL_error(L, "score hook: side %d's %s must be an integer", i, #n); \
+        r->n[i] = (int)lua_tointeger(L, -1);                                    \
+        lua_pop(L, 1);                                                          \
+    } while (0)
+        F(pts_cards); F(pts_clubs); F(pts_aces); F(pts_ten_diamonds); F(pts_two_clubs);
+        F(pts_xeri); F(total);
+#undef F
+        lua_pop(L, 1);
+    }
+    int w = -1, best = -100000, ties = 0;
+    for (int i = 0; i < sides; i++) {
+        if (r->total[i] > best) best = r->total[i], w = i, ties = 1;
+        else if (r->total[i] == best) ties++;
+    }
+    r->winner = ties == 1 ? w : -1;
+}
+
+/* After a round ends: the score hook, then the match hook. A failing hook
+ * leaves the standard rules in force for that round; its message is
+ * returned for the caller to show. */
+static const char *round_hooks(lua_State *L, int gi, dl_Game *g)
+{
+    const char *warn = NULL;
+    if (get_hook(L, gi, "score")) {
+        push_breakdown(L, &g->s);
+        dl_lua_pushstate(L, &g->s, -1);
+        if (dl_sandbox_pcall(L, 2, 1, DL_SANDBOX_BUDGET, DL_SANDBOX_MEMORY) != LUA_OK) {
+            warn = lua_pushfstring(L, "house rule (score hook) failed, standard scoring used: %s",
+                                   lua_tostring(L, -1));
+            lua_remove(L, -2);
+            return warn;
+        }
+        if (lua_istable(L, -1)) {
+            dl_RoundScore r = g->s.last;
+            read_breakdown(L, lua_gettop(L), &r, dl_nsides(&g->s.rules));
+            dl_adjust_round(&g->s, &r);
+        }
+        lua_pop(L, 1);
+    }
+    if (get_hook(L, gi, "match")) {
+        dl_lua_pushstate(L, &g->s, -1);
+        if (dl_sandbox_pcall(L, 1, 1, DL_SANDBOX_BUDGET, DL_SANDBOX_MEMORY) != LUA_OK) {
+            warn = lua_pushfstring(L, "house rule (match hook) failed, standard match end used: %s",
+                                   lua_tostring(L, -1));
+            lua_remove(L, -2);
+            return warn;
+        }
+        if (lua_isinteger(L, -1)) {
+            lua_Integer w = lua_tointeger(L, -1);
+            if (w >= 0 && w < dl_nsides(&g->s.rules)) {
+                g->s.winner = (int8_t)w;
+                g->s.phase = DL_PHASE_MATCH_OVER;
+            }
+        } else if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) {
+            g->s.winner = -1;
+            g->s.phase = DL_PHASE_ROUND_OVER;
+        }
+        lua_pop(L, 1);
+    }
+    return warn;
+}
+
+/* ---- methods ---- */
+
+static bool has_hook(lua_State *L, int idx, const char *name)
+{
+    if (!get_hook(L, idx, name)) return false;
+    lua_pop(L, 1);
+    return true;
+}
+
+static int g_moves(lua_State *L)
+{
+    dl_Game *g = check_game(L, 1);
+    bool structured = lua_toboolean(L, 2);
+    if (!structured && !has_hook(L, 1, "moves")) {
+        /* The common case: strings straight from the core's list. */
+        const dl_MoveList *l = dl_game_moves(g);
+        lua_createtable(L, (int)l->n, 0);
+        for (size_t i = 0; i < l->n; i++) {
+            push_move_text(L, &g->s, &l->m[i]);
+            lua_rawseti(L, -2, (lua_Integer)i + 1);
+        }
+        return 1;
+    }
+    int n = filtered_moves(L, 1, g);
+    lua_pop(L, 1);
+    if (structured) return 1;
+    lua_createtable(L, n, 0);
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, -2, i);
+        lua_getfield(L, -1, "text");
+        lua_rawseti(L, -3, i);
+        lua_pop(L, 1);
+    }
+    return 1;
+}
+
+static int g_play(lua_State *L)
+{
+    dl_Game *g = check_game(L, 1);
+    const char *text = move_arg(L, 2);
+    dl_Move m;
+    char err[300];
+    if (has_hook(L, 1, "moves")) {
+        if (!resolve(L, 1, g, text, &m)) return 2;
+    } else if (dl_move_parse(&g->s, text, &m, err, sizeof err)) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "not a move: %s", err);
+        return 2;
+    }
+    if (dl_game_play(g, &m, err, sizeof err)) {
+        lua_pushnil(L);
+        lua_pushstring(L, err);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    if (g->rec[g->nrec - 1].effect.round_over) {
+        const char *warn = round_hooks(L, 1, g);
+        if (warn) return 2;
+    }
+    return 1;
+}
+
+static int g_check(lua_State *L)
+{
+    dl_Game *g = check_game(L, 1);
+    const char *text = move_arg(L, 2);
+    dl_Move m;
+    if (!resolve(L, 1, g, text, &m)) {
+        lua_pushboolean(L, 0);
+        lua_replace(L, -3);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    dl_lua_pushexplain(L, &g->s, &m);
+    return 2;
+}
+
+static int g_undo(lua_State *L)
+{
+    lua_pushboolean(L, dl_game_undo(check_game(L, 1)));
+    return 1;
+}
+
+static int g_next_round(lua_State *L)
+{
+    dl_Game *g = check_game(L, 1);
+    if (g->s.phase != DL_PHASE_ROUND_OVER) {
+        lua_pushnil(L);
+        lua_pushstring(L, g->s.phase == DL_PHASE_MATCH_OVER ? "D24: the match is over"
+                                                            : "D22: the round is not over yet");
+        return 2;
+    }
+    if (!dl_game_next_round(g)) luaL_error(L, "out of memory");
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+static int g_clone(lua_State *L)
+{
+    dl_Game *g = check_game(L, 1);
+    dl_Game *c = dl_game_clone(g);
+    if (!c) luaL_error(L, "out of memory");
+    push_game(L, c, 1);
+    return 1;
+}
+
+static int g_turn(lua_State *L)
+{
+    dl_Game *g = check_game(L, 1);
+    if (g->s.phase == DL_PHASE_PLAY || g->s.phase == DL_PHASE_CLAIM)
+        lua_pushinteger(L, g->s.turn);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+static int g_phase(lua_State *L)
+{
+    static const char *const P[] = {"claim", "play", "round-over", "match-over"};
+    lua_pushstring(L, P[check_game(L, 1)->s.phase]);
+    return 1;
+}
+
+static int g_view(lua_State *L)
+{
+    dl_Game *g = check_game(L, 1);
+    lua_Integer seat = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, seat >= 0 && seat < g->s.rules.players, 2, "no such seat");
+    dl_lua_pushstate(L, &g->s, (int)seat);
+    return 1;
+}
+
+static int g_state(lua_State *L)
+{
+    dl_lua_pushstate(L, &check_game(L, 1)->s, -1);
+    return 1;
+}
+
+static int g_position(lua_State *L)
+{
+    char buf[DL_POSITION_MAX];
+    dl_position_str(&check_game(L, 1)->s, buf, sizeof buf, lua_toboolean(L, 2));
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+static int g_rules(lua_State *L)
+{
+    dl_lua_pushrules(L, &check_game(L, 1)->s.rules);
+    return 1;
+}
+
+static int g_result(lua_State *L)
+{
+    dl_Game *g = check_game(L, 1);
+    const dl_State *s = &g->s;
+    const int sides = dl_nsides(&s->rules);
+    lua_createtable(L, 0, 6);
+    bool done = s->phase == DL_PHASE_ROUND_OVER || s->phase == DL_PHASE_MATCH_OVER;
+    if (done || s->round > 1) {
+        push_breakdown(L, s);
+        lua_setfield(L, -2, "round");
+    }
+    lua_createtable(L, sides, 0);
+    for (int i = 0; i < sides; i++) lua_pushinteger(L, s->score[i]), lua_rawseti(L, -2, i);
+    lua_setfield(L, -2, "score");
+    lua_createtable(L, sides, 0);
+    for (int i = 0; i < sides; i++) lua_pushinteger(L, s->rounds_won[i]), lua_rawseti(L, -2, i);
+    lua_setfield(L, -2, "rounds_won");
+    lua_pushboolean(L, s->phase == DL_PHASE_MATCH_OVER);
+    lua_setfield(L, -2, "over");
+    if (s->winner >= 0) lua_pushinteger(L, s->winner), lua_setfield(L, -2, "winner");
+    lua_pushinteger(L, s->round);
+    lua_setfield(L, -2, "rounds");
+    return 1;
+}
+
+static int g_history(lua_State *L)
+{
+    dl_Game *g = check_game(L, 1);
+    int seat = (int)luaL_optinteger(L, 2, -1);
+    lua_newtable(L);
+    int n = 0;
+    for (size_t i = 0; i < g->nrec; i++) {
+        const dl_Record *r = &g->rec[i];
+        if (seat >= 0 && !dl_record_public(r, seat)) continue;
+        lua_createtable(L, 0, 8);
+        lua_pushstring(L, r->text);
+        lua_setfield(L, -2, "move");
+        lua_pushinteger(L, r->before.round);
+        lua_setfield(L, -2, "round");
+        lua_pushinteger(L, r->before.deal);
+        lua_setfield(L, -2, "deal");
+        if (!r->next_round) {
+            lua_pushinteger(L, r->effect.seat);
+            lua_setfield(L, -2, "seat");
+            lua_pushstring(L, KINDS[r->move.kind]);
+            lua_setfield(L, -2, "kind");
+        } else {
+            lua_pushstring(L, "next-round");
+            lua_setfield(L, -2, "kind");
+        }
+        lua_pushboolean(L, r->effect.xeri);
+        lua_setfield(L, -2, "xeri");
+        lua_pushboolean(L, r->effect.dealt);
+        lua_setfield(L, -2, "dealt");
+        lua_pushboolean(L, r->effect.round_over);
+        lua_setfield(L, -2, "round_over");
+        lua_pushboolean(L, r->effect.redealt);
+        lua_setfield(L, -2, "redealt");
+        lua_rawseti(L, -2, ++n);
+    }
+    return 1;
+}
+
+static int g_tostring(lua_State *L)
+{
+    LGame *u = luaL_checkudata(L, 1, GAME);
+    if (!u->g) {
+        lua_pushliteral(L, "diloti game (freed)");
+        return 1;
+    }
+    const dl_State *s = &u->g->s;
+    static const char *const P[] = {"claim decision", "to play", "round over", "match over"};
+    lua_pushfstring(L, "diloti game: %d players, round %d, deal %d, seat %d %s", s->rules.players,
+                    s->round, s->deal, s->turn, P[s->phase]);
+    return 1;
+}
+
+static int g_gc(lua_State *L)
+{
+    LGame *u = luaL_checkudata(L, 1, GAME);
+    dl_game_free(u->g);
+    u->g = NULL;
+    return 0;
+}
+
+/* ---- constructors ---- */
+
+/* new{rules = table, seed = n, dealer = n, hooks = {...}} */
+static int l_new(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    dl_Rules r;
+    dl_rules_diloti(&r);
+    if (lua_getfield(L, 1, "rules") == LUA_TTABLE) dl_lua_torules(L, -1, &r);
+    lua_pop(L, 1);
+    lua_Integer seed = 0, dealer = -1;
+    if (lua_getfield(L, 1, "seed") != LUA_TNIL) {
+        if (!lua_isinteger(L, -1)) luaL_error(L, "seed: expected an integer");
+        seed = lua_tointeger(L, -1);
+    }
+    if (lua_getfield(L, 1, "dealer") != LUA_TNIL) {
+        if (!lua_isinteger(L, -1)) luaL_error(L, "dealer: expected an integer seat");
+        dealer = lua_tointeger(L, -1);
+    }
+    lua_pop(L, 2);
+    const char *err = NULL;
+    dl_Game *g = NULL;
+    if (lua_getfield(L, 1, "position") == LUA_TSTRING) {
+        char buf[300];
+        g = dl_game_from_position(&r, lua_tostring(L, -1), (uint64_t)seed, buf, sizeof buf);
+        if (!g) {
+            lua_pushnil(L);
+            lua_pushstring(L, buf);
+            return 2;
+        }
+    } else {
+        g = dl_game_new(&r, (uint64_t)seed, (int)dealer, &err);
+        if (!g) {
+            lua_pushnil(L);
+            lua_pushstring(L, err);
+            return 2;
+        }
+    }
+    lua_pop(L, 1);
+    push_game(L, g, 0);
+    lua_getiuservalue(L, -1, 1);
+    if (lua_getfield(L, 1, "hooks") == LUA_TTABLE) {
+        lua_setfield(L, -2, "hooks");
+    } else {
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+
+int dl_lua_opengame(lua_State *L)
+{
+    static const luaL_Reg methods[] = {
+        {"moves", g_moves},     {"play", g_play},         {"check", g_check},
+        {"undo", g_undo},       {"next_round", g_next_round}, {"clone", g_clone},
+        {"turn", g_turn},       {"phase", g_phase},       {"view", g_view},
+        {"state", g_state},     {"position", g_position}, {"rules", g_rules},
+        {"result", g_result},   {"history", g_history},   {NULL, NULL}};
+    static const luaL_Reg meta[] = {{"__tostring", g_tostring}, {"__gc", g_gc}, {NULL, NULL}};
+    if (luaL_newmetatable(L, GAME)) {
+        luaL_setfuncs(L, meta, 0);
+        luaL_newlib(L, methods);
+        lua_setfield(L, -2, "__index");
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_pop(L, 1);
+    lua_pushcfunction(L, l_new);
+    return 1;
+}

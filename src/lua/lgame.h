@@ -1,0 +1,12 @@
+/* The diloti game handle for Lua (see lgame.c). */
+#ifndef DL_LGAME_H
+#define DL_LGAME_H
+
+#include <lua.h>
+
+#include "game.h"
+
+/* Registers the Game metatable; pushes the constructor new{...}. */
+int dl_lua_opengame(lua_State *L);
+
+#endif

@@ -1,0 +1,161 @@
+/* luaopen_diloti: the `diloti` Lua module, the same whether linked into
+ * the host program or loaded by a plain lua5.4 from diloti.so. The C part
+ * ("core") holds the engine; the Lua part (lua/diloti.lua, compiled in)
+ * adds the rule variants on top. Every embedded lua/NAME.lua is also
+ * available as require "diloti.NAME". */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
+#include <lauxlib.h>
+#include <string.h>
+
+#include "deal.h"
+#include "embedded.h"
+#include "lgame.h"
+#include "lrules.h"
+#include "sandbox.h"
+
+#ifndef DL_VERSION
+#define DL_VERSION "0.1"
+#endif
+
+static int l_rules(lua_State *L)
+{
+    const char *base = luaL_optstring(L, 1, "diloti");
+    dl_Rules r;
+    if (strcmp(base, "kontsina") == 0)
+        dl_rules_kontsina(&r);
+    else if (strcmp(base, "diloti") == 0)
+        dl_rules_diloti(&r);
+    else
+        return luaL_argerror(L, 1, "base game is \"diloti\" or \"kontsina\"");
+    dl_lua_pushrules(L, &r);
+    return 1;
+}
+
+/* check_rules(table) -> true | nil, message */
+static int l_check_rules(lua_State *L)
+{
+    dl_Rules r;
+    dl_rules_diloti(&r);
+    dl_lua_torules(L, 1, &r);
+    const char *e = dl_rules_check(&r);
+    if (e) {
+        lua_pushnil(L);
+        lua_pushstring(L, e);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* card("10♦") -> "10d", value | nil, message */
+static int l_card(lua_State *L)
+{
+    size_t len;
+    const char *s = luaL_checklstring(L, 1, &len);
+    int n, c = dl_card_parse(s, &n);
+    if (c < 0 || (size_t)n != len) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "'%s' is not a card (like 7h, 10d, Kc or 7\u2665)", s);
+        return 2;
+    }
+    char b[8];
+    dl_card_str(c, b, lua_toboolean(L, 2));
+    lua_pushstring(L, b);
+    lua_pushinteger(L, dl_value(c));
+    return 2;
+}
+
+/* embedded(prefix) -> {path = text} for the compiled-in files under it */
+static int l_embedded(lua_State *L)
+{
+    const char *prefix = luaL_optstring(L, 1, "");
+    size_t n = strlen(prefix);
+    lua_newtable(L);
+    for (const dl_Embedded *e = dl_embedded; e->name; e++) {
+        if (strncmp(e->name, prefix, n) != 0) continue;
+        lua_pushlstring(L, e->text, e->len);
+        lua_setfield(L, -2, e->name);
+    }
+    return 1;
+}
+
+/* listdir(path) -> sorted list of entry names | nil, message */
+static int l_listdir(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    DIR *d = opendir(path);
+    if (!d) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "%s: %s", path, strerror(errno));
+        return 2;
+    }
+    lua_newtable(L);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.') continue;
+        lua_pushstring(L, e->d_name);
+        lua_rawseti(L, -2, ++n);
+    }
+    closedir(d);
+    lua_getglobal(L, "table");
+    lua_getfield(L, -1, "sort");
+    lua_pushvalue(L, -3);
+    lua_call(L, 1, 0);
+    lua_pop(L, 1);
+    return 1;
+}
+
+static int load_embedded(lua_State *L)
+{
+    const dl_Embedded *e = &dl_embedded[lua_tointeger(L, lua_upvalueindex(1))];
+    char chunk[200];
+    snprintf(chunk, sizeof chunk, "@%s", e->name);
+    if (luaL_loadbufferx(L, e->text, e->len, chunk, "t") != LUA_OK) return lua_error(L);
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/* package.preload["diloti.NAME"] for every embedded lua/NAME.lua. */
+static void register_preloads(lua_State *L)
+{
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+    for (int i = 0; dl_embedded[i].name; i++) {
+        const char *name = dl_embedded[i].name;
+        size_t len = strlen(name);
+        if (strncmp(name, "lua/", 4) != 0 || len < 8 || strcmp(name + len - 4, ".lua") != 0)
+            continue;
+        lua_pushfstring(L, "diloti.%s", name + 4);
+        lua_pushlstring(L, lua_tostring(L, -1), lua_rawlen(L, -1) - 4); /* drop .lua */
+        lua_remove(L, -2);
+        lua_pushinteger(L, i);
+        lua_pushcclosure(L, load_embedded, 1);
+        lua_setfield(L, -3, lua_tostring(L, -2));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+int luaopen_diloti(lua_State *L)
+{
+    static const luaL_Reg fns[] = {{"rules", l_rules},       {"check_rules", l_check_rules},
+                                   {"card", l_card},         {"embedded", l_embedded},
+                                   {"listdir", l_listdir},   {NULL, NULL}};
+    dl_sandbox_install(L);
+    register_preloads(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+    if (lua_getfield(L, -1, "diloti.diloti") != LUA_TFUNCTION)
+        return luaL_error(L, "diloti: the embedded lua/diloti.lua is missing");
+    luaL_newlib(L, fns);
+    dl_lua_opengame(L);
+    lua_setfield(L, -2, "new");
+    dl_sandbox_lib(L);
+    lua_setfield(L, -2, "sandbox");
+    lua_pushliteral(L, DL_VERSION);
+    lua_setfield(L, -2, "version");
+    lua_call(L, 1, 1); /* lua/diloti.lua receives the core */
+    return 1;
+}

@@ -1,0 +1,241 @@
+#include "lview.h"
+
+#include <lauxlib.h>
+#include <string.h>
+
+#include "notation.h"
+#include "view.h"
+
+static const char *const PHASES[] = {"claim", "play", "round-over", "match-over"};
+
+static void push_cards(lua_State *L, dl_Set s)
+{
+    char b[8];
+    int n = 0;
+    lua_createtable(L, dl_count(s), 0);
+    for (; s; s &= s - 1) {
+        dl_card_str(dl_first(s), b, false);
+        lua_pushstring(L, b);
+        lua_rawseti(L, -2, ++n);
+    }
+}
+
+static void set_int(lua_State *L, const char *k, lua_Integer v)
+{
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, k);
+}
+
+static void push_decl(lua_State *L, const dl_Decl *d, const uint8_t *comp)
+{
+    char b[300];
+    lua_createtable(L, 0, 6);
+    lua_pushstring(L, d->kind == DL_DECL_GROUP ? "group" : "plain");
+    lua_setfield(L, -2, "kind");
+    set_int(L, "value", d->value);
+    set_int(L, "owner", d->owner);
+    lua_pushfstring(L, "%c%d@%d", d->kind == DL_DECL_GROUP ? 'G' : 'P', d->value, d->owner);
+    lua_setfield(L, -2, "ref");
+    push_cards(L, d->cards);
+    lua_setfield(L, -2, "cards");
+    lua_createtable(L, d->ncomp, 0);
+    for (int c = 0; c < d->ncomp; c++) {
+        dl_Set part = 0;
+        for (dl_Set x = d->cards; x; x &= x - 1)
+            if (d->kind == DL_DECL_PLAIN || comp[dl_first(x)] == c) part |= DL_BIT(dl_first(x));
+        push_cards(L, part);
+        lua_rawseti(L, -2, c + 1);
+    }
+    lua_setfield(L, -2, "components");
+    (void)b;
+}
+
+static void push_per(lua_State *L, const char *k, const int *v, int n)
+{
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) lua_pushinteger(L, v[i]), lua_rawseti(L, -2, i);
+    lua_setfield(L, -2, k);
+}
+
+void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
+{
+    dl_View v;
+    dl_view(s, seat < 0 ? s->turn : seat, &v);
+    const int n = s->rules.players, sides = dl_nsides(&s->rules);
+    luaL_checkstack(L, 10, "pushing a view");
+    lua_createtable(L, 0, 24);
+    if (seat >= 0) set_int(L, "seat", seat);
+    set_int(L, "players", n);
+    set_int(L, "sides", sides);
+    lua_pushboolean(L, s->rules.teams);
+    lua_setfield(L, -2, "teams");
+    lua_pushstring(L, PHASES[seat < 0 ? s->phase : v.phase]);
+    lua_setfield(L, -2, "phase");
+    if (s->phase == DL_PHASE_PLAY || s->phase == DL_PHASE_CLAIM)
+        set_int(L, "turn", seat < 0 ? s->turn : v.turn);
+    set_int(L, "dealer", s->dealer);
+    set_int(L, "deal", s->deal);
+    set_int(L, "round", s->round);
+    set_int(L, "ply", s->ply);
+    if (s->last_capturer >= 0) set_int(L, "last_capturer", s->last_capturer);
+    /* the table */
+    lua_createtable(L, 0, 2);
+    push_cards(L, s->loose);
+    lua_setfield(L, -2, "loose");
+    lua_createtable(L, s->ndecl, 0);
+    for (int i = 0; i < s->ndecl; i++) {
+        push_decl(L, &s->decl[i], s->comp);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "declarations");
+    lua_setfield(L, -2, "table");
+    /* hands */
+    if (seat >= 0) {
+        push_cards(L, v.hand);
+        lua_setfield(L, -2, "hand");
+    }
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        if (seat < 0)
+            push_cards(L, s->hand[i]);
+        else
+            lua_pushinteger(L, v.hand_count[i]);
+        lua_rawseti(L, -2, i);
+    }
+    lua_setfield(L, -2, seat < 0 ? "hands" : "hand_counts");
+    set_int(L, "pack_count", v.pack_count);
+    if (seat < 0) {
+        lua_createtable(L, s->pack_len - s->pack_pos, 0);
+        char b[8];
+        for (int i = s->pack_pos; i < s->pack_len; i++) {
+            dl_card_str(s->pack[i], b, false);
+            lua_pushstring(L, b);
+            lua_rawseti(L, -2, i - s->pack_pos + 1);
+        }
+        lua_setfield(L, -2, "pack");
+    } else {
+        if (v.known_bottom >= 0) {
+            char b[8];
+            dl_card_str(v.known_bottom, b, false);
+            lua_pushstring(L, b);
+            lua_setfield(L, -2, "known_bottom");
+        }
+        push_cards(L, v.unseen);
+        lua_setfield(L, -2, "unseen");
+    }
+    lua_createtable(L, sides, 0);
+    for (int i = 0; i < sides; i++) push_cards(L, s->pile[i]), lua_rawseti(L, -2, i);
+    lua_setfield(L, -2, "captured");
+    int x[DL_MAX_PLAYERS], sc[DL_MAX_PLAYERS], w[DL_MAX_PLAYERS];
+    for (int i = 0; i < sides; i++) x[i] = s->xeri[i], sc[i] = s->score[i], w[i] = s->rounds_won[i];
+    push_per(L, "xeri", x, sides);
+    push_per(L, "score", sc, sides);
+    push_per(L, "rounds_won", w, sides);
+    dl_lua_readonly(L);
+}
+
+void dl_lua_pushexplain(lua_State *L, const dl_State *s, const dl_Move *m)
+{
+    char card[8], items[200] = "", mv[200];
+    dl_move_str(s, m, mv, sizeof mv, false);
+    if (m->kind == DL_CLAIM || m->kind == DL_KEEP) {
+        lua_pushstring(L, m->kind == DL_CLAIM ? "claim a redeal of the round (V-face-card-claim)"
+                                              : "keep the cards dealt (V-face-card-claim)");
+        return;
+    }
+    dl_card_str(m->card, card, false);
+    const char *sp = strchr(mv, ' ');
+    if (sp && m->kind != DL_LAY) {
+        const char *start = sp + 3; /* past " x " or " + " */
+        const char *eq = strstr(start, " =");
+        size_t len = eq ? (size_t)(eq - start) : strlen(start);
+        if (len >= sizeof items) len = sizeof items - 1;
+        memcpy(items, start, len);
+        items[len] = '\0';
+    }
+    int taken = 1 + dl_count(m->take & DL_DECK);
+    for (int i = 0; i < s->ndecl; i++)
+        if (m->take & DL_DECL_BIT(i)) taken += dl_count(s->decl[i].cards);
+    switch (m->kind) {
+    case DL_LAY: lua_pushfstring(L, "lay %s on the table (D10)", card); break;
+    case DL_CAPTURE:
+        lua_pushfstring(L, "capture %s with %s: %d cards to your pile (D11-D13)", items, card, taken);
+        break;
+    case DL_PLAIN:
+        lua_pushfstring(L, "declare %d: %s joins %s; you must capture it later (D15, D19)",
+                        m->value, card, items);
+        break;
+    case DL_RAISE:
+        lua_pushfstring(L, "raise %s to %d with %s; it becomes yours (D16, D19)", items, m->value, card);
+        break;
+    default:
+        lua_pushfstring(L, "group of %ds: %s with %s; it becomes yours (D17, D19)", m->value, card, items);
+        break;
+    }
+}
+
+/* ---- read-only proxies ---- */
+
+static int ro_newindex(lua_State *L)
+{
+    return luaL_error(L, "this table is read-only (a fresh copy: change a copy of your own)");
+}
+
+static int ro_len(lua_State *L)
+{
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "__index");
+    lua_pushinteger(L, (lua_Integer)lua_rawlen(L, -1));
+    return 1;
+}
+
+static int ro_next(lua_State *L)
+{
+    lua_settop(L, 2);
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "__index");
+    lua_pushvalue(L, 2);
+    if (lua_next(L, -2)) return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+static int ro_pairs(lua_State *L)
+{
+    lua_pushcfunction(L, ro_next);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+void dl_lua_readonly(lua_State *L)
+{
+    int t = lua_gettop(L);
+    luaL_checkstack(L, 6, "read-only view");
+    /* nested tables first */
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        if (lua_istable(L, -1)) {
+            dl_lua_readonly(L);
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_rawset(L, t);
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    lua_newtable(L); /* the proxy */
+    lua_createtable(L, 0, 5);
+    lua_pushvalue(L, t);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, ro_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushcfunction(L, ro_len);
+    lua_setfield(L, -2, "__len");
+    lua_pushcfunction(L, ro_pairs);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_replace(L, t);
+}
