@@ -87,6 +87,19 @@ static const char *fail(char *err, size_t cap, const char *text, const char *at,
     return err;
 }
 
+/* Bytes of the first few characters of p, never splitting a UTF-8
+ * sequence, for quoting input in messages. */
+static int excerpt(const char *p)
+{
+    int n = 0, chars = 0;
+    while (p[n] && chars < 8) {
+        n++;
+        while ((p[n] & 0xC0) == 0x80) n++;
+        chars++;
+    }
+    return n;
+}
+
 static const char *skip(const char *p)
 {
     while (isspace((unsigned char)*p)) p++;
@@ -101,7 +114,10 @@ static const char *parse_ref(const dl_State *s, const char *text, const char **p
     int kind = -1, value = 0, seat;
     if (*p == 'P' || *p == 'p') kind = DL_DECL_PLAIN, p++;
     else if (*p == 'G' || *p == 'g') kind = DL_DECL_GROUP, p++;
-    while (isdigit((unsigned char)*p)) value = value * 10 + (*p++ - '0');
+    bool has_value = isdigit((unsigned char)*p);
+    while (isdigit((unsigned char)*p) && value < 100) value = value * 10 + (*p++ - '0');
+    if (has_value && (value < 1 || value > 10))
+        return fail(err, cap, text, start, "a declaration's value is 1 to 10");
     if (*p != '@' || !isdigit((unsigned char)p[1]))
         return fail(err, cap, text, start, "expected a declaration like P6@1 or @1");
     seat = p[1] - '0';
@@ -123,6 +139,7 @@ static const char *parse_items(const dl_State *s, const char *text, const char *
 {
     const char *p = skip(*pp);
     while (*p && *p != '=') {
+        const char *start = p;
         int len, card = dl_card_parse(p, &len);
         uint64_t bit;
         if (card >= 0 && (p[len] == '\0' || isspace((unsigned char)p[len]) ||
@@ -140,9 +157,9 @@ static const char *parse_items(const dl_State *s, const char *text, const char *
             bit = DL_DECL_BIT(slot);
         } else {
             return fail(err, cap, text, p, "expected a card (7h, 10d, K\u2663) or a declaration "
-                        "(P6@1), found '%.8s'", p);
+                        "(P6@1), found '%.*s'", excerpt(p), p);
         }
-        if (*take & bit) return fail(err, cap, text, p, "an item is named twice");
+        if (*take & bit) return fail(err, cap, text, start, "an item is named twice");
         *take |= bit;
         p = skip(p);
         while (*p == '+' || *p == ',') p = skip(p + 1);
@@ -164,7 +181,7 @@ static const char *parse_value(const char *text, const char **pp, dl_Move *m,
     if (v < 1 || v > 10)
         return fail(err, cap, text, start, "D15: a declared value is 1 to 10, not %d", v);
     p = skip(p);
-    if (*p) return fail(err, cap, text, p, "unexpected '%.8s' after the value", p);
+    if (*p) return fail(err, cap, text, p, "unexpected '%.*s' after the value", excerpt(p), p);
     m->value = (uint8_t)v;
     if (group)
         m->kind = DL_GROUP;
@@ -225,5 +242,6 @@ const char *dl_move_parse(const dl_State *s, const char *text, dl_Move *m, char 
     if (!*p)
         return fail(err, cap, text, p, "say what the card does: 'lay', 'x' (capture) or "
                     "'+ ... = value' (declare)");
-    return fail(err, cap, text, p, "expected 'lay', 'x' or '+', found '%.8s'", p);
+    return fail(err, cap, text, p, "expected 'lay', 'x' or '+', found '%.*s'",
+                excerpt(p), p);
 }

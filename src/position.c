@@ -56,6 +56,7 @@ int dl_position_str(const dl_State *s, char *buf, size_t cap, bool hide_pack)
     add_ints(&t, "xeri", NULL, s->xeri, sides);
     add_ints(&t, "score", s->score, NULL, sides);
     add_ints(&t, "won", s->rounds_won, NULL, sides);
+    if (s->winner >= 0) dl_text_add(&t, "; winner=%d", s->winner);
     if (s->last_capturer >= 0)
         dl_text_add(&t, "; last=%d", s->last_capturer);
     else
@@ -96,6 +97,20 @@ typedef struct {
 static const char *failp(Parse *p, const char *at, const char *fmt, ...)
 {
     int n = snprintf(p->err, p->cap, "position, at %d: ", (int)(at - p->text) + 1);
+    if (n < 0) n = 0;
+    if ((size_t)n < p->cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(p->err + n, p->cap - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return p->err;
+}
+
+/* For problems of the position as a whole, which have no one place. */
+static const char *failw(Parse *p, const char *fmt, ...)
+{
+    int n = snprintf(p->err, p->cap, "position: ");
     if (n < 0) n = 0;
     if ((size_t)n < p->cap) {
         va_list ap;
@@ -303,7 +318,7 @@ static const char *parse_field(Parse *p, const char *key, size_t klen, const cha
 {
     static const char *const KEYS[] = {"dealer", "turn", "round", "deal", "ply", "phase",
                                        "hands", "table", "piles", "xeri", "score", "won",
-                                       "last", "claim", "pack"};
+                                       "last", "claim", "pack", "winner"};
     dl_State *s = p->s;
     const int n = s->rules.players, sides = dl_nsides(&s->rules);
     int k = -1, v, arr[DL_MAX_PLAYERS];
@@ -313,6 +328,12 @@ static const char *parse_field(Parse *p, const char *key, size_t klen, const cha
     if (*seen & (1u << k)) return failp(p, key, "field '%s' given twice", KEYS[k]);
     *seen |= 1u << k;
     const char *e = NULL;
+    switch (k) {
+    case 0: case 1: case 2: case 3: case 4: case 15:
+        q = skipws(q, end);
+        break;
+    default: break;
+    }
     switch (k) {
     case 0: case 1:
         if (!(e = parse_int(p, &q, end, 0, n - 1, &v))) {
@@ -355,6 +376,9 @@ static const char *parse_field(Parse *p, const char *key, size_t klen, const cha
         }
         if (!e && s->claim_pending) s->phase = DL_PHASE_CLAIM;
         return e;
+    case 15:
+        if (!(e = parse_int(p, &q, end, 0, sides - 1, &v))) s->winner = (int8_t)v;
+        break;
     default: return parse_pack(p, q, end);
     }
     if (e) return e;
@@ -383,7 +407,7 @@ static const char *fill_unknown(Parse *p, uint64_t seed)
     for (int i = 0; i < 2 * DL_MAX_PLAYERS; i++) want += p->unknown[i];
     if (p->pack_unknown > 0) want += p->pack_unknown;
     if (want > nfree)
-        return failp(p, p->text, "the '?' cards ask for %d unplaced cards, only %d are left",
+        return failw(p, "the '?' cards ask for %d unplaced cards, only %d are left",
                      want, nfree);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < p->unknown[i]; j++) s->hand[i] |= DL_BIT(free_cards[k++]);
@@ -400,7 +424,7 @@ static const char *fill_unknown(Parse *p, uint64_t seed)
     s->pack_pos = 0;
     s->pack_len = (uint8_t)np;
     if (np % n)
-        return failp(p, p->text, "the pack holds %d cards, which cannot be dealt evenly to %d "
+        return failw(p, "the pack holds %d cards, which cannot be dealt evenly to %d "
                      "players", np, n);
     return NULL;
 }
@@ -441,11 +465,21 @@ const char *dl_position_parse(dl_State *out, const dl_Rules *r, const char *text
         }
         q = *end ? end + 1 : end;
     }
-    if (!(seen & (1u << 6))) return failp(&p, text, "a position needs 'hands='");
+    if (!(seen & (1u << 6))) return failw(&p, "a position needs 'hands='");
     if (!turn_given) s->turn = (uint8_t)dl_first_player(s);
     if ((e = fill_unknown(&p, seed))) return e;
+    if (s->phase == DL_PHASE_CLAIM && !turn_given) {
+        /* The first claimant in play order decides first. */
+        for (int k = 0; k < r->players; k++) {
+            int seat = (dl_first_player(s) + k) % r->players;
+            if (s->claim_pending & (1u << seat)) {
+                s->turn = (uint8_t)seat;
+                break;
+            }
+        }
+    }
     if (s->phase == DL_PHASE_CLAIM && !(s->claim_pending & (1u << s->turn)))
-        return failp(&p, text, "the turn must be on a seat in 'claim='");
+        return failw(&p, "the turn must be on a seat in 'claim='");
     if ((e = dl_check_state(s))) {
         snprintf(err, cap, "position: %s", e);
         return err;

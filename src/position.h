@@ -1,11 +1,11 @@
 /* Position strings: a complete game state as text (docs/notation.md).
  *
- *   dealer=1; turn=0; round=1; deal=1; ply=2; hands=7h Ac 3d / 5c 9d;
- *   table=2c 3d P6@1(4d+2c) G8@0(A+3d+4h,8s); piles=Kc Kd / -; xeri=0 0;
- *   score=0 0; won=0 0; last=1; pack=?
+ *   dealer=1; turn=0; round=1; deal=1; ply=2; hands=Ac 3d 7h 8d / 5c 6s 9d;
+ *   table=2h 3c G8@0(Ah+3s+4h,8s) P6@1(2c+4d); piles=10s Kc Kd / -;
+ *   xeri=0 0; score=0 0; won=0 0; last=1; pack=?34
  *
- * Fields are separated by ';' and may come in any order; all but hands and
- * table have defaults. Lists per seat or side are separated by '/', '-' is
+ * Fields are separated by ';' and may come in any order; only hands is
+ * required. Lists per seat or side are separated by '/', '-' is
  * empty, and "?N" stands for N cards not otherwise placed, drawn with a
  * seed, as does "pack=?" (or no pack) for all the rest. */
 #ifndef DL_POSITION_H

@@ -157,6 +157,13 @@ static const char *decl_common(Why *w)
     if (s->rules.forced_capture && can_capture(s, m->card))
         return say(w, "V-forced-capture: %s can capture, so it may not declare or raise (C1)",
                    w->card);
+    return NULL;
+}
+
+/* D14, asked after the move's own shape is known to be right. */
+static const char *holds_check(Why *w)
+{
+    const dl_Move *m = w->m;
     if (!(w->rest & dl_value_mask(m->value)))
         return say(w, "D14: to declare %d you must still hold a card of value %d after "
                       "playing %s", m->value, m->value, w->card);
@@ -221,6 +228,18 @@ static const char *group_check(Why *w)
             return say(w, "V-soy: nothing may be added to the soy of %ds", d->value);
     }
     if (!m->take) return say(w, "D17: a group has at least one component besides your card");
+    const char *e = holds_check(w);
+    if (e) return e;
+    int total = w->v + dl_set_sum(m->take & DL_DECK);
+    for (int i = 0; i < s->ndecl; i++)
+        if (decl_mask(m) & (1u << i)) total += s->decl[i].value;
+    if (total == m->value)
+        return say(w, "D17: %s and the items named make a single %d; a group needs at least "
+                      "two components (add another part worth %d, or declare it plain)",
+                   w->card, m->value, m->value);
+    if (total % m->value != 0)
+        return say(w, "D17: %s and the items named add up to %d, which does not split into "
+                      "parts worth %d", w->card, total, m->value);
     if (w->v > m->value)
         return say(w, "D17: %s is worth more than %d, so it cannot be part of a group of %ds",
                    w->card, m->value, m->value);
@@ -259,6 +278,7 @@ const char *dl_refusal(const dl_State *s, const dl_Move *m, char *buf, size_t ca
         if ((e = decl_common(&w))) return e;
         e = m->kind == DL_PLAIN ? plain_check(&w)
             : m->kind == DL_RAISE ? raise_check(&w) : group_check(&w);
+        if (!e) e = holds_check(&w);
         break;
     }
     return e ? e : say(&w, "D9: %s cannot be played that way here", w.card);
