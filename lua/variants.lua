@@ -63,14 +63,43 @@ local function check(v, file)
   return v
 end
 
--- Loads one script in a fresh sandbox. Returns the variant or nil, message.
+-- A copy made with raw access only: a script's table may carry
+-- metamethods, which must not run later outside its sandbox.
+local function rawcopy(t, depth)
+  if type(t) ~= "table" then return t end
+  if depth > 4 then return nil end
+  local c, k, v = {}, next(t)
+  while k ~= nil do
+    local kt = type(k)
+    if kt == "string" or kt == "number" then c[k] = rawcopy(v, depth + 1) end
+    k, v = next(t, k)
+  end
+  return c
+end
+
+local function first_line(msg)
+  return (tostring(msg):match("^[^\n]*"))
+end
+
+-- Loads one script in a fresh sandbox. Returns the variant or nil, message
+-- (naming the file).
 function M.load_source(src, file)
   local env = core.sandbox.env()
   local fn, err = core.sandbox.load(src, "@" .. file, env)
-  if not fn then return nil, err end
+  if not fn then
+    err = first_line(err)
+    if err:sub(1, #file) ~= file then err = file .. ": " .. err end
+    return nil, err
+  end
+  core.sandbox.label(file)
   local ok, v = core.sandbox.call({ budget = LOAD_BUDGET }, fn)
-  if not ok then return nil, v end
-  local checked, why = check(v, file)
+  core.sandbox.label("")
+  if not ok then
+    v = first_line(v)
+    if v:sub(1, #file) ~= file then v = file .. ": " .. v end
+    return nil, v
+  end
+  local checked, why = check(rawcopy(v, 0), file)
   if not checked then return nil, file .. ": " .. why end
   checked.file = file
   return checked
@@ -104,13 +133,13 @@ function M.load_all(dirs)
   for i, d in ipairs(all) do
     local names = core.listdir(d)
     if not names and i > (ud and 1 or 0) then
-      errors[#errors + 1] = { file = d, message = "cannot read the folder" }
+      errors[#errors + 1] = { file = d, message = d .. ": cannot read the folder" }
     end
     for _, n in ipairs(names or {}) do
       if n:match("%.lua$") then
         local path = d .. "/" .. n
         local src, err = read(path)
-        if src then add(src, path) else errors[#errors + 1] = { file = path, message = err } end
+        if src then add(src, path) else errors[#errors + 1] = { file = path, message = path .. ": " .. err } end
       end
     end
   end
@@ -136,8 +165,15 @@ local function list(t) return table.concat(t, ", ") end
 -- Chains each kind of hook in the order the variants were named.
 local function compose(chosen)
   local hooks, fns = {}, { moves = {}, score = {}, match = {} }
+  local label = core.sandbox.label
   for _, v in ipairs(chosen) do
-    for k, f in pairs(v.hooks or {}) do table.insert(fns[k], f) end
+    for k, f in pairs(v.hooks or {}) do
+      -- Budget and memory messages name the variant whose hook ran.
+      table.insert(fns[k], function(...)
+        label("variant '" .. v.name .. "' (" .. k .. " hook)")
+        return f(...)
+      end)
+    end
   end
   if #fns.moves > 0 then
     hooks.moves = function(moves, state)
@@ -181,6 +217,11 @@ function M.resolve(spec, opts)
     if not name then return nil, string.format("rules: empty name in '%s'", spec) end
     local v = cat.found[name]
     if not v then
+      for _, e in ipairs(cat.errors) do
+        if e.file:match("([^/]+)%.lua$") == name then
+          return nil, string.format("rules: variant '%s' was refused when loading: %s", name, e.message)
+        end
+      end
       return nil, string.format("rules: unknown variant '%s'; valid names: %s", name, list(cat.names))
     end
     if seen[name] then return nil, string.format("rules: '%s' is named twice", name) end
@@ -210,9 +251,10 @@ function M.resolve(spec, opts)
     end
   end
   local rules = core.rules("diloti")
-  local names = {}
+  local names, spec_parts = {}, {}
   for i, v in ipairs(chosen) do
     names[#names + 1] = v.name
+    spec_parts[#spec_parts + 1] = args[i] and (v.name .. "=" .. args[i]) or v.name
     local arg = args[i] or nil
     if v.arg then
       arg = arg or v.arg.default
@@ -226,23 +268,31 @@ function M.resolve(spec, opts)
     end
     if type(v.rules) == "table" then
       for k, val in pairs(v.rules) do
-        if k == "points" then
+        if k == "points" and type(val) == "table" then
           for pk, pv in pairs(val) do rules.points[pk] = pv end
         else
           rules[k] = val
         end
       end
     elseif type(v.rules) == "function" then
-      local ok, err = core.sandbox.call({ budget = LOAD_BUDGET }, v.rules, rules, arg)
-      if not ok then return nil, string.format("rules: variant '%s' failed: %s", v.name, err) end
+      local work = rawcopy(rules, 0)
+      core.sandbox.label("variant '" .. v.name .. "'")
+      local ok, err = core.sandbox.call({ budget = LOAD_BUDGET }, v.rules, work, arg)
+      core.sandbox.label("")
+      if not ok then return nil, string.format("rules: variant '%s' failed: %s", v.name, first_line(err)) end
       if type(err) == "string" then
         return nil, string.format("rules: %s: %s", v.name, err)
       end
+      rules = rawcopy(work, 0)
+    end
+    local fine, why = pcall(core.check_rules, rules)
+    if not fine then
+      return nil, string.format("rules: variant '%s' sets %s", v.name, first_line(why))
     end
   end
   local ok, err = core.check_rules(rules)
   if not ok then return nil, "rules: " .. err end
-  return { rules = rules, hooks = compose(chosen), names = names, spec = table.concat(names, "+") }
+  return { rules = rules, hooks = compose(chosen), names = names, spec = table.concat(spec_parts, "+") }
 end
 
 return M

@@ -25,7 +25,7 @@ int dl_move_str(const dl_State *s, const dl_Move *m, char *buf, size_t cap,
  * dl_refusal(). */
 const char *dl_move_parse(const dl_State *s, const char *text, dl_Move *m,
                           char *err, size_t cap);
-/* A declaration as "P6@1(4d+2c)" or "G8@0(A+3+4,8s)"-style, cards shown. */
+/* A declaration with its cards: "P6@1(2c+4d)", "G8@0(Ah+3s+4h,8s)". */
 int dl_decl_str(const dl_State *s, int slot, char *buf, size_t cap,
                 bool unicode);
 

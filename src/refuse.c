@@ -56,6 +56,9 @@ static const char *phase_check(Why *w)
     if (s->phase == DL_PHASE_CLAIM && !decision)
         return say(w, "V-face-card-claim: seat %d must first claim a redeal or keep the cards",
                    s->turn);
+    if (decision && !s->rules.face_card_claim)
+        return say(w, "D9: claiming a redeal is the house rule V-face-card-claim, which is not "
+                      "in play");
     if (s->phase == DL_PHASE_PLAY && decision)
         return say(w, "V-face-card-claim: a redeal may be claimed only before the first card "
                       "of a deal, by a player dealt %d or more face cards",

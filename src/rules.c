@@ -60,6 +60,10 @@ const char *dl_rules_check(const dl_Rules *r)
     if (r->face_card_claim && (r->claim_faces < 1 || r->claim_faces > r->hand_size))
         return "face-card claim threshold must be 1..hand size";
     if (r->target < 1) return "the match target must be at least 1";
+    if (r->declarations && r->players == 4 && !r->teams)
+        return "D7: four players of Diloti play in two fixed partnerships (teams)";
+    if (r->declarations && r->players == 3)
+        return "D7: Diloti is played by 2 players or by 4 in partnerships";
     if (!r->declarations &&
         (r->liberal_group || r->liberal_raise || r->soy))
         return "declaration variants need declarations";

@@ -62,6 +62,19 @@ static void push_game(lua_State *L, dl_Game *g, int hooks_from)
     lua_setiuservalue(L, -2, 1);
 }
 
+/* t.text for a table at idx, read raw: a table a hook returned may carry
+ * metamethods, which must not run outside the sandbox. */
+static const char *raw_text(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    if (!lua_istable(L, idx)) return NULL;
+    lua_pushliteral(L, "text");
+    lua_rawget(L, idx);
+    const char *t = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_pop(L, 1); /* the string stays alive in the table */
+    return t;
+}
+
 /* ---- moves as values ---- */
 
 static const char *const KINDS[] = {"lay", "capture", "plain", "raise", "group", "claim", "keep"};
@@ -133,21 +146,37 @@ static int filtered_moves(lua_State *L, int gi, dl_Game *g)
         lua_newtable(L);
     }
     lua_remove(L, -3);
-    int n = (int)luaL_len(L, -2);
+    int n = (int)lua_rawlen(L, -2);
+    for (int i = 1; i <= n; i++) {
+        /* A hook filters or vetoes; it cannot invent moves. */
+        lua_rawgeti(L, -2, i);
+        const char *t = raw_text(L, -1);
+        bool legal = false;
+        char buf[200];
+        for (size_t k = 0; t && k < l->n && !legal; k++) {
+            dl_move_str(&g->s, &l->m[k], buf, sizeof buf, false);
+            legal = strcmp(buf, t) == 0;
+        }
+        lua_pop(L, 1);
+        if (!legal)
+            luaL_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here",
+                       t ? "'" : "", t ? t : "a non-move", t ? "'" : "");
+    }
     if (n == 0 && l->n > 0)
-        luaL_error(L, "D20: the house rules leave seat %d no legal move (engine error)", g->s.turn);
+        luaL_error(L, "D20: the house rules' moves hook left seat %d no legal move (engine error)",
+                   g->s.turn);
     return n;
 }
 
 /* Is text among the allowed moves (list at -2)? */
 static bool allowed(lua_State *L, const char *text)
 {
-    int n = (int)luaL_len(L, -2);
+    int n = (int)lua_rawlen(L, -2);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, -2, i);
-        lua_getfield(L, -1, "text");
-        bool eq = lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), text) == 0;
-        lua_pop(L, 2);
+        const char *t = raw_text(L, -1);
+        bool eq = t && strcmp(t, text) == 0;
+        lua_pop(L, 1);
         if (eq) return true;
     }
     return false;
@@ -189,7 +218,8 @@ static bool resolve(lua_State *L, int gi, dl_Game *g, const char *text, dl_Move 
     char canon[200];
     dl_move_str(&g->s, m, canon, sizeof canon, false);
     if (!allowed(L, canon)) {
-        lua_getfield(L, -1, canon);
+        lua_pushstring(L, canon);
+        lua_rawget(L, -2);
         const char *r = lua_tostring(L, -1);
         lua_pushfstring(L, "%s", r ? r : "house rule: this move is not allowed");
         lua_replace(L, -4);
@@ -221,20 +251,29 @@ static void push_breakdown(lua_State *L, const dl_State *s)
     lua_setfield(L, -2, "winner");
 }
 
-static void read_breakdown(lua_State *L, int idx, dl_RoundScore *r, int sides)
+/* Reads a hook's breakdown (raw reads only); returns NULL or what is
+ * wrong with it. */
+static const char *read_breakdown(lua_State *L, int idx, dl_RoundScore *r, int sides)
 {
+    static const char *const K[] = {"pts_cards", "pts_clubs", "pts_aces", "pts_ten_diamonds",
+                                     "pts_two_clubs", "pts_xeri", "total"};
     for (int i = 0; i < sides; i++) {
-        if (lua_rawgeti(L, idx, i) != LUA_TTABLE) luaL_error(L, "score hook: side %d is missing", i);
-#define F(n)                                                                    \
-    do {                                                                        \
-        lua_getfield(L, -1, #n);                                                \
-        if (!lua_isinteger(L, -1)) luaL_error(L, "score hook: side %d's %s must be an integer", i, #n); \
-        r->n[i] = (int)lua_tointeger(L, -1);                                    \
-        lua_pop(L, 1);                                                          \
-    } while (0)
-        F(pts_cards); F(pts_clubs); F(pts_aces); F(pts_ten_diamonds); F(pts_two_clubs);
-        F(pts_xeri); F(total);
-#undef F
+        if (lua_rawgeti(L, idx, i) != LUA_TTABLE) {
+            lua_pop(L, 1);
+            return lua_pushfstring(L, "side %d is missing", i);
+        }
+        int *dst[7] = {r->pts_cards, r->pts_clubs, r->pts_aces, r->pts_ten_diamonds,
+                       r->pts_two_clubs, r->pts_xeri, r->total};
+        for (int k = 0; k < 7; k++) {
+            lua_pushstring(L, K[k]);
+            lua_rawget(L, -2);
+            if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -9999 || lua_tointeger(L, -1) > 9999) {
+                lua_pop(L, 2);
+                return lua_pushfstring(L, "side %d's %s must be an integer", i, K[k]);
+            }
+            dst[k][i] = (int)lua_tointeger(L, -1);
+            lua_pop(L, 1);
+        }
         lua_pop(L, 1);
     }
     int w = -1, best = -100000, ties = 0;
@@ -243,6 +282,7 @@ static void read_breakdown(lua_State *L, int idx, dl_RoundScore *r, int sides)
         else if (r->total[i] == best) ties++;
     }
     r->winner = ties == 1 ? w : -1;
+    return NULL;
 }
 
 /* After a round ends: the score hook, then the match hook. A failing hook
@@ -262,7 +302,14 @@ static const char *round_hooks(lua_State *L, int gi, dl_Game *g)
         }
         if (lua_istable(L, -1)) {
             dl_RoundScore r = g->s.last;
-            read_breakdown(L, lua_gettop(L), &r, dl_nsides(&g->s.rules));
+            const char *bad = read_breakdown(L, lua_gettop(L), &r, dl_nsides(&g->s.rules));
+            if (bad) {
+                warn = lua_pushfstring(L, "house rule (score hook) returned a bad breakdown, "
+                                          "standard scoring used: %s", bad);
+                lua_replace(L, -3);
+                lua_pop(L, 1);
+                return warn;
+            }
             dl_adjust_round(&g->s, &r);
         }
         lua_pop(L, 1);

@@ -44,12 +44,12 @@ static void set_field(lua_State *L, const Field *f, void *base, const char *wher
     char *p = (char *)base + f->off;
     int t = lua_type(L, -1);
     if (f->type == F_BOOL) {
-        if (t != LUA_TBOOLEAN) luaL_error(L, "%s%s: expected a boolean, got %s", where, f->name, luaL_typename(L, -1));
+        if (t != LUA_TBOOLEAN) luaL_error(L, "%s.%s: expected a boolean, got %s", where, f->name, luaL_typename(L, -1));
         *(bool *)p = lua_toboolean(L, -1);
     } else if (f->type == F_INT) {
-        if (!lua_isinteger(L, -1)) luaL_error(L, "%s%s: expected an integer, got %s", where, f->name, luaL_typename(L, -1));
+        if (!lua_isinteger(L, -1)) luaL_error(L, "%s.%s: expected an integer, got %s", where, f->name, luaL_typename(L, -1));
         lua_Integer v = lua_tointeger(L, -1);
-        if (v < -100000 || v > 100000) luaL_error(L, "%s%s: %d is out of range", where, f->name, (int)v);
+        if (v < -100000 || v > 100000) luaL_error(L, "%s.%s: %d is out of range", where, f->name, (int)v);
         *(int *)p = (int)v;
     } else {
         const char *const *names = names_of(f->type);
@@ -65,7 +65,7 @@ static void set_field(lua_State *L, const Field *f, void *base, const char *wher
                 luaL_addstring(&b, "\"");
             }
             luaL_pushresult(&b);
-            luaL_error(L, "%s%s: expected one of %s", where, f->name, lua_tostring(L, -1));
+            luaL_error(L, "%s.%s: expected one of %s", where, f->name, lua_tostring(L, -1));
         }
         *(int *)p = i;
     }
@@ -84,9 +84,9 @@ static void read_fields(lua_State *L, int idx, const Field *fields, void *base, 
             set_field(L, f, base, where);
         } else if (fields == FIELDS && strcmp(k, "points") == 0) {
             luaL_checktype(L, -1, LUA_TTABLE);
-            read_fields(L, -1, POINTS, &((dl_Rules *)base)->points, "rules.points.");
+            read_fields(L, -1, POINTS, &((dl_Rules *)base)->points, "rules.points");
         } else if (fields != FIELDS || (strcmp(k, "name") != 0 && strcmp(k, "variants") != 0)) {
-            luaL_error(L, "%s: unknown field '%s'", where, k);
+            luaL_error(L, "%s.%s: unknown field (check the spelling)", where, k);
         }
         lua_pop(L, 1);
     }
@@ -95,7 +95,7 @@ static void read_fields(lua_State *L, int idx, const Field *fields, void *base, 
 void dl_lua_torules(lua_State *L, int idx, dl_Rules *r)
 {
     luaL_checktype(L, idx, LUA_TTABLE);
-    read_fields(L, idx, FIELDS, r, "rules.");
+    read_fields(L, idx, FIELDS, r, "rules");
 }
 
 static void push_fields(lua_State *L, const Field *fields, const void *base)

@@ -3,6 +3,8 @@
 #include <lauxlib.h>
 #include <lualib.h>
 #include <stdlib.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef struct {
@@ -14,6 +16,8 @@ typedef struct {
 } Alloc;
 
 static Alloc host_alloc;
+
+static void push_lib_copy(lua_State *L, const char *lib);
 
 static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -83,6 +87,17 @@ void dl_sandbox_install(lua_State *L)
     lua_setallocf(L, capped_alloc, a);
 }
 
+static void install_safe_string(lua_State *L)
+{
+    if (lua_getfield(L, LUA_REGISTRYINDEX, "diloti.sandbox.safestring") == LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pop(L, 1);
+    push_lib_copy(L, "string");
+    lua_setfield(L, LUA_REGISTRYINDEX, "diloti.sandbox.safestring");
+}
+
 static Alloc *alloc_of(lua_State *L)
 {
     void *ud;
@@ -91,17 +106,26 @@ static Alloc *alloc_of(lua_State *L)
 
 /* ---- the instruction budget ---- */
 
+/* One budget for the outermost sandboxed call; a nested call (a hook run
+ * by a game method the script itself called) spends from the same one. */
 static struct {
     long left;
     int tripped;
+    int depth;
+    char label[64]; /* whose code runs: named in the messages */
 } budget;
 
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
-    budget.left -= 1000;
-    if (budget.left <= 0) {
-        budget.tripped = 1;
+    budget.left -= budget.tripped ? 1 : 1000;
+    if (budget.left <= 0 || budget.tripped) {
+        if (!budget.tripped) {
+            budget.tripped = 1;
+            /* From now on every instruction raises again, so a script's
+             * own pcall cannot catch the error and carry on. */
+            lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+        }
         luaL_error(L, "instruction budget exceeded");
     }
 }
@@ -114,36 +138,96 @@ static int traceback(lua_State *L)
     return 1;
 }
 
+/* Scripts reach the string library through every string's metatable too;
+ * for the length of a sandboxed call it points at the safe copy. */
+static void swap_string_index(lua_State *L, bool to_safe)
+{
+    lua_pushliteral(L, "");
+    if (!lua_getmetatable(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (to_safe) {
+        lua_getfield(L, -1, "__index");
+        lua_setfield(L, LUA_REGISTRYINDEX, "diloti.sandbox.realstring");
+        lua_getfield(L, LUA_REGISTRYINDEX, "diloti.sandbox.safestring");
+    } else {
+        lua_getfield(L, LUA_REGISTRYINDEX, "diloti.sandbox.realstring");
+    }
+    if (lua_istable(L, -1))
+        lua_setfield(L, -2, "__index");
+    else
+        lua_pop(L, 1);
+    lua_pop(L, 2);
+}
+
+void dl_sandbox_label(const char *label)
+{
+    snprintf(budget.label, sizeof budget.label, "%s", label ? label : "");
+}
+
 int dl_sandbox_pcall(lua_State *L, int nargs, int nresults, long limit, size_t memory)
 {
     Alloc *a = alloc_of(L);
     long long saved_limit = a ? a->limit : 0;
+    int saved_a_tripped = a ? a->tripped : 0;
+    long saved_left = budget.left;
+    int outer = budget.depth > 0;
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, traceback);
     lua_insert(L, base);
-    budget.left = limit;
-    budget.tripped = 0;
+    if (!outer) {
+        budget.left = limit;
+        budget.tripped = 0;
+        swap_string_index(L, true);
+    } else if (limit < budget.left) {
+        budget.left = limit;
+    }
     if (a) {
+        long long lim = a->used + (long long)memory;
+        if (!outer || !a->limit || lim < a->limit) a->limit = lim;
         a->tripped = 0;
-        a->limit = a->used + (long long)memory;
     }
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1000);
+    budget.depth++;
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, budget.tripped ? 1 : 1000);
     int st = lua_pcall(L, nargs, nresults, base);
-    lua_sethook(L, NULL, 0, 0);
+    budget.depth--;
     int mem = a && a->tripped;
-    if (a) a->limit = saved_limit;
-    lua_remove(L, base);
-    if (st != LUA_OK) {
-        if (budget.tripped) {
-            lua_pop(L, 1);
-            lua_pushfstring(L, "instruction budget exceeded (%d million instructions)",
-                            (int)(limit / 1000000));
-        } else if (mem || st == LUA_ERRMEM) {
-            lua_pop(L, 1);
-            lua_pushfstring(L, "memory cap exceeded (%d MiB)", (int)(memory >> 20));
-            lua_gc(L, LUA_GCCOLLECT);
-        }
+    int tripped = budget.tripped;
+    if (a) {
+        a->limit = saved_limit;
+        a->tripped = saved_a_tripped;
     }
+    if (outer) {
+        /* The outer call goes on spending what is left. */
+        if (!tripped && budget.left > saved_left) budget.left = saved_left;
+        lua_sethook(L, count_hook, LUA_MASKCOUNT, tripped ? 1 : 1000);
+    } else {
+        lua_sethook(L, NULL, 0, 0);
+        swap_string_index(L, false);
+    }
+    lua_remove(L, base);
+    if (st == LUA_OK && tripped) {
+        /* The script swallowed the budget error itself; it still failed.
+         * (A caught memory error is fine: nothing past the cap was given.) */
+        lua_settop(L, base - 1);
+        lua_pushliteral(L, "");
+        st = LUA_ERRRUN;
+    }
+    if (st != LUA_OK && (tripped || mem || st == LUA_ERRMEM)) {
+        char where[96] = "";
+        if (budget.label[0]) snprintf(where, sizeof where, " in %s", budget.label);
+        lua_pop(L, 1);
+        if (tripped)
+            lua_pushfstring(L, "instruction budget exceeded%s (%d instructions)", where,
+                            (int)(limit > 2000000000L ? 2000000000L : limit));
+        else if (memory % (1u << 20) == 0)
+            lua_pushfstring(L, "memory cap exceeded%s (%d MiB)", where, (int)(memory >> 20));
+        else
+            lua_pushfstring(L, "memory cap exceeded%s (%d KiB)", where, (int)(memory >> 10));
+        if (!outer) lua_gc(L, LUA_GCCOLLECT);
+    }
+    if (!outer) budget.label[0] = '\0';
     return st;
 }
 
@@ -151,8 +235,109 @@ int dl_sandbox_pcall(lua_State *L, int nargs, int nresults, long limit, size_t m
 
 static const char *const BASE[] = {"assert", "error", "ipairs", "next", "pairs", "pcall",
                                    "select", "tonumber", "tostring", "type", "xpcall",
-                                   "rawequal", "rawget", "rawlen", "setmetatable", NULL};
+                                   "rawequal", "rawget", "rawlen", NULL};
 static const char *const LIBS[] = {"string", "table", "math", "utf8", NULL};
+
+/* setmetatable without __gc: a finalizer would run later, outside any
+ * budget. */
+static int safe_setmetatable(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (lua_istable(L, 2) && lua_getfield(L, 2, "__gc") != LUA_TNIL)
+        return luaL_error(L, "sandbox: __gc metamethods are not allowed");
+    lua_settop(L, 2);
+    lua_getglobal(L, "setmetatable");
+    lua_insert(L, 1);
+    lua_call(L, 2, 1);
+    return 1;
+}
+
+/* string.rep("", huge) loops in C without allocating: answer it here. */
+static int safe_rep(lua_State *L)
+{
+    size_t l, lsep = 0;
+    luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (n > 0 && l + lsep == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/* Lua patterns backtrack: k open quantifiers on n bytes cost up to n^k
+ * steps inside one C call, where no hook can stop them. */
+static int safe_pattern(lua_State *L)
+{
+    size_t n, pl;
+    luaL_checklstring(L, 1, &n);
+    const char *p = luaL_checklstring(L, 2, &pl);
+    int q = 0;
+    for (size_t i = 0; i < pl; i++) {
+        if (p[i] == '%') {
+            i++;
+            continue;
+        }
+        if (p[i] == '*' || p[i] == '+' || p[i] == '-' || p[i] == '?') q++;
+    }
+    double cost = 1;
+    for (int i = 0; i < q && cost < 1e12; i++) cost *= (double)n + 1;
+    if (q > 1 && cost > 1e9)
+        return luaL_error(L, "sandbox: pattern with %d repetitions on %d bytes is too costly", q,
+                          (int)n);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static int safe_move(lua_State *L)
+{
+    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+    if (e >= f && (e - f > (1 << 24) || e - f < 0))
+        return luaL_error(L, "sandbox: table.move of more than 16M elements");
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static void wrap(lua_State *L, const char *name, lua_CFunction f)
+{
+    lua_getfield(L, -1, name);
+    lua_pushcclosure(L, f, 1);
+    lua_setfield(L, -2, name);
+}
+
+/* Pushes a copy of the global library with the sandbox's wrappers. */
+static void push_lib_copy(lua_State *L, const char *lib)
+{
+    lua_newtable(L);
+    if (lua_getglobal(L, lib) == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_settable(L, -5);
+        }
+    }
+    lua_pop(L, 1);
+    if (strcmp(lib, "string") == 0) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, "dump"); /* bytecode out means bytecode in */
+        wrap(L, "rep", safe_rep);
+        wrap(L, "find", safe_pattern);
+        wrap(L, "match", safe_pattern);
+        wrap(L, "gmatch", safe_pattern);
+        wrap(L, "gsub", safe_pattern);
+    } else if (strcmp(lib, "table") == 0) {
+        wrap(L, "move", safe_move);
+    }
+}
 
 void dl_sandbox_env(lua_State *L)
 {
@@ -162,24 +347,13 @@ void dl_sandbox_env(lua_State *L)
         lua_getfield(L, -1, BASE[i]);
         lua_setfield(L, -3, BASE[i]);
     }
-    for (int i = 0; LIBS[i]; i++) {
-        lua_newtable(L);
-        if (lua_getfield(L, -2, LIBS[i]) == LUA_TTABLE) {
-            lua_pushnil(L);
-            while (lua_next(L, -2)) {
-                lua_pushvalue(L, -2);
-                lua_insert(L, -2);
-                lua_settable(L, -5);
-            }
-        }
-        lua_pop(L, 1);
-        if (strcmp(LIBS[i], "string") == 0) {
-            lua_pushnil(L);
-            lua_setfield(L, -2, "dump"); /* bytecode out means bytecode in */
-        }
-        lua_setfield(L, -3, LIBS[i]);
-    }
     lua_pop(L, 1);
+    lua_pushcfunction(L, safe_setmetatable);
+    lua_setfield(L, -2, "setmetatable");
+    for (int i = 0; LIBS[i]; i++) {
+        push_lib_copy(L, LIBS[i]);
+        lua_setfield(L, -2, LIBS[i]);
+    }
     lua_pushliteral(L, LUA_VERSION);
     lua_setfield(L, -2, "_VERSION");
     lua_pushvalue(L, -1);
@@ -254,10 +428,18 @@ static int l_call(lua_State *L)
     return nres + 1;
 }
 
+static int l_label(lua_State *L)
+{
+    dl_sandbox_label(luaL_optstring(L, 1, ""));
+    return 0;
+}
+
 int dl_sandbox_lib(lua_State *L)
 {
-    static const luaL_Reg fns[] = {{"env", l_env}, {"load", l_load}, {"call", l_call}, {NULL, NULL}};
+    static const luaL_Reg fns[] = {{"env", l_env}, {"load", l_load}, {"call", l_call},
+                                   {"label", l_label}, {NULL, NULL}};
     dl_sandbox_install(L);
+    install_safe_string(L);
     luaL_newlib(L, fns);
     return 1;
 }

@@ -24,12 +24,17 @@ void dl_sandbox_install(lua_State *L);
 int dl_sandbox_pcall(lua_State *L, int nargs, int nresults, long budget, size_t memory);
 /* Pushes a fresh environment: safe base functions and private copies of
  * string, table, math and utf8. No io, os, debug, load, require, dofile,
- * collectgarbage, getmetatable, rawset, coroutine or string.dump. */
+ * collectgarbage, getmetatable, rawset, coroutine or string.dump; no __gc
+ * metamethods; string.rep, the pattern functions and table.move refuse
+ * the inputs that would run for minutes inside one C call. */
 void dl_sandbox_env(lua_State *L);
 /* Loads text (never bytecode) as a function whose _ENV is the table at
  * the top of the stack (popped). Pushes the function, or an error message
  * and returns non-zero. */
 int dl_sandbox_load(lua_State *L, const char *src, size_t len, const char *chunkname);
+/* Names whose code runs (a variant, an AI) in budget and memory messages;
+ * "" for none. */
+void dl_sandbox_label(const char *label);
 /* The Lua functions sandbox.env(), sandbox.load(src, name, env) and
  * sandbox.call(fn, ...) -> ok, results or false, message. */
 int dl_sandbox_lib(lua_State *L);

@@ -1,0 +1,132 @@
+-- Shared helpers for the Lua specs (not a spec itself: busted only runs
+-- files ending in _spec.lua). Each spec file finds it through its own
+-- folder, so the suite runs from any directory that holds build/.
+local M = {}
+
+M.bin = os.getenv("DILOTI_BIN") or "build/diloti"
+M.lua = os.getenv("DILOTI_LUA") or "lua5.4"
+
+-- A folder that does not exist, so that the user's own variants never
+-- leak into a CLI run.
+M.no_config = "/tmp/diloti-spec-no-config-" .. tostring(os.time())
+
+--- Quotes one word for /bin/sh.
+function M.q(s)
+  return "'" .. (tostring(s):gsub("'", [['\'']])) .. "'"
+end
+
+function M.read(path)
+  local f = assert(io.open(path, "rb"))
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+function M.write(path, text)
+  local f = assert(io.open(path, "wb"))
+  f:write(text)
+  f:close()
+  return path
+end
+
+--- A fresh empty folder under /tmp.
+function M.tmpdir()
+  local p = assert(io.popen("mktemp -d /tmp/diloti-spec.XXXXXX"))
+  local d = p:read("l")
+  p:close()
+  assert(d and d:match("^/tmp/diloti%-spec%."), "mktemp failed")
+  return d
+end
+
+--- Removes a folder made by tmpdir (and nothing else).
+function M.rmdir(d)
+  if d and d:match("^/tmp/diloti%-spec%.[%w]+$") then os.execute("rm -rf " .. M.q(d)) end
+end
+
+--- Runs the diloti program with a list of arguments. Returns stdout,
+-- stderr and the exit code. A run that hangs is killed after 30 s
+-- (exit code 124).
+function M.cli(args, env)
+  local errf = os.tmpname()
+  local parts = { "XDG_CONFIG_HOME=" .. M.q(M.no_config) }
+  for k, v in pairs(env or {}) do parts[#parts + 1] = k .. "=" .. M.q(v) end
+  parts[#parts + 1] = "timeout 30"
+  parts[#parts + 1] = M.q(M.bin)
+  for _, a in ipairs(args) do parts[#parts + 1] = M.q(a) end
+  local cmd = table.concat(parts, " ") .. " 2>" .. M.q(errf) .. " </dev/null"
+  local p = assert(io.popen(cmd, "r"))
+  local out = p:read("a")
+  local _, _, code = p:close()
+  local err = M.read(errf)
+  os.remove(errf)
+  return out, err, code
+end
+
+--- Starts a Lua script in a child lua5.4 that loads the module from the
+-- same place as this process, killed after `seconds`. It runs while the
+-- caller does other things; wait() returns its output (stdout and
+-- stderr) and exit code, 124 when it had to be killed.
+function M.spawn(code, seconds)
+  local file = M.write(os.tmpname(), code)
+  local cmd = string.format("LUA_CPATH=%s timeout %d %s %s 2>&1", M.q(package.cpath), seconds or 10,
+    M.q(M.lua), M.q(file))
+  local p = assert(io.popen(cmd, "r"))
+  local done, out, status
+  return {
+    wait = function()
+      if not done then
+        out = p:read("a")
+        local _, _, c = p:close()
+        status = c
+        os.remove(file)
+        done = true
+      end
+      return out, status
+    end,
+  }
+end
+
+--- The lines of a text, without empty ones.
+function M.lines(s)
+  local t = {}
+  for l in s:gmatch("[^\n]+") do t[#t + 1] = l end
+  return t
+end
+
+--- A sorted copy of a list (to compare move lists as sets).
+function M.sorted(list)
+  local t = {}
+  for i, v in ipairs(list) do t[i] = v end
+  table.sort(t)
+  return t
+end
+
+--- A position string's fields as a table: fields(p).table, .piles, ...
+function M.fields(pos)
+  local t = {}
+  for field in (pos .. ";"):gmatch("([^;]*);") do
+    local k, v = field:match("^%s*([%w_]+)%s*=%s*(.-)%s*$")
+    if k then t[k] = v end
+  end
+  return t
+end
+
+--- A position string without its pack (whose order depends on the seed).
+function M.without_pack(pos)
+  return (pos:gsub(";%s*pack=[^;]*", ""):gsub("%s+$", ""))
+end
+
+--- Does a list hold a value?
+function M.has(list, value)
+  for _, v in ipairs(list) do
+    if v == value then return true end
+  end
+  return false
+end
+
+--- Escapes a literal for use as a Lua pattern.
+function M.lit(s)
+  return (s:gsub("[%^%$%(%)%%%.%[%]%*%+%-%?]", "%%%0"))
+end
+
+return M
