@@ -468,6 +468,15 @@ const char *dl_position_parse(dl_State *out, const dl_Rules *r, const char *text
     if (!(seen & (1u << 6))) return failw(&p, "a position needs 'hands='");
     if (!turn_given) s->turn = (uint8_t)dl_first_player(s);
     if ((e = fill_unknown(&p, seed))) return e;
+    for (int seat = 0; seat < r->players && s->claim_pending; seat++) {
+        int faces = dl_count(s->hand[seat] & DL_FACES);
+        if (!(s->claim_pending & (1u << seat))) continue;
+        if (!r->face_card_claim)
+            return failw(&p, "claim=: these rules have no face-card claims (V-face-card-claim)");
+        if (faces < r->claim_faces)
+            return failw(&p, "claim=: seat %d holds %d face cards, fewer than the %d a claim "
+                         "needs (V-face-card-claim)", seat, faces, r->claim_faces);
+    }
     if (s->phase == DL_PHASE_CLAIM && !turn_given) {
         /* The first claimant in play order decides first. */
         for (int k = 0; k < r->players; k++) {

@@ -57,8 +57,8 @@ static const char *phase_check(Why *w)
         return say(w, "V-face-card-claim: seat %d must first claim a redeal or keep the cards",
                    s->turn);
     if (decision && !s->rules.face_card_claim)
-        return say(w, "D9: claiming a redeal is the house rule V-face-card-claim, which is not "
-                      "in play");
+        return say(w, "V-face-card-claim: claiming a redeal is a house rule that is not in play "
+                      "here");
     if (s->phase == DL_PHASE_PLAY && decision)
         return say(w, "V-face-card-claim: a redeal may be claimed only before the first card "
                       "of a deal, by a player dealt %d or more face cards",

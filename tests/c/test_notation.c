@@ -43,8 +43,8 @@ static int configs(Config *c)
     c[n].name = "diloti 4 teams";
     dl_rules_diloti(&c[n].r);
     dl_rules_set_players(&c[n++].r, 4, true);
-    c[n].name = "diloti 4 no teams";
-    dl_rules_diloti(&c[n].r);
+    c[n].name = "kontsina 4 no teams";
+    dl_rules_kontsina(&c[n].r);
     dl_rules_set_players(&c[n++].r, 4, false);
     c[n].name = "diloti liberal";
     dl_rules_diloti(&c[n].r);
@@ -619,7 +619,7 @@ static void test_position_parse_errors(void **state)
         {"hands=8h; table=9c", ";", 1, "hands needs 2 lists"},
         {"hands=8h / 9c / 2d", "/", 2, "more than 2 lists"},
         {"hands=8h / 9c; hands=2c / 3c", "hands", 2, "given twice"},
-        {"table=9c", "table", 1, "needs 'hands='"},
+        {"table=9c", NULL, 1, "needs 'hands='"}, /* the whole position: no one place */
         {"dealer=5; hands=8h / 9c", "5", 1, "out of range 0..1"},
         {"turn=x; hands=8h / 9c", "x", 1, "expected a number"},
         {"hands=8h / 9c; table", "table", 1, "expected 'field=value'"},
@@ -628,11 +628,12 @@ static void test_position_parse_errors(void **state)
         {"hands=8h / 9c; score=1 2 3", "3", 1, "score takes 2 numbers"},
         {"hands=8h / 9c; last=7", "7", 1, "out of range 0..1"},
         {"hands=8h / 9c; table=?3", "?3", 1, "not a card"},
-        {"hands=?30 / ?30", "hands", 1, "only 52 are left"},
-        {"hands=8h / 9c; pack=2c 3c 4c", "hands", 1, "cannot be dealt evenly"},
-        {"hands=8h / 9c; pack=?3", "hands", 1, "cannot be dealt evenly"},
+        /* problems of the whole position have no one place */
+        {"hands=?30 / ?30", NULL, 1, "only 52 are left"},
+        {"hands=8h / 9c; pack=2c 3c 4c", NULL, 1, "cannot be dealt evenly"},
+        {"hands=8h / 9c; pack=?3", NULL, 1, "cannot be dealt evenly"},
         {"hands=8h / 9c; pack=?4 5", "5", 1, "takes nothing more"},
-        {"hands=8h / 9c; claim=1", "hands", 1, "claim="},
+        {"hands=8h / 9c; claim=1", NULL, 1, "claim="},
         /* whole-position checks (dl_check_state): no single place */
         {"hands=8h / 9c; table=P6@1(4d+2c)", NULL, 0, "D19"},
         {"turn=1; hands=8h / -", NULL, 0, "no cards"},
