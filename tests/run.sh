@@ -12,7 +12,7 @@ for t in "$@"; do
   if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then failed=$((failed + 1)); broken="$broken $t"; fi
 done
 if [ -z "$NO_LUA" ] && [ -d tests/lua ]; then
-  out=$(lua5.4 /usr/bin/busted -o TAP tests/lua 2>&1); rc=$?
+  out=$(eval "env $LUA_ENV lua5.4 /usr/bin/busted -o TAP tests/lua" 2>&1); rc=$?
   printf '%s\n' "$out"
   p=$(printf '%s\n' "$out" | grep -c '^ok ')
   f=$(printf '%s\n' "$out" | grep -c '^not ok ')
