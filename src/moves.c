@@ -93,14 +93,15 @@ static bool grow(uint64_t **buf, int *cap, int need)
 static inline bool bucket_push(Subsets *ss, int t, uint64_t x);
 
 /* Depth-first over atoms sorted by value, so a sum past 10 ends the loop. */
-static bool dfs(Subsets *ss, const Atom *a, int na, int from, int sum, uint64_t set)
+static bool dfs(Subsets *ss, const Atom *a, int na, int from, int sum, uint64_t set, int limit)
 {
     for (int i = from; i < na; i++) {
         int t = sum + a[i].val;
-        if (t > 10) break;
+        if (t > limit) break;
         uint64_t x = set | a[i].bit;
         if (!bucket_push(ss, t, x)) return false;
-        if (i + 1 < na && t + a[i + 1].val <= 10 && !dfs(ss, a, na, i + 1, t, x)) return false;
+        if (i + 1 < na && t + a[i + 1].val <= limit && !dfs(ss, a, na, i + 1, t, x, limit))
+            return false;
     }
     return true;
 }
@@ -115,15 +116,16 @@ static inline bool bucket_push(Subsets *ss, int t, uint64_t x)
 
 /* The same walk over loose numerals only, straight on the card set: card
  * order is value order, and a mask keeps only cards that fit under 10. */
-static bool dfs_cards(Subsets *ss, dl_Set rest, int sum, dl_Set set)
+static bool dfs_cards(Subsets *ss, dl_Set rest, int sum, dl_Set set, int limit)
 {
-    rest &= ((dl_Set)1 << (4 * (10 - sum))) - 1;
+    rest &= ((dl_Set)1 << (4 * (limit - sum))) - 1;
     for (; rest; rest &= rest - 1) {
         int c = dl_first(rest);
         int t = sum + dl_value(c);
         dl_Set x = set | DL_BIT(c);
         if (!bucket_push(ss, t, x)) return false;
-        if (t < 10 && (rest & (rest - 1)) && !dfs_cards(ss, rest & (rest - 1), t, x)) return false;
+        if (t < limit && (rest & (rest - 1)) && !dfs_cards(ss, rest & (rest - 1), t, x, limit))
+            return false;
     }
     return true;
 }
@@ -140,7 +142,7 @@ static bool atom_less(const Atom *x, const Atom *y)
     return x->val != y->val ? x->val < y->val : x->bit < y->bit;
 }
 
-static bool build_subsets(Subsets *ss, Atom *a, int na)
+static bool build_subsets(Subsets *ss, Atom *a, int na, int limit)
 {
     /* Loose cards arrive in value order already; declarations do not. */
     for (int i = 1; i < na; i++) {
@@ -150,7 +152,7 @@ static bool build_subsets(Subsets *ss, Atom *a, int na)
         a[j] = t;
     }
     subsets_reset(ss);
-    return dfs(ss, a, na, 0, 0, 0);
+    return dfs(ss, a, na, 0, 0, 0, limit);
 }
 
 static int loose_atoms(const dl_State *s, Atom *a)
@@ -521,13 +523,16 @@ long dl_legal_moves(const dl_State *s, dl_MoveList *l)
     for (int i = 0; i < s->ndecl; i++) g->declvals |= 1u << s->decl[i].value;
     g->handvals = 0;
     for (dl_Set h = g->hand & DL_NUMERALS; h; h &= h - 1) g->handvals |= 1u << dl_value(dl_first(h));
+    /* Every sum a move can use is at most a value the mover holds: a
+     * capture's, a declaration's (D14) or a group's. */
+    int limit = g->handvals ? 31 - __builtin_clz(g->handvals) : 0;
     subsets_reset(&g->loose);
-    if (!dfs_cards(&g->loose, s->loose & DL_NUMERALS, 0, 0)) return -1;
+    if (limit && !dfs_cards(&g->loose, s->loose & DL_NUMERALS, 0, 0, limit)) return -1;
     const dl_Rules *r = &s->rules;
     g->use_lib = (r->liberal_group || r->liberal_capture) && s->ndecl > 0;
     if (g->use_lib) {
         int na = lib_atoms(s, a);
-        if (!build_subsets(&g->lib, a, na)) return -1;
+        if (!build_subsets(&g->lib, a, na, limit)) return -1;
     }
     for (dl_Set h = g->hand; h && !g->oom; h &= h - 1) {
         int card = dl_first(h);
