@@ -142,6 +142,8 @@ test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so
 
 lint:
 	luacheck -q lua rules-variants tests/lua
+	cppcheck --std=c99 --enable=warning,style,performance,portability --error-exitcode=1 -q \
+	  -Isrc -Isrc/lua $(LUA_CFLAGS) --suppress=missingIncludeSystem --suppress=toomanyconfigs src tools
 
 # One combined line at the end: "N passed, N failed".
 test: deps $(TEST_BIN) $(BUILD)/diloti $(BUILD)/diloti.so

@@ -515,7 +515,6 @@ long dl_legal_moves(const dl_State *s, dl_MoveList *l)
         return g->oom ? -1 : (long)l->n;
     }
     if (s->phase != DL_PHASE_PLAY) return 0;
-    Atom a[64];
     g->seat = s->turn;
     g->hand = s->hand[s->turn];
     g->own = dl_owned_decl(s, s->turn);
@@ -531,6 +530,7 @@ long dl_legal_moves(const dl_State *s, dl_MoveList *l)
     const dl_Rules *r = &s->rules;
     g->use_lib = (r->liberal_group || r->liberal_capture) && s->ndecl > 0;
     if (g->use_lib) {
+        Atom a[64];
         int na = lib_atoms(s, a);
         if (!build_subsets(&g->lib, a, na, limit)) return -1;
     }

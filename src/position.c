@@ -24,10 +24,10 @@ static void add_list(dl_Text *t, const dl_Set *sets, int n)
     }
 }
 
-static void add_ints(dl_Text *t, const char *key, const int16_t *v8, const uint8_t *u8, int n)
+static void add_ints(dl_Text *t, const char *key, const int *v, int n)
 {
     dl_text_add(t, "; %s=", key);
-    for (int i = 0; i < n; i++) dl_text_add(t, "%s%d", i ? " " : "", v8 ? v8[i] : u8[i]);
+    for (int i = 0; i < n; i++) dl_text_add(t, "%s%d", i ? " " : "", v[i]);
 }
 
 int dl_position_str(const dl_State *s, char *buf, size_t cap, bool hide_pack)
@@ -53,9 +53,11 @@ int dl_position_str(const dl_State *s, char *buf, size_t cap, bool hide_pack)
     if (!s->loose && !s->ndecl) dl_text_add(&t, "-");
     dl_text_add(&t, "; piles=");
     add_list(&t, s->pile, sides);
-    add_ints(&t, "xeri", NULL, s->xeri, sides);
-    add_ints(&t, "score", s->score, NULL, sides);
-    add_ints(&t, "won", s->rounds_won, NULL, sides);
+    int x[DL_MAX_PLAYERS], sc[DL_MAX_PLAYERS], won[DL_MAX_PLAYERS];
+    for (int i = 0; i < sides; i++) x[i] = s->xeri[i], sc[i] = s->score[i], won[i] = s->rounds_won[i];
+    add_ints(&t, "xeri", x, sides);
+    add_ints(&t, "score", sc, sides);
+    add_ints(&t, "won", won, sides);
     if (s->winner >= 0) dl_text_add(&t, "; winner=%d", s->winner);
     if (s->last_capturer >= 0)
         dl_text_add(&t, "; last=%d", s->last_capturer);

@@ -28,7 +28,6 @@ static void set_int(lua_State *L, const char *k, lua_Integer v)
 
 static void push_decl(lua_State *L, const dl_Decl *d, const uint8_t *comp)
 {
-    char b[300];
     lua_createtable(L, 0, 6);
     lua_pushstring(L, d->kind == DL_DECL_GROUP ? "group" : "plain");
     lua_setfield(L, -2, "kind");
@@ -47,7 +46,6 @@ static void push_decl(lua_State *L, const dl_Decl *d, const uint8_t *comp)
         lua_rawseti(L, -2, c + 1);
     }
     lua_setfield(L, -2, "components");
-    (void)b;
 }
 
 static void push_per(lua_State *L, const char *k, const int *v, int n)

@@ -298,7 +298,8 @@ static int safe_pattern(lua_State *L)
 static int safe_move(lua_State *L)
 {
     lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
-    if (e >= f && (e - f > (1 << 24) || e - f < 0))
+    /* unsigned: e - f may not fit a lua_Integer */
+    if (e >= f && (lua_Unsigned)e - (lua_Unsigned)f > (1u << 24))
         return luaL_error(L, "sandbox: table.move of more than 16M elements");
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
