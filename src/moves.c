@@ -51,6 +51,7 @@ typedef struct {
     int seat, own;       /* own: slot of the mover's declaration or -1 */
     dl_Set hand;
     unsigned handvals;   /* bit v: the mover holds a card of value v */
+    unsigned singles;    /* bit v: ... exactly one card of value v */
     Subsets loose;       /* loose numerals only (D3, D15) */
     Subsets lib;         /* plus plain declarations as single cards (C3, C5) */
     bool use_lib;
@@ -223,7 +224,7 @@ static void dedupe(dl_MoveList *out, size_t from)
 /* Parts a numeral of value v could take or group: combinations (D3, with
  * plain declarations as cards when lib) and whole declarations of value v
  * (D11, D17, D18). Groups that are a soy are left out when !soy_ok. */
-static void collect_parts(Gen *g, int v, bool lib, bool plains, bool soy_ok)
+static inline void collect_parts(Gen *g, int v, bool lib, bool plains, bool soy_ok)
 {
     const Subsets *ss = lib ? &g->lib : &g->loose;
     const dl_State *s = g->s;
@@ -346,6 +347,8 @@ static bool gen_numeral_captures(Gen *g, int card)
         uint64_t all = 0;
         for (int j = 0; j < g->npart; j++) all |= g->part[j];
         emit_capture(g, all, &c);
+    } else if (g->npart == 1) {
+        emit_capture(g, g->part[0], &c); /* the common case: one part */
     } else {
         gray_unions(g, g->part, g->npart, DL_CAPTURE, card, 0, 0);
     }
@@ -371,11 +374,9 @@ static void gen_face(Gen *g, int card)
 }
 
 /* Values held after playing card (D14). */
-static unsigned rest_values(const Gen *g, int card)
+static inline unsigned rest_values(const Gen *g, int card)
 {
-    int w = dl_value(card);
-    if (w && !((g->hand & ~DL_BIT(card)) & dl_value_mask(w))) return g->handvals & ~(1u << w);
-    return g->handvals;
+    return g->handvals & ~(g->singles & (1u << dl_value(card)));
 }
 
 /* D15, and D16 with C4. The mover owns nothing here (D19). */
@@ -520,8 +521,12 @@ long dl_legal_moves(const dl_State *s, dl_MoveList *l)
     g->own = dl_owned_decl(s, s->turn);
     g->declvals = 0;
     for (int i = 0; i < s->ndecl; i++) g->declvals |= 1u << s->decl[i].value;
-    g->handvals = 0;
-    for (dl_Set h = g->hand & DL_NUMERALS; h; h &= h - 1) g->handvals |= 1u << dl_value(dl_first(h));
+    g->handvals = g->singles = 0;
+    for (dl_Set h = g->hand & DL_NUMERALS; h; h &= h - 1) {
+        unsigned bit = 1u << dl_value(dl_first(h));
+        g->singles = (g->singles & ~bit) | (bit & ~g->handvals);
+        g->handvals |= bit;
+    }
     /* Every sum a move can use is at most a value the mover holds: a
      * capture's, a declaration's (D14) or a group's. */
     int limit = g->handvals ? 31 - __builtin_clz(g->handvals) : 0;

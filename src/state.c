@@ -14,13 +14,6 @@ void dl_state_blank(dl_State *s, const dl_Rules *r)
     s->last.winner = -1;
 }
 
-int dl_owned_decl(const dl_State *s, int seat)
-{
-    for (int i = 0; i < s->ndecl; i++)
-        if (s->decl[i].owner == seat) return i;
-    return -1;
-}
-
 dl_Set dl_table_cards(const dl_State *s)
 {
     dl_Set t = s->loose;

@@ -83,7 +83,12 @@ static inline int dl_first_player(const dl_State *s)
     return (s->dealer + 1) % s->rules.players;
 }
 /* Index of the declaration owned by seat, or -1. */
-int dl_owned_decl(const dl_State *s, int seat);
+static inline int dl_owned_decl(const dl_State *s, int seat)
+{
+    for (int i = 0; i < s->ndecl; i++)
+        if (s->decl[i].owner == seat) return i;
+    return -1;
+}
 /* All the cards on the table (loose and declared). */
 dl_Set dl_table_cards(const dl_State *s);
 /* Cards still in the undealt pack. */
