@@ -451,6 +451,47 @@ static int card_components(Gen *g, int card, int v)
     return n;
 }
 
+/* Groups of value v from loose cards alone (no declaration on the table,
+ * the common case): the card alone or with a subset of sum v - w, plus one
+ * or more further subsets of sum v. */
+static void plain_groups(Gen *g, int card, int v)
+{
+    const Subsets *ss = &g->loose;
+    const int w = dl_value(card), np = ss->n[v];
+    const uint64_t *P = ss->b[v];
+    uint64_t seen = 0, small[64], *free_parts = small;
+    bool overlap = false;
+    if (np > 64) { /* crowded tables only */
+        if (!grow(&g->partbuf, &g->partcap, np)) {
+            g->oom = true;
+            return;
+        }
+        free_parts = g->partbuf;
+    }
+    for (int j = 0; j < np; j++) {
+        overlap |= (seen & P[j]) != 0;
+        seen |= P[j];
+    }
+    size_t from = g->out->n;
+    int nx = w == v ? 1 : ss->n[v - w];
+    for (int k = 0; k < nx; k++) {
+        uint64_t x = w == v ? 0 : ss->b[v - w][k];
+        int nf = 0;
+        for (int j = 0; j < np; j++)
+            if (!(P[j] & x)) free_parts[nf++] = P[j];
+        if (!nf) continue;
+        if (overlap) {
+            GroupCtx c = {card, v, x};
+            g->part = free_parts;
+            g->npart = nf;
+            unions(g, 0, 0, 0, emit_group, &c);
+        } else {
+            gray_unions(g, free_parts, nf, DL_GROUP, card, v, x);
+        }
+    }
+    if (overlap) dedupe(g->out, from);
+}
+
 static void gen_groups(Gen *g, int card, unsigned rest)
 {
     const dl_Rules *r = &g->s->rules;
@@ -460,7 +501,11 @@ static void gen_groups(Gen *g, int card, unsigned rest)
     /* D14: a value still held, with parts of that value on the table, and
      * (C8) the card alone, or something of the missing value to join. */
     unsigned vs = rest & (ss->sums | g->declvals) & (0x7FEu << (w - 1) & 0x7FE);
-    if (!g->s->ndecl) vs &= (ss->sums << w) | (1u << w);
+    if (!g->s->ndecl) {
+        vs &= (ss->sums << w) | (1u << w);
+        for (; vs; vs &= vs - 1) plain_groups(g, card, dl_first(vs));
+        return;
+    }
     for (; vs; vs &= vs - 1) {
         int v = dl_first(vs);
         collect_parts(g, v, lib, true, !r->soy);
@@ -473,6 +518,7 @@ static void gen_groups(Gen *g, int card, unsigned rest)
                 unions(g, 0, 0, g->comp[k], emit_group, &c);
                 continue;
             }
+            /* Pairwise disjoint parts: a handful in real play (gray_unions refuses more than 24). */
             uint64_t free_parts[64];
             int nf = 0;
             for (int j = 0; j < g->npart && nf < 64; j++)
