@@ -1,5 +1,7 @@
+#define _POSIX_C_SOURCE 199309L
 #include "sandbox.h"
 
+#include <time.h>
 #include <lauxlib.h>
 #include <lualib.h>
 #include <stdlib.h>
@@ -110,24 +112,41 @@ static Alloc *alloc_of(lua_State *L)
  * by a game method the script itself called) spends from the same one. */
 static struct {
     long left;
-    int tripped;
+    int tripped;    /* 1: instructions, 2: time */
     int depth;
+    double deadline; /* monotonic seconds; 0 = none */
     char label[64]; /* whose code runs: named in the messages */
 } budget;
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+double dl_sandbox_time_left(void)
+{
+    if (!budget.depth || budget.deadline <= 0) return -1;
+    double left = budget.deadline - now_s();
+    return left > 0 ? left : 0;
+}
 
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
-    budget.left -= budget.tripped ? 1 : 1000;
-    if (budget.left <= 0 || budget.tripped) {
-        if (!budget.tripped) {
+    if (!budget.tripped) {
+        budget.left -= 1000;
+        if (budget.left <= 0)
             budget.tripped = 1;
-            /* From now on every instruction raises again, so a script's
-             * own pcall cannot catch the error and carry on. */
-            lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
-        }
-        luaL_error(L, "instruction budget exceeded");
+        else if (budget.deadline > 0 && now_s() > budget.deadline)
+            budget.tripped = 2;
+        if (!budget.tripped) return;
+        /* From now on every instruction raises again, so a script's own
+         * pcall cannot catch the error and carry on. */
+        lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
     }
+    luaL_error(L, budget.tripped == 2 ? "time limit exceeded" : "instruction budget exceeded");
 }
 
 static int traceback(lua_State *L)
@@ -166,7 +185,8 @@ void dl_sandbox_label(const char *label)
     snprintf(budget.label, sizeof budget.label, "%s", label ? label : "");
 }
 
-int dl_sandbox_pcall(lua_State *L, int nargs, int nresults, long limit, size_t memory)
+int dl_sandbox_pcall_timed(lua_State *L, int nargs, int nresults, long limit, size_t memory,
+                           double seconds)
 {
     Alloc *a = alloc_of(L);
     long long saved_limit = a ? a->limit : 0;
@@ -176,12 +196,16 @@ int dl_sandbox_pcall(lua_State *L, int nargs, int nresults, long limit, size_t m
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, traceback);
     lua_insert(L, base);
+    double saved_deadline = budget.deadline;
     if (!outer) {
         budget.left = limit;
         budget.tripped = 0;
+        budget.deadline = seconds > 0 ? now_s() + seconds : 0;
         swap_string_index(L, true);
-    } else if (limit < budget.left) {
-        budget.left = limit;
+    } else {
+        if (limit < budget.left) budget.left = limit;
+        double d = seconds > 0 ? now_s() + seconds : 0;
+        if (d > 0 && (budget.deadline <= 0 || d < budget.deadline)) budget.deadline = d;
     }
     if (a) {
         long long lim = a->used + (long long)memory;
@@ -192,6 +216,7 @@ int dl_sandbox_pcall(lua_State *L, int nargs, int nresults, long limit, size_t m
     lua_sethook(L, count_hook, LUA_MASKCOUNT, budget.tripped ? 1 : 1000);
     int st = lua_pcall(L, nargs, nresults, base);
     budget.depth--;
+    budget.deadline = saved_deadline;
     int mem = a && a->tripped;
     int tripped = budget.tripped;
     if (a) {
@@ -218,7 +243,9 @@ int dl_sandbox_pcall(lua_State *L, int nargs, int nresults, long limit, size_t m
         char where[96] = "";
         if (budget.label[0]) snprintf(where, sizeof where, " in %s", budget.label);
         lua_pop(L, 1);
-        if (tripped)
+        if (tripped == 2)
+            lua_pushfstring(L, "time limit exceeded%s (%d ms)", where, (int)(seconds * 1000 + 0.5));
+        else if (tripped)
             lua_pushfstring(L, "instruction budget exceeded%s (%d instructions)", where,
                             (int)(limit > 2000000000L ? 2000000000L : limit));
         else if (memory % (1u << 20) == 0)
@@ -229,6 +256,11 @@ int dl_sandbox_pcall(lua_State *L, int nargs, int nresults, long limit, size_t m
     }
     if (!outer) budget.label[0] = '\0';
     return st;
+}
+
+int dl_sandbox_pcall(lua_State *L, int nargs, int nresults, long limit, size_t memory)
+{
+    return dl_sandbox_pcall_timed(L, nargs, nresults, limit, memory, 0);
 }
 
 /* ---- environments ---- */
@@ -406,18 +438,21 @@ static int l_call(lua_State *L)
 {
     long lim = DL_SANDBOX_BUDGET;
     size_t mem = DL_SANDBOX_MEMORY;
+    double secs = 0;
     int first = 1;
     if (lua_istable(L, 1)) {
         lua_getfield(L, 1, "budget");
         if (lua_isinteger(L, -1)) lim = (long)lua_tointeger(L, -1);
         lua_getfield(L, 1, "memory");
         if (lua_isinteger(L, -1)) mem = (size_t)lua_tointeger(L, -1);
-        lua_pop(L, 2);
+        lua_getfield(L, 1, "time");
+        if (lua_isnumber(L, -1)) secs = lua_tonumber(L, -1);
+        lua_pop(L, 3);
         first = 2;
     }
     luaL_checktype(L, first, LUA_TFUNCTION);
     int nargs = lua_gettop(L) - first;
-    int st = dl_sandbox_pcall(L, nargs, LUA_MULTRET, lim, mem);
+    int st = dl_sandbox_pcall_timed(L, nargs, LUA_MULTRET, lim, mem, secs);
     if (st != LUA_OK) {
         lua_pushboolean(L, 0);
         lua_insert(L, -2);
@@ -429,6 +464,15 @@ static int l_call(lua_State *L)
     return nres + 1;
 }
 
+/* time_left() -> seconds left in the current sandboxed call, or nil */
+static int l_time_left(lua_State *L)
+{
+    double t = dl_sandbox_time_left();
+    if (t < 0) lua_pushnil(L);
+    else lua_pushnumber(L, t);
+    return 1;
+}
+
 static int l_label(lua_State *L)
 {
     dl_sandbox_label(luaL_optstring(L, 1, ""));
@@ -438,7 +482,7 @@ static int l_label(lua_State *L)
 int dl_sandbox_lib(lua_State *L)
 {
     static const luaL_Reg fns[] = {{"env", l_env}, {"load", l_load}, {"call", l_call},
-                                   {"label", l_label}, {NULL, NULL}};
+                                   {"label", l_label}, {"time_left", l_time_left}, {NULL, NULL}};
     dl_sandbox_install(L);
     install_safe_string(L);
     luaL_newlib(L, fns);

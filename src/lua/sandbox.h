@@ -8,6 +8,12 @@
 #include <lua.h>
 #include <stddef.h>
 
+/* As dl_sandbox_pcall, with a wall-clock limit too (seconds > 0), for
+ * per-decision time limits: "time limit exceeded" when it runs out. */
+int dl_sandbox_pcall_timed(lua_State *L, int nargs, int nresults, long budget, size_t memory,
+                           double seconds);
+/* Seconds left in the running sandboxed call's time limit, or -1. */
+double dl_sandbox_time_left(void);
 /* Defaults for one sandboxed call. */
 #define DL_SANDBOX_BUDGET 10000000L       /* VM instructions */
 #define DL_SANDBOX_MEMORY (64u << 20)     /* bytes allocated on top */
@@ -36,7 +42,8 @@ int dl_sandbox_load(lua_State *L, const char *src, size_t len, const char *chunk
  * "" for none. */
 void dl_sandbox_label(const char *label);
 /* The Lua functions sandbox.env(), sandbox.load(src, name, env) and
- * sandbox.call(fn, ...) -> ok, results or false, message. */
+ * sandbox.call([{budget=, memory=, time=}], fn, ...) -> ok, results or
+ * false, message; sandbox.time_left(); sandbox.label(name). */
 int dl_sandbox_lib(lua_State *L);
 
 #endif
