@@ -33,7 +33,7 @@ CORE_OBJ = $(CORE_SRC:%=$(BUILD)/%.o)
 LUA_SRC  = sandbox lrules lgame lview lmodule
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS   = $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4) -lm
-SCRIPTS  = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard rules-variants/*.lua))
+SCRIPTS  = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard lua/ai/*.lua)) $(sort $(wildcard rules-variants/*.lua))
 TEST_SRC = $(wildcard tests/c/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 TEST_LIB = $(filter-out tests/c/test_%.c,$(wildcard tests/c/*.c))

@@ -126,7 +126,9 @@ static void register_preloads(lua_State *L)
     for (int i = 0; dl_embedded[i].name; i++) {
         const char *name = dl_embedded[i].name;
         size_t len = strlen(name);
-        if (strncmp(name, "lua/", 4) != 0 || len < 8 || strcmp(name + len - 4, ".lua") != 0)
+        /* lua/NAME.lua only; subfolders (lua/ai/) are data, not modules */
+        if (strncmp(name, "lua/", 4) != 0 || len < 8 || strcmp(name + len - 4, ".lua") != 0 ||
+            strchr(name + 4, '/'))
             continue;
         lua_pushfstring(L, "diloti.%s", name + 4);
         lua_pushlstring(L, lua_tostring(L, -1), lua_rawlen(L, -1) - 4); /* drop .lua */
