@@ -18,6 +18,8 @@
 #include "notation.h"
 #include "sandbox.h"
 #include "score.h"
+#include "search.h"
+#include "view.h"
 
 #define GAME "diloti.Game"
 
@@ -574,6 +576,81 @@ static int g_gc(lua_State *L)
     return 0;
 }
 
+/* search{seat, iterations, time, seed, exploration, epsilon, exact,
+ * weights = {cards, clubs, aces, ten_diamonds, two_clubs, xeri, count}}:
+ * the C search from that seat's view only (dl_view), never the state. */
+static double opt_number(lua_State *L, int t, const char *k, double def, double lo, double hi)
+{
+    lua_getfield(L, t, k);
+    double v = def;
+    if (!lua_isnil(L, -1)) {
+        if (!lua_isnumber(L, -1)) luaL_error(L, "search: %s must be a number", k);
+        v = lua_tonumber(L, -1);
+        if (v < lo || v > hi) luaL_error(L, "search: %s must be between %g and %g", k, lo, hi);
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+static int g_search(lua_State *L)
+{
+    static const char *const W[DL_NW] = {"cards", "clubs", "aces", "ten_diamonds",
+                                         "two_clubs", "xeri", "count"};
+    dl_Game *g = check_game(L, 1);
+    if (lua_isnoneornil(L, 2)) lua_newtable(L);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    dl_SearchParams p;
+    dl_search_defaults(&p);
+    int seat = (int)opt_number(L, 2, "seat", g->s.turn, 0, g->s.rules.players - 1);
+    p.iterations = (long)opt_number(L, 2, "iterations", (double)p.iterations, 0, 1e8);
+    p.seconds = opt_number(L, 2, "time", 0, 0, 3600);
+    p.seed = (uint64_t)opt_number(L, 2, "seed", 1, 0, 9007199254740991.0);
+    p.exploration = opt_number(L, 2, "exploration", p.exploration, 0, 100);
+    p.epsilon = opt_number(L, 2, "epsilon", p.epsilon, 0, 1);
+    p.exact_cards = (int)opt_number(L, 2, "exact", p.exact_cards, 0, 12);
+    if (p.seconds > 0) { /* a time limit alone: no iteration limit */
+        if (lua_getfield(L, 2, "iterations") == LUA_TNIL) p.iterations = 0;
+        lua_pop(L, 1);
+    }
+    if (lua_getfield(L, 2, "weights") == LUA_TTABLE) {
+        for (int i = 0; i < DL_NW; i++) p.w[i] = opt_number(L, -1, W[i], p.w[i], -1000, 1000);
+    }
+    lua_pop(L, 1);
+    dl_View v;
+    dl_view(&g->s, seat, &v);
+    dl_SearchResult r;
+    if (dl_search(&v, &p, &r) != 0) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "search: seat %d has no move to make now", seat);
+        return 2;
+    }
+    char buf[200];
+    lua_createtable(L, 0, 5);
+    dl_move_str(&g->s, &r.best, buf, sizeof buf, false);
+    lua_pushstring(L, buf);
+    lua_setfield(L, -2, "move");
+    lua_pushnumber(L, r.value);
+    lua_setfield(L, -2, "value");
+    lua_pushinteger(L, r.iterations);
+    lua_setfield(L, -2, "iterations");
+    lua_pushboolean(L, r.exact);
+    lua_setfield(L, -2, "exact");
+    lua_createtable(L, r.nmoves, 0);
+    for (int i = 0; i < r.nmoves; i++) {
+        lua_createtable(L, 0, 3);
+        dl_move_str(&g->s, &r.moves[i].move, buf, sizeof buf, false);
+        lua_pushstring(L, buf);
+        lua_setfield(L, -2, "move");
+        lua_pushinteger(L, r.moves[i].visits);
+        lua_setfield(L, -2, "visits");
+        lua_pushnumber(L, r.moves[i].value);
+        lua_setfield(L, -2, "value");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "moves");
+    return 1;
+}
+
 /* ---- constructors ---- */
 
 /* new{rules = table, seed = n, dealer = n, hooks = {...}} */
@@ -631,7 +708,8 @@ int dl_lua_opengame(lua_State *L)
         {"undo", g_undo},       {"next_round", g_next_round}, {"clone", g_clone},
         {"turn", g_turn},       {"phase", g_phase},       {"view", g_view},
         {"state", g_state},     {"position", g_position}, {"rules", g_rules},
-        {"result", g_result},   {"history", g_history},   {NULL, NULL}};
+        {"result", g_result},   {"history", g_history},   {"search", g_search},
+        {NULL, NULL}};
     static const luaL_Reg meta[] = {{"__tostring", g_tostring}, {"__gc", g_gc}, {NULL, NULL}};
     if (luaL_newmetatable(L, GAME)) {
         luaL_setfuncs(L, meta, 0);

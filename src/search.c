@@ -1,0 +1,410 @@
+#define _POSIX_C_SOURCE 199309L
+#include "search.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "apply.h"
+#include "score.h"
+
+void dl_search_defaults(dl_SearchParams *p)
+{
+    memset(p, 0, sizeof *p);
+    p->iterations = 2000;
+    p->seed = 1;
+    p->exploration = 0.7;
+    p->epsilon = 0.15;
+    p->exact_cards = 8;
+    for (int i = 0; i < DL_W_COUNT; i++) p->w[i] = 1.0;
+    p->w[DL_W_COUNT] = 0.0;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* ---- determinization ---- */
+
+void dl_determinize(const dl_View *v, dl_Rng *rng, dl_State *s)
+{
+    dl_state_blank(s, &v->rules);
+    s->dealer = (uint8_t)v->dealer;
+    s->turn = (uint8_t)v->turn;
+    s->deal = (uint8_t)v->deal;
+    s->round = (int16_t)v->round;
+    s->ply = (uint8_t)v->ply;
+    s->last_capturer = (int8_t)v->last_capturer;
+    s->phase = (uint8_t)v->phase;
+    if (v->phase == DL_PHASE_CLAIM) s->claim_pending = (uint8_t)(1u << v->seat);
+    s->loose = v->loose;
+    s->ndecl = (uint8_t)v->ndecl;
+    memcpy(s->decl, v->decl, sizeof s->decl);
+    memcpy(s->comp, v->comp, sizeof s->comp);
+    for (int i = 0; i < dl_nsides(&v->rules); i++) {
+        s->pile[i] = v->pile[i];
+        s->xeri[i] = (uint8_t)v->xeri[i];
+        s->score[i] = (int16_t)v->score[i];
+        s->rounds_won[i] = (int16_t)v->rounds_won[i];
+    }
+    s->hand[v->seat] = v->hand;
+    s->peeked = v->rules.dealer_peeks;
+    /* Public inference (D19): an owner holds a card of the declaration's
+     * value, so each other owner gets one first. */
+    dl_Set unseen = v->unseen;
+    int given[DL_MAX_PLAYERS] = {0};
+    for (int i = 0; i < v->ndecl; i++) {
+        int o = v->decl[i].owner;
+        dl_Set c = unseen & dl_value_mask(v->decl[i].value);
+        if (o == v->seat || !c || given[o] >= v->hand_count[o]) continue;
+        int pick = (int)dl_rng_below(rng, (uint32_t)dl_count(c));
+        while (pick--) c &= c - 1;
+        s->hand[o] |= DL_BIT(dl_first(c));
+        unseen &= ~DL_BIT(dl_first(c));
+        given[o]++;
+    }
+    uint8_t u[DL_NCARDS];
+    int n = 0, k = 0;
+    for (dl_Set x = unseen; x; x &= x - 1) u[n++] = (uint8_t)dl_first(x);
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)dl_rng_below(rng, (uint32_t)i + 1);
+        uint8_t t = u[i];
+        u[i] = u[j];
+        u[j] = t;
+    }
+    for (int i = 0; i < v->rules.players; i++)
+        if (i != v->seat)
+            for (int j = given[i]; j < v->hand_count[i] && k < n; j++) s->hand[i] |= DL_BIT(u[k++]);
+    int np = v->pack_count;
+    for (int i = 0; i < np; i++) {
+        bool bottom = i == np - 1 && v->known_bottom >= 0;
+        s->pack[i] = bottom ? (uint8_t)v->known_bottom : (k < n ? u[k++] : 0);
+    }
+    s->pack_pos = 0;
+    s->pack_len = (uint8_t)np;
+    dl_rng_seed(&s->rng, dl_rng_next(rng));
+}
+
+/* ---- evaluation ---- */
+
+static double side_value(const dl_RoundScore *r, int i, const double *w)
+{
+    return w[DL_W_CARDS] * r->pts_cards[i] + w[DL_W_CLUBS] * r->pts_clubs[i] +
+           w[DL_W_ACES] * r->pts_aces[i] + w[DL_W_TEN_D] * r->pts_ten_diamonds[i] +
+           w[DL_W_TWO_C] * r->pts_two_clubs[i] + w[DL_W_XERI] * r->pts_xeri[i] +
+           w[DL_W_COUNT] * r->cards[i];
+}
+
+/* The finished round from each side's point of view: its value minus the
+ * best other side's. */
+static void round_diffs(const dl_State *s, const double *w, double *diff)
+{
+    const int n = dl_nsides(&s->rules);
+    double val[DL_MAX_PLAYERS];
+    for (int i = 0; i < n; i++) val[i] = side_value(&s->last, i, w);
+    for (int i = 0; i < n; i++) {
+        double best = -1e9;
+        for (int j = 0; j < n; j++)
+            if (j != i && val[j] > best) best = val[j];
+        diff[i] = val[i] - best;
+    }
+}
+
+static bool live(const dl_State *s)
+{
+    return s->phase == DL_PHASE_PLAY || s->phase == DL_PHASE_CLAIM;
+}
+
+/* ---- the playout policy ---- */
+
+static int card_points(dl_Set c)
+{
+    return dl_count(c & dl_rank_mask(0)) + ((c & DL_BIT(DL_CARD_10D)) ? 2 : 0) +
+           ((c & DL_BIT(DL_CARD_2C)) ? 1 : 0);
+}
+
+static double move_score(const dl_State *s, const dl_Move *m)
+{
+    switch (m->kind) {
+    case DL_CAPTURE: {
+        dl_Set taken = (m->take & DL_DECK) | DL_BIT(m->card);
+        unsigned dm = (unsigned)(m->take >> DL_DECL_SHIFT) & 0xF;
+        for (int i = 0; i < s->ndecl; i++)
+            if (dm & (1u << i)) taken |= s->decl[i].cards;
+        double sc = 10 + dl_count(taken) + 3 * card_points(taken);
+        bool sweep = !(s->loose & ~m->take) && (int)dl_count(dm) == s->ndecl;
+        if (sweep && s->ply > 0) sc += 30;
+        return sc;
+    }
+    case DL_LAY: {
+        /* Laying onto an empty table offers a sweep; point cards are costly. */
+        double sc = -3.0 * card_points(DL_BIT(m->card));
+        if (!s->loose && !s->ndecl) sc -= 6;
+        return sc - (dl_is_face(m->card) ? 0 : 0.1 * dl_value(m->card));
+        }
+    default:
+        return 4 + 0.3 * m->value;
+    }
+}
+
+size_t dl_policy_pick(const dl_State *s, const dl_MoveList *l, dl_Rng *rng, double epsilon)
+{
+    if (l->n == 1) return 0;
+    if (epsilon > 0 && (double)(dl_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < epsilon)
+        return dl_rng_below(rng, (uint32_t)l->n);
+    size_t best = 0;
+    double bs = -1e9;
+    for (size_t i = 0; i < l->n; i++) {
+        double sc = move_score(s, &l->m[i]);
+        if (sc > bs) bs = sc, best = i;
+    }
+    return best;
+}
+
+/* ---- the tree ---- */
+
+typedef struct {
+    dl_Move move;
+    int parent, child, sibling;
+    int mover; /* seat that played move */
+    long visits, avail;
+    double reward; /* summed, from the mover's side */
+} Node;
+
+typedef struct {
+    Node *n;
+    int count, cap;
+    const dl_SearchParams *p;
+    dl_Rng rng;
+    dl_MoveList l;
+} Tree;
+
+static int add_node(Tree *t, int parent, const dl_Move *m, int mover)
+{
+    if (t->count == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 1024;
+        Node *n = realloc(t->n, (size_t)cap * sizeof *n);
+        if (!n) return -1;
+        t->n = n;
+        t->cap = cap;
+    }
+    Node *x = &t->n[t->count];
+    memset(x, 0, sizeof *x);
+    if (m) x->move = *m;
+    x->parent = parent;
+    x->child = x->sibling = -1;
+    x->mover = mover;
+    if (parent >= 0) {
+        x->sibling = t->n[parent].child;
+        t->n[parent].child = t->count;
+    }
+    return t->count++;
+}
+
+static bool listed(const dl_MoveList *l, const dl_Move *m)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (dl_move_eq(&l->m[i], m)) return true;
+    return false;
+}
+
+/* One SO-ISMCTS iteration on a fresh determinization. */
+static int iterate(Tree *t, const dl_View *v)
+{
+    dl_State s;
+    dl_determinize(v, &t->rng, &s);
+    int node = 0;
+    bool expanded = false;
+    while (live(&s) && !expanded) {
+        if (dl_legal_moves(&s, &t->l) <= 0) return -1;
+        /* Children legal in this deal gain an availability. */
+        int best = -1;
+        double bv = -1e300;
+        for (int c = t->n[node].child; c >= 0; c = t->n[c].sibling) {
+            if (!listed(&t->l, &t->n[c].move)) continue;
+            Node *x = &t->n[c];
+            x->avail++;
+            double ucb = x->reward / (double)x->visits +
+                         t->p->exploration * sqrt(log((double)x->avail) / (double)x->visits);
+            if (ucb > bv) bv = ucb, best = c;
+        }
+        /* Untried moves come first (in a random order). */
+        size_t untried = 0, pick = 0;
+        for (size_t i = 0; i < t->l.n; i++) {
+            bool known = false;
+            for (int c = t->n[node].child; c >= 0 && !known; c = t->n[c].sibling)
+                known = dl_move_eq(&t->n[c].move, &t->l.m[i]);
+            if (!known && dl_rng_below(&t->rng, (uint32_t)++untried) == 0) pick = i;
+        }
+        int mover = s.turn;
+        if (untried) {
+            dl_Move m = t->l.m[pick];
+            int c = add_node(t, node, &m, mover);
+            if (c < 0) return -1;
+            t->n[c].avail = 1;
+            dl_apply(&s, &m, NULL);
+            node = c;
+            expanded = true;
+        } else {
+            dl_apply(&s, &t->n[best].move, NULL);
+            node = best;
+        }
+    }
+    while (live(&s)) {
+        if (dl_legal_moves(&s, &t->l) <= 0) return -1;
+        dl_apply(&s, &t->l.m[dl_policy_pick(&s, &t->l, &t->rng, t->p->epsilon)], NULL);
+    }
+    double diff[DL_MAX_PLAYERS];
+    round_diffs(&s, t->p->w, diff);
+    for (; node > 0; node = t->n[node].parent) {
+        Node *x = &t->n[node];
+        x->visits++;
+        x->reward += 1.0 / (1.0 + exp(-diff[dl_side(&v->rules, x->mover)] / 5.0));
+    }
+    t->n[0].visits++;
+    return 0;
+}
+
+static int cmp_moves(const void *a, const void *b)
+{
+    const dl_SearchMove *x = a, *y = b;
+    if (x->visits != y->visits) return x->visits < y->visits ? 1 : -1;
+    return (x->value < y->value) - (x->value > y->value);
+}
+
+static int mcts(const dl_View *v, const dl_SearchParams *p, dl_SearchResult *out)
+{
+    Tree t;
+    memset(&t, 0, sizeof t);
+    t.p = p;
+    dl_rng_seed(&t.rng, p->seed);
+    dl_movelist_init(&t.l);
+    int rc = 0;
+    if (add_node(&t, -1, NULL, -1) < 0) rc = -1;
+    double start = now_s();
+    long it = 0;
+    while (rc == 0) {
+        if (p->iterations > 0 && it >= p->iterations) break;
+        if (p->seconds > 0 && (it & 15) == 0 && now_s() - start >= p->seconds) break;
+        if (p->iterations <= 0 && p->seconds <= 0 && it >= 1000) break;
+        rc = iterate(&t, v);
+        it++;
+    }
+    if (rc == 0) {
+        out->iterations = it;
+        out->nmoves = 0;
+        for (int c = t.n[0].child; c >= 0 && out->nmoves < DL_SEARCH_MAX_ROOT; c = t.n[c].sibling) {
+            dl_SearchMove *sm = &out->moves[out->nmoves++];
+            sm->move = t.n[c].move;
+            sm->visits = t.n[c].visits;
+            sm->value = t.n[c].visits ? t.n[c].reward / (double)t.n[c].visits : 0;
+        }
+        qsort(out->moves, (size_t)out->nmoves, sizeof *out->moves, cmp_moves);
+        if (out->nmoves == 0) rc = -1;
+    }
+    if (rc == 0) {
+        out->best = out->moves[0].move;
+        out->value = out->moves[0].value;
+    }
+    free(t.n);
+    dl_movelist_free(&t.l);
+    return rc;
+}
+
+/* ---- exact search of a fully known last deal ---- */
+
+typedef struct {
+    const dl_SearchParams *p;
+    int side; /* the searching side */
+    long nodes;
+    dl_MoveList *lists; /* one per ply */
+} Exact;
+
+/* The root side's point difference at the end of the round. */
+static double alphabeta(Exact *e, const dl_State *s, int depth, double alpha, double beta)
+{
+    e->nodes++;
+    if (!live(s)) {
+        double diff[DL_MAX_PLAYERS];
+        round_diffs(s, e->p->w, diff);
+        return diff[e->side];
+    }
+    dl_MoveList *l = &e->lists[depth];
+    if (dl_legal_moves(s, l) <= 0) return 0;
+    bool maxing = dl_side(&s->rules, s->turn) == e->side;
+    /* Try the policy's favourite first: better cut-offs. */
+    dl_Rng none;
+    dl_rng_seed(&none, 0);
+    size_t first = dl_policy_pick(s, l, &none, 0);
+    double best = maxing ? -1e9 : 1e9;
+    for (size_t k = 0; k < l->n; k++) {
+        size_t i = k == 0 ? first : (k <= first ? k - 1 : k);
+        dl_State c = *s;
+        dl_apply(&c, &l->m[i], NULL);
+        double v = alphabeta(e, &c, depth + 1, alpha, beta);
+        l = &e->lists[depth]; /* stable, but reload after recursion for clarity */
+        if (maxing) {
+            if (v > best) best = v;
+            if (best > alpha) alpha = best;
+        } else {
+            if (v < best) best = v;
+            if (best < beta) beta = best;
+        }
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
+static int exact(const dl_View *v, const dl_SearchParams *p, dl_SearchResult *out)
+{
+    dl_Rng rng;
+    dl_rng_seed(&rng, p->seed);
+    dl_State s;
+    dl_determinize(v, &rng, &s); /* nothing is hidden: the one deal there is */
+    dl_MoveList lists[DL_NCARDS + 2];
+    for (int i = 0; i < DL_NCARDS + 2; i++) dl_movelist_init(&lists[i]);
+    Exact e = {p, dl_side(&v->rules, v->seat), 0, lists};
+    int rc = dl_legal_moves(&s, &lists[0]) > 0 ? 0 : -1;
+    out->nmoves = 0;
+    for (size_t i = 0; rc == 0 && i < lists[0].n && out->nmoves < DL_SEARCH_MAX_ROOT; i++) {
+        dl_State c = s;
+        dl_Move m = lists[0].m[i];
+        dl_apply(&c, &m, NULL);
+        dl_SearchMove *sm = &out->moves[out->nmoves++];
+        sm->move = m;
+        sm->visits = 1;
+        sm->value = alphabeta(&e, &c, 1, -1e9, 1e9);
+    }
+    for (int i = 0; i < DL_NCARDS + 2; i++) dl_movelist_free(&lists[i]);
+    if (rc != 0 || out->nmoves == 0) return -1;
+    /* Best value first; equal values keep the generator's order. */
+    for (int i = 1; i < out->nmoves; i++)
+        for (int j = i; j > 0 && out->moves[j].value > out->moves[j - 1].value; j--) {
+            dl_SearchMove t = out->moves[j];
+            out->moves[j] = out->moves[j - 1];
+            out->moves[j - 1] = t;
+        }
+    out->best = out->moves[0].move;
+    out->value = out->moves[0].value;
+    out->iterations = e.nodes;
+    out->exact = true;
+    return 0;
+}
+
+int dl_search(const dl_View *v, const dl_SearchParams *p, dl_SearchResult *out)
+{
+    memset(out, 0, sizeof *out);
+    if (v->turn != v->seat || (v->phase != DL_PHASE_PLAY && v->phase != DL_PHASE_CLAIM)) return -1;
+    int in_hands = 0;
+    for (int i = 0; i < v->rules.players; i++) in_hands += v->hand_count[i];
+    /* Two players and an empty pack: the other hand is exactly the unseen
+     * cards, so the rest of the round is a game of perfect information. */
+    if (v->rules.players == 2 && v->pack_count == 0 && v->phase == DL_PHASE_PLAY &&
+        in_hands <= p->exact_cards)
+        return exact(v, p, out);
+    return mcts(v, p, out);
+}
