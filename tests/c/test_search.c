@@ -1,0 +1,209 @@
+/* The search AI: it sees a view, never the state, so its choice cannot
+ * depend on hidden cards; it is deterministic under a seed; it returns a
+ * legal move in every configuration; its exact endgame search finds the
+ * forced win; and it plays better than its own playout policy. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "configs.h"
+#include "search.h"
+#include "testutil.h"
+
+static void params(dl_SearchParams *p, long iterations)
+{
+    dl_search_defaults(p);
+    p->iterations = iterations;
+    p->seed = 99;
+}
+
+/* Moves the hidden cards around (other hands and the pack) without
+ * changing what the seat to move can see. */
+static void shuffle_hidden(dl_State *s, uint64_t seed)
+{
+    dl_View v;
+    dl_view(s, s->turn, &v);
+    uint8_t u[DL_NCARDS];
+    int n = 0;
+    dl_Set hidden = v.unseen;
+    for (dl_Set x = hidden; x; x &= x - 1) u[n++] = (uint8_t)dl_first(x);
+    dl_Rng r;
+    dl_rng_seed(&r, seed);
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)dl_rng_below(&r, (uint32_t)i + 1);
+        uint8_t t = u[i];
+        u[i] = u[j];
+        u[j] = t;
+    }
+    int k = 0;
+    for (int i = 0; i < s->rules.players; i++) {
+        if (i == s->turn) continue;
+        int c = dl_count(s->hand[i]);
+        s->hand[i] = 0;
+        for (int j = 0; j < c; j++) s->hand[i] |= DL_BIT(u[k++]);
+    }
+    for (int i = s->pack_pos; i < s->pack_len; i++)
+        if (v.known_bottom < 0 || i != s->pack_len - 1) s->pack[i] = u[k++];
+}
+
+static void test_search_never_reads_hidden_cards(void **state)
+{
+    (void)state;
+    dl_Rules r = diloti_rules();
+    r.dealer_peeks = true;
+    dl_MoveList l;
+    dl_movelist_init(&l);
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        dl_State s;
+        assert_null(dl_new_match(&s, &r, seed, 0));
+        dl_Rng pick;
+        dl_rng_seed(&pick, seed);
+        for (int i = 0; i < (int)(seed * 3 % 30); i++) {
+            dl_legal_moves(&s, &l);
+            dl_apply(&s, &l.m[dl_rng_below(&pick, (uint32_t)l.n)], NULL);
+        }
+        dl_State t = s;
+        shuffle_hidden(&t, seed + 1000);
+        dl_View a, b;
+        dl_view(&s, s.turn, &a);
+        dl_view(&t, t.turn, &b);
+        assert_memory_equal(&a, &b, sizeof a); /* the same view ... */
+        if (memcmp(s.hand, t.hand, sizeof s.hand) == 0 && s.pack_pos < s.pack_len) continue;
+        dl_SearchParams p;
+        params(&p, 400);
+        dl_SearchResult x, y;
+        assert_int_equal(dl_search(&a, &p, &x), 0);
+        assert_int_equal(dl_search(&b, &p, &y), 0);
+        /* ... so the same choice and the same statistics */
+        assert_true(dl_move_eq(&x.best, &y.best));
+        assert_int_equal(x.nmoves, y.nmoves);
+        for (int i = 0; i < x.nmoves; i++) assert_int_equal(x.moves[i].visits, y.moves[i].visits);
+    }
+    dl_movelist_free(&l);
+}
+
+static void test_search_deterministic_under_seed(void **state)
+{
+    (void)state;
+    dl_Rules r = diloti4_rules();
+    dl_State s;
+    assert_null(dl_new_match(&s, &r, 31, 1));
+    dl_View v;
+    dl_view(&s, s.turn, &v);
+    dl_SearchParams p;
+    params(&p, 600);
+    dl_SearchResult x, y;
+    assert_int_equal(dl_search(&v, &p, &x), 0);
+    assert_int_equal(dl_search(&v, &p, &y), 0);
+    assert_memory_equal(&x, &y, sizeof x);
+    assert_int_equal(x.iterations, 600);
+}
+
+/* Every configuration: the move chosen is legal, for a whole round. */
+static void test_search_plays_legal_moves_everywhere(void **state)
+{
+    (void)state;
+    TestConfig cfg[32];
+    int n = test_configs(cfg, 32);
+    for (int k = 0; k < n; k++) {
+        for (int players = 2; players <= 4; players += 2) {
+            dl_Rules r = cfg[k].rules;
+            dl_rules_set_players(&r, players, players == 4);
+            dl_State s;
+            assert_null(dl_new_match(&s, &r, 7 + (uint64_t)k, 0));
+            dl_SearchParams p;
+            params(&p, 60);
+            while (s.phase == DL_PHASE_PLAY || s.phase == DL_PHASE_CLAIM) {
+                dl_View v;
+                dl_view(&s, s.turn, &v);
+                dl_SearchResult res;
+                if (dl_search(&v, &p, &res) != 0)
+                    fail_msg("%s: the search found no move", cfg[k].name);
+                if (!dl_is_legal(&s, &res.best)) fail_msg("%s: the search chose an illegal move", cfg[k].name);
+                dl_apply(&s, &res.best, NULL);
+            }
+        }
+    }
+}
+
+/* Two players, empty pack: the exact search sees the whole last deal. 8h
+ * sweeps 3c+5d for a xeri now; anything else lets the opponent's 8s take
+ * them. */
+static void test_search_exact_endgame(void **state)
+{
+    (void)state;
+    dl_Rules r = diloti_rules();
+    dl_State s = pos(&r, "hands=8h 2d / 8s 9c; table=3c 5d; pack=-; piles=?24 / ?22");
+    dl_View v;
+    dl_view(&s, 0, &v);
+    dl_SearchParams p;
+    params(&p, 100);
+    dl_SearchResult res;
+    assert_int_equal(dl_search(&v, &p, &res), 0);
+    assert_true(res.exact);
+    char mv[160];
+    dl_move_str(&s, &res.best, mv, sizeof mv, false);
+    assert_string_equal(mv, "8h x 3c 5d");
+    /* Its value is the real outcome: play it out and compare. */
+    dl_State t = s;
+    dl_apply(&t, &res.best, NULL);
+    while (t.phase == DL_PHASE_PLAY) {
+        dl_View w;
+        dl_view(&t, t.turn, &w);
+        dl_SearchResult rr;
+        assert_int_equal(dl_search(&w, &p, &rr), 0);
+        dl_apply(&t, &rr.best, NULL);
+    }
+    double diff = (t.last.total[0] - t.last.total[1]);
+    assert_true(fabs(diff - res.value) < 1e-9);
+}
+
+/* The search beats its own playout policy on duplicate deals. */
+static void test_search_beats_its_policy(void **state)
+{
+    (void)state;
+    dl_Rules r = diloti_rules();
+    dl_MoveList l;
+    dl_movelist_init(&l);
+    long search_pts = 0, policy_pts = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        for (int swap = 0; swap < 2; swap++) {
+            dl_State s;
+            assert_null(dl_new_match(&s, &r, seed, 0));
+            dl_Rng rng;
+            dl_rng_seed(&rng, seed);
+            int search_seat = swap;
+            while (s.phase == DL_PHASE_PLAY) {
+                if (s.turn == search_seat) {
+                    dl_View v;
+                    dl_view(&s, s.turn, &v);
+                    dl_SearchParams p;
+                    params(&p, 300);
+                    dl_SearchResult res;
+                    assert_int_equal(dl_search(&v, &p, &res), 0);
+                    dl_apply(&s, &res.best, NULL);
+                } else {
+                    dl_legal_moves(&s, &l);
+                    dl_apply(&s, &l.m[dl_policy_pick(&s, &l, &rng, 0)], NULL);
+                }
+            }
+            search_pts += s.last.total[search_seat];
+            policy_pts += s.last.total[1 - search_seat];
+        }
+    }
+    dl_movelist_free(&l);
+    printf("  24 rounds: search %ld points, policy %ld points\n", search_pts, policy_pts);
+    assert_true(search_pts > policy_pts);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_search_never_reads_hidden_cards),
+        cmocka_unit_test(test_search_deterministic_under_seed),
+        cmocka_unit_test(test_search_plays_legal_moves_everywhere),
+        cmocka_unit_test(test_search_exact_endgame),
+        cmocka_unit_test(test_search_beats_its_policy),
+    };
+    return cmocka_run_group_tests_name("search", tests, NULL, NULL);
+}
