@@ -53,10 +53,10 @@ $(BUILD)/libdiloti.a: $(CORE_OBJ)
 	$(AR) rcs $@ $^
 
 $(BUILD)/diloti-demo: src/demo.c $(BUILD)/libdiloti.a
-	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libdiloti.a $(LDFLAGS) -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libdiloti.a $(LDFLAGS) -lm -o $@
 
 $(BUILD)/diloti-bench: src/bench.c $(BUILD)/libdiloti.a
-	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libdiloti.a $(LDFLAGS) -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libdiloti.a $(LDFLAGS) -lm -o $@
 
 # ---- Lua layer: host program and loadable module ----
 $(BUILD)/embed: tools/embed.c | $(BUILD)

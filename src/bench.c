@@ -10,6 +10,15 @@
 
 #include "apply.h"
 #include "deal.h"
+#include "search.h"
+
+/* The iteration budgets of lua/ai/expert.lua and lua/ai/master.lua. */
+#ifndef DL_BENCH_EXPERT
+#define DL_BENCH_EXPERT 20000
+#endif
+#ifndef DL_BENCH_MASTER
+#define DL_BENCH_MASTER 80000
+#endif
 
 typedef struct {
     double rounds_per_s;
@@ -72,6 +81,50 @@ static void bench(const char *name, const dl_Rules *r, int rounds)
            last.moves);
 }
 
+/* Search timing over the positions of seeded games: iterations per
+ * second, and the median and 95th percentile time per move. */
+static void bench_search(const char *name, long iterations, int players)
+{
+    dl_Rules r;
+    dl_rules_diloti(&r);
+    dl_rules_set_players(&r, players, players == 4);
+    double t[400];
+    int n = 0;
+    long its = 0;
+    double total = 0;
+    dl_MoveList l;
+    dl_movelist_init(&l);
+    for (uint64_t seed = 1; seed <= 4 && n < 400; seed++) {
+        dl_State s;
+        dl_new_match(&s, &r, seed, 0);
+        dl_Rng pick;
+        dl_rng_seed(&pick, seed);
+        while (s.phase == DL_PHASE_PLAY && n < 400) {
+            dl_View v;
+            dl_view(&s, s.turn, &v);
+            dl_SearchParams p;
+            dl_search_defaults(&p);
+            p.iterations = iterations;
+            p.seed = seed;
+            dl_SearchResult res;
+            double t0 = now();
+            if (dl_search(&v, &p, &res) != 0) exit(1);
+            double dt = now() - t0;
+            if (!res.exact) {
+                t[n++] = dt;
+                its += res.iterations;
+                total += dt;
+            }
+            dl_apply(&s, &res.best, NULL);
+        }
+    }
+    dl_movelist_free(&l);
+    qsort(t, (size_t)n, sizeof *t, cmp);
+    printf("search %-22s %6ld iterations/move: median %.0f ms, 95th percentile %.0f ms, "
+           "%.0f iterations/s (%d moves)\n", name, iterations, t[n / 2] * 1e3,
+           t[(n * 95) / 100] * 1e3, its / total, n);
+}
+
 int main(int argc, char **argv)
 {
     int rounds = argc > 1 ? atoi(argv[1]) : 50000;
@@ -87,5 +140,9 @@ int main(int argc, char **argv)
     bench("diloti, + forced capture", &r, rounds / 2);
     dl_rules_kontsina(&r);
     bench("kontsina, 2 players", &r, rounds);
+    if (argc > 2 && atoi(argv[2]) == 0) return 0;
+    bench_search("(expert), 2 players", DL_BENCH_EXPERT, 2);
+    bench_search("(master), 2 players", DL_BENCH_MASTER, 2);
+    bench_search("(expert), 4 players", DL_BENCH_EXPERT, 4);
     return 0;
 }
