@@ -40,8 +40,11 @@ TEST_LIB = $(filter-out tests/c/test_%.c,$(wildcard tests/c/*.c))
 
 DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libcmocka-dev lua-busted lua-check
 
-.PHONY: all play demo test test-c test-lua lint bench deps clean golden
-all: $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/diloti-demo $(BUILD)/diloti-bench
+.PHONY: all build-all play demo test test-c test-lua lint bench deps clean golden
+all: deps
+	@$(MAKE) --no-print-directory build-all
+
+build-all: $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/diloti-demo $(BUILD)/diloti-bench
 
 $(BUILD)/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
@@ -99,7 +102,7 @@ play: deps $(BUILD)/diloti
 demo: $(BUILD)/diloti-demo
 	@$(BUILD)/diloti-demo
 
-bench: $(BUILD)/diloti-bench $(BUILD)/diloti
+bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti
 	@$(BUILD)/diloti-bench
 	@echo "through the Lua API (median of 5 runs each):"
 	@for spec in diloti diloti+last-capture; do \
@@ -110,7 +113,8 @@ bench: $(BUILD)/diloti-bench $(BUILD)/diloti
 # Missing Debian packages are installed when we are root, otherwise the
 # exact command is printed: never a cryptic compiler error.
 deps:
-	@missing=""; for p in $(DEB_PKGS); do \
+	@command -v dpkg-query >/dev/null || { echo "not a Debian system: make sure these are installed: $(DEB_PKGS)"; exit 0; }; \
+	missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -143,7 +147,7 @@ test-c: deps $(TEST_BIN)
 test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so
 	@DILOTI_BIN=$(BUILD)/diloti LUA_CPATH="$(BUILD)/?.so;;" lua5.4 /usr/bin/busted -o TAP tests/lua
 
-lint:
+lint: deps
 	luacheck -q lua rules-variants tests/lua
 	cppcheck --std=c99 --enable=warning,style,performance,portability --error-exitcode=1 -q \
 	  -Isrc -Isrc/lua $(LUA_CFLAGS) --suppress=missingIncludeSystem --suppress=toomanyconfigs src tools
