@@ -128,6 +128,26 @@ function commands.bench(a)
     rng = (rng * 1103515245 + 12345) % 2147483648
     return rng % n + 1
   end
+  if a.ai then
+    -- The same random play, but every seat an AI script in its sandbox.
+    local ai = require "diloti.ai"
+    local players = {}
+    for seat = 0, g:rules().players - 1 do
+      local p, perr = ai.player(a.ai, { seed = seat + 1, dirs = a.ai_dir })
+      if not p then return err("%s", perr) end
+      players[seat] = p
+    end
+    local plies, t0 = 0, now()
+    for _ = 1, rounds do
+      if g:phase() == "match-over" then g = diloti.new(o) end
+      if g:phase() == "round-over" then g:next_round() end
+      ai.play(g, players, { on_move = function() plies = plies + 1 end })
+    end
+    local dt = now() - t0
+    print(string.format("%s: %d rounds with the '%s' AI script in every seat in %.2f s: %.0f rounds/s, %.0f plies/s",
+      o.rules or "diloti", rounds, a.ai, dt, rounds / dt, plies / dt))
+    return 0
+  end
   local plies, done, t0 = 0, 0, now()
   while done < rounds do
     local phase = g:phase()
@@ -176,6 +196,7 @@ local function parser()
   c:argument("args", "Its arguments."):args("*")
   c = p:command("bench", "Random play through the Lua API, rounds per second.")
   c:option("--rounds", "How many rounds.", "2000")
+  c:option("--ai", "Play every seat with this AI script instead of plain API calls.")
   return p
 end
 
