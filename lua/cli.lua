@@ -3,6 +3,7 @@
 -- protected call.
 local argparse = require "argparse"
 local diloti = require "diloti"
+local match = require "diloti.match"
 
 local M = {}
 
@@ -168,6 +169,15 @@ function commands.bench(a)
   return 0
 end
 
+function commands.ai(a)
+  local ai = require "diloti.ai"
+  if a.name then return ai.cli_show(a) end
+  return ai.cli_list(a)
+end
+
+function commands.match(a) return match.run(a) end
+function commands.merge(a) return match.merge(a) end
+
 function commands.play(a)
   return require("diloti.prompt").run(opts_of(a))
 end
@@ -197,6 +207,9 @@ local function parser()
   c = p:command("bench", "Random play through the Lua API, rounds per second.")
   c:option("--rounds", "How many rounds.", "2000")
   c:option("--ai", "Play every seat with this AI script instead of plain API calls.")
+  c = p:command("ai", "List the AI players, or explain one.")
+  c:argument("name", "An AI name."):args("?")
+  match.setup(p)
   return p
 end
 

@@ -14,10 +14,10 @@
 
 /* The iteration budgets of lua/ai/expert.lua and lua/ai/master.lua. */
 #ifndef DL_BENCH_EXPERT
-#define DL_BENCH_EXPERT 20000
+#define DL_BENCH_EXPERT 25000
 #endif
 #ifndef DL_BENCH_MASTER
-#define DL_BENCH_MASTER 80000
+#define DL_BENCH_MASTER 100000
 #endif
 
 typedef struct {

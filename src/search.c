@@ -67,7 +67,7 @@ void dl_determinize(const dl_View *v, dl_Rng *rng, dl_State *s)
         unseen &= ~DL_BIT(dl_first(c));
         given[o]++;
     }
-    uint8_t u[DL_NCARDS];
+    uint8_t u[DL_NCARDS] = {0};
     int n = 0, k = 0;
     for (dl_Set x = unseen; x; x &= x - 1) u[n++] = (uint8_t)dl_first(x);
     for (int i = n - 1; i > 0; i--) {
@@ -320,14 +320,19 @@ static int mcts(const dl_View *v, const dl_SearchParams *p, dl_SearchResult *out
 typedef struct {
     const dl_SearchParams *p;
     int side; /* the searching side */
-    long nodes;
+    long nodes, max_nodes;
+    double deadline; /* 0: none */
+    bool aborted;    /* over the node or time limit: the MCTS decides */
     dl_MoveList *lists; /* one per ply */
 } Exact;
 
 /* The root side's point difference at the end of the round. */
 static double alphabeta(Exact *e, const dl_State *s, int depth, double alpha, double beta)
 {
-    e->nodes++;
+    if (++e->nodes > e->max_nodes ||
+        ((e->nodes & 4095) == 0 && e->deadline > 0 && now_s() > e->deadline))
+        e->aborted = true;
+    if (e->aborted) return 0;
     if (!live(s)) {
         double diff[DL_MAX_PLAYERS];
         round_diffs(s, e->p->w, diff);
@@ -367,7 +372,9 @@ static int exact(const dl_View *v, const dl_SearchParams *p, dl_SearchResult *ou
     dl_determinize(v, &rng, &s); /* nothing is hidden: the one deal there is */
     dl_MoveList lists[DL_NCARDS + 2];
     for (int i = 0; i < DL_NCARDS + 2; i++) dl_movelist_init(&lists[i]);
-    Exact e = {p, dl_side(&v->rules, v->seat), 0, lists};
+    /* Bounded: one C call must not run for long (a script waits on it). */
+    Exact e = {p, dl_side(&v->rules, v->seat), 0, 4000000,
+               p->seconds > 0 ? now_s() + p->seconds : 0, false, lists};
     int rc = dl_legal_moves(&s, &lists[0]) > 0 ? 0 : -1;
     out->nmoves = 0;
     for (size_t i = 0; rc == 0 && i < lists[0].n && out->nmoves < DL_SEARCH_MAX_ROOT; i++) {
@@ -380,6 +387,7 @@ static int exact(const dl_View *v, const dl_SearchParams *p, dl_SearchResult *ou
         sm->value = alphabeta(&e, &c, 1, -1e9, 1e9);
     }
     for (int i = 0; i < DL_NCARDS + 2; i++) dl_movelist_free(&lists[i]);
+    if (e.aborted) return 1;
     if (rc != 0 || out->nmoves == 0) return -1;
     /* Best value first; equal values keep the generator's order. */
     for (int i = 1; i < out->nmoves; i++)
@@ -404,7 +412,10 @@ int dl_search(const dl_View *v, const dl_SearchParams *p, dl_SearchResult *out)
     /* Two players and an empty pack: the other hand is exactly the unseen
      * cards, so the rest of the round is a game of perfect information. */
     if (v->rules.players == 2 && v->pack_count == 0 && v->phase == DL_PHASE_PLAY &&
-        in_hands <= p->exact_cards)
-        return exact(v, p, out);
+        in_hands <= p->exact_cards) {
+        int rc = exact(v, p, out);
+        if (rc <= 0) return rc;
+        memset(out, 0, sizeof *out); /* too big to finish: sample instead */
+    }
     return mcts(v, p, out);
 }

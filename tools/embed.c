@@ -23,7 +23,8 @@ int main(int argc, char **argv)
             perror(argv[i]);
             return 1;
         }
-        fprintf(out, "static const char f%d[] = {", i);
+        /* unsigned: bytes past 127 (UTF-8) must not overflow a char */
+        fprintf(out, "static const unsigned char f%d[] = {", i);
         int c, n = 0;
         while ((c = fgetc(in)) != EOF) {
             fprintf(out, "%s%d,", n % 24 ? "" : "\n", c);
@@ -34,7 +35,7 @@ int main(int argc, char **argv)
     }
     fprintf(out, "\nconst dl_Embedded dl_embedded[] = {\n");
     for (int i = 2; i < argc; i++)
-        fprintf(out, "    {\"%s\", f%d, sizeof f%d - 1},\n", argv[i], i, i);
+        fprintf(out, "    {\"%s\", (const char *)f%d, sizeof f%d - 1},\n", argv[i], i, i);
     fprintf(out, "    {0, 0, 0}};\n");
     return fclose(out) == 0 ? 0 : 1;
 }

@@ -1,0 +1,1086 @@
+-- AI players. An AI is a Lua script returning a table:
+--   name, description       required; name matches the file name
+--   choose(view, moves, ctx) -> a move (its text, its number in moves, or
+--                            a moves_info entry) [, a note for the user]
+--   on_event(event, ctx)     optional: every public move, round starts
+--   on_round_end(result, ctx) optional: the scores of a finished round
+--   help, author             optional text
+--
+-- Scripts come from the program (lua/ai/, compiled in), then from the
+-- user's folder ($XDG_CONFIG_HOME/diloti/ai) and any --ai-dir; a later
+-- script of the same name replaces an earlier one. Every player is a
+-- fresh load of its script in a sandbox of its own (no io/os/debug/load,
+-- text only), so two players never share state, and every call into it
+-- runs under an instruction budget, a memory cap and a time limit. A call
+-- that fails loses that decision only: a fallback move is played and the
+-- caller is told why. See docs/ai.md.
+local core = require "diloti.core"
+local variants = require "diloti.variants"
+
+local M = {}
+
+M.defaults = {
+  time = 5,                -- seconds per decision (master searches ~1 s)
+  budget = 50000000,       -- VM instructions per decision
+  memory = 32 * 1024 * 1024, -- bytes allocated per decision
+}
+local LOAD = { budget = 2000000, memory = 16 * 1024 * 1024, time = 2 }
+local HOOK_FAILURES = 3    -- a hook that fails this often in a row is turned off
+local KEYS = {
+  name = "string", description = "string", help = "string", author = "string",
+  choose = "function", on_event = "function", on_round_end = "function",
+}
+local HOOKS = { "on_event", "on_round_end" }
+
+-- ---- small helpers --------------------------------------------------
+
+local function first_line(msg)
+  return (tostring(msg):match("^[^\n]*"))
+end
+
+local function with_file(msg, file)
+  msg = first_line(msg)
+  if msg:sub(1, #file) ~= file then msg = file .. ": " .. msg end
+  return msg
+end
+
+-- A short, printable excerpt of something a script returned.
+local function excerpt(s)
+  s = s:gsub("[^%g ]", "?")
+  if #s > 40 then s = s:sub(1, 37) .. "..." end
+  return s
+end
+
+-- A deep copy through pairs(): for the engine's read-only views (their
+-- metamethods are the engine's own) and for the driver's own tables.
+local function copy(t)
+  if type(t) ~= "table" then return t end
+  local c = {}
+  for k, v in pairs(t) do c[k] = copy(v) end
+  return c
+end
+
+-- A copy made with raw access only, for tables a script hands us: their
+-- metamethods must not run outside the sandbox.
+local function rawcopy(t, depth)
+  if type(t) ~= "table" then return t end
+  if depth > 6 then return nil end
+  local c, k, v = {}, next(t)
+  while k ~= nil do
+    local kt = type(k)
+    if kt == "string" or kt == "number" or kt == "boolean" then c[k] = rawcopy(v, depth + 1) end
+    k, v = next(t, k)
+  end
+  return c
+end
+
+local function user_dir()
+  local d = variants.user_dir()
+  return d and (d .. "/ai") or nil
+end
+M.user_dir = user_dir
+
+-- ---- cards ----------------------------------------------------------
+
+local RANKS = { "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K" }
+local VALUE, RANK = {}, {}
+for i, r in ipairs(RANKS) do
+  for s in ("cdhs"):gmatch(".") do
+    VALUE[r .. s] = i <= 10 and i or 0
+    RANK[r .. s] = r
+  end
+end
+local RANK_VALUE = {}
+for i, r in ipairs(RANKS) do RANK_VALUE[r] = i <= 10 and i or 0 end
+M.ranks = RANKS
+
+-- The canonical spelling of a card ("7H" -> "7h"), or nil.
+local function canon_card(c)
+  if type(c) ~= "string" then return nil end
+  if VALUE[c] then return c end
+  if #c > 16 then return nil end
+  local ok, n = pcall(core.card, c)
+  return ok and n or nil
+end
+
+--- A card's numeral value (A = 1, 10 = 10), 0 for J, Q, K, nil if not a card.
+function M.value(card)
+  local c = canon_card(card)
+  return c and VALUE[c]
+end
+
+--- A card's rank ("A", "2" .. "10", "J", "Q", "K"), nil if not a card.
+function M.rank(card)
+  local c = canon_card(card)
+  return c and RANK[c]
+end
+
+--- The points a list of cards scores by itself under the rules' points
+-- (aces, the 10 of diamonds, the 2 of clubs; not the majorities).
+function M.points(cards, rules)
+  local p = rules and rules.points or { ace = 1, ten_diamonds = 2, two_clubs = 1 }
+  local n = 0
+  for _, card in ipairs(cards) do
+    local c = canon_card(card)
+    if c then
+      if RANK[c] == "A" then n = n + (p.ace or 0)
+      elseif c == "10d" then n = n + (p.ten_diamonds or 0)
+      elseif c == "2c" then n = n + (p.two_clubs or 0) end
+    end
+  end
+  return n
+end
+
+-- Partitions of v into numeral values, each as a list of {value, count}:
+-- every way a combination of value v can be made (D3).
+local PARTITIONS = {}
+for v = 1, 10 do
+  local out = {}
+  local function rec(rem, maxp, acc)
+    if rem == 0 then
+      local counts = {}
+      for _, x in ipairs(acc) do counts[x] = (counts[x] or 0) + 1 end
+      local p, size = {}, 0
+      for x = 10, 1, -1 do
+        if counts[x] then p[#p + 1] = { x, counts[x] }; size = size + counts[x] end
+      end
+      p.size = size
+      out[#out + 1] = p
+      return
+    end
+    for x = math.min(rem, maxp), 1, -1 do
+      acc[#acc + 1] = x
+      rec(rem - x, x, acc)
+      acc[#acc] = nil
+    end
+  end
+  rec(v, v, {})
+  PARTITIONS[v] = out
+end
+
+-- The most loose cards that disjoint combinations of value v can cover,
+-- given counts per value: returns how many cards of each value are used.
+local function cover(counts, v)
+  local parts = {}
+  for _, p in ipairs(PARTITIONS[v]) do
+    local fits = true
+    for _, vc in ipairs(p) do
+      if (counts[vc[1]] or 0) < vc[2] then fits = false; break end
+    end
+    if fits then parts[#parts + 1] = p end
+  end
+  local best, best_use = 0, {}
+  local use = {}
+  local left = 0 -- cards not yet used: once all are covered, stop looking
+  for x = 1, v do left = left + (counts[x] or 0) end
+  local function rec(i, total)
+    if total + left <= best then return end
+    if i > #parts then
+      if total > best then
+        best = total
+        best_use = {}
+        for k, n in pairs(use) do best_use[k] = n end
+      end
+      return
+    end
+    local p = parts[i]
+    local kmax = math.huge
+    for _, vc in ipairs(p) do kmax = math.min(kmax, counts[vc[1]] // vc[2]) end
+    for k = kmax, 0, -1 do
+      for _, vc in ipairs(p) do
+        counts[vc[1]] = counts[vc[1]] - k * vc[2]
+        use[vc[1]] = (use[vc[1]] or 0) + k * vc[2]
+      end
+      left = left - k * p.size
+      rec(i + 1, total + k * p.size)
+      left = left + k * p.size
+      for _, vc in ipairs(p) do
+        counts[vc[1]] = counts[vc[1]] + k * vc[2]
+        use[vc[1]] = use[vc[1]] - k * vc[2]
+      end
+    end
+  end
+  rec(1, 0)
+  return best_use, best
+end
+
+-- How much a card is worth to take, to choose between equal-valued cards.
+local function worth(c, rules)
+  local w = 1 + 3 * M.points({ c }, rules)
+  if rules and rules.points and (rules.points.clubs or 0) > 0 and c:sub(-1) == "c" then w = w + 0.3 end
+  return w
+end
+
+--- What a card of this rank could capture from a table (a view's table,
+-- or the table in a simulate() answer) under the standard capture rules:
+-- {cards = list, count = n, points = p, sweep = bool} for the best
+-- capture (the most cards, point cards first), or nil if it takes nothing.
+-- sweep: it would take everything on the table (a xeri unless the rules'
+-- exceptions apply). `what` is a card ("7h"), a value (7) or a rank ("J").
+function M.best_capture(what, tbl, rules)
+  local rank
+  if math.type(what) == "integer" and what >= 1 and what <= 10 then
+    rank = RANKS[what]
+  elseif type(what) == "string" then
+    rank = RANK_VALUE[what] and what or M.rank(what)
+  end
+  if not rank then error("best_capture: a card, a value 1-10 or a rank expected", 2) end
+  local v = RANK_VALUE[rank]
+  local one = rules and rules.capture == "one"
+  local loose, decls = {}, {}
+  for _, c in ipairs(tbl and tbl.loose or {}) do loose[#loose + 1] = c end
+  for _, d in ipairs(tbl and tbl.declarations or {}) do decls[#decls + 1] = d end
+  local taken = {}
+  if v == 0 or one then
+    -- one card of the same rank (D12, K2); three face cards together
+    -- under V-three-face-cards.
+    local same = {}
+    for _, c in ipairs(loose) do if RANK[c] == rank then same[#same + 1] = c end end
+    table.sort(same, function(a, b) return worth(a, rules) > worth(b, rules) end)
+    if v == 0 then
+      if #same == 3 and rules and rules.three_face_cards then
+        taken = same
+      elseif same[1] then
+        taken = { same[1] }
+      end
+    else
+      -- Kontsina: one combination, the best of a single card and sums.
+      local best, best_w = nil, 0
+      if same[1] then best, best_w = { same[1] }, worth(same[1], rules) end
+      local by = {}
+      for _, c in ipairs(loose) do
+        local cv = VALUE[c]
+        if cv and cv > 0 and cv < v then
+          by[cv] = by[cv] or {}
+          table.insert(by[cv], c)
+        end
+      end
+      for _, list in pairs(by) do table.sort(list, function(a, b) return worth(a, rules) > worth(b, rules) end) end
+      for _, p in ipairs(PARTITIONS[v]) do
+        if p.size >= 2 then
+          local cards, w, ok = {}, 0, true
+          for _, vc in ipairs(p) do
+            local list = by[vc[1]]
+            if not list or #list < vc[2] then ok = false; break end
+            for i = 1, vc[2] do cards[#cards + 1] = list[i]; w = w + worth(list[i], rules) end
+          end
+          if ok and w > best_w then best, best_w = cards, w end
+        end
+      end
+      if best then taken = best end
+    end
+  else
+    local counts, by = {}, {}
+    for _, c in ipairs(loose) do
+      local cv = VALUE[c]
+      if cv and cv > 0 and cv <= v then
+        counts[cv] = (counts[cv] or 0) + 1
+        by[cv] = by[cv] or {}
+        table.insert(by[cv], c)
+      end
+    end
+    local use = cover(counts, v)
+    for cv, n in pairs(use) do
+      if n > 0 then
+        table.sort(by[cv], function(a, b) return worth(a, rules) > worth(b, rules) end)
+        for i = 1, n do taken[#taken + 1] = by[cv][i] end
+      end
+    end
+    for _, d in ipairs(decls) do
+      if d.value == v then
+        for _, c in ipairs(d.cards) do taken[#taken + 1] = c end
+      end
+    end
+  end
+  if #taken == 0 then return nil end
+  table.sort(taken)
+  local loose_taken = 0
+  for _, c in ipairs(taken) do
+    for _, l in ipairs(loose) do if l == c then loose_taken = loose_taken + 1; break end end
+  end
+  local decls_taken = 0
+  if v > 0 and not one then
+    for _, d in ipairs(decls) do if d.value == v then decls_taken = decls_taken + 1 end end
+  end
+  return {
+    cards = taken, count = #taken, points = M.points(taken, rules),
+    sweep = loose_taken == #loose and decls_taken == #decls,
+  }
+end
+
+--- The chance that seat `who` holds at least one card of a rank (a card,
+-- a value or a rank), seen from `view`: certain for the viewer's own hand
+-- and for a declaration's owner (D14: the owner holds a card of its
+-- value), otherwise from how many of that rank are unseen and how many
+-- cards the seat holds (a full new hand when it has none and the pack
+-- still deals).
+function M.chance(view, rules, what, who)
+  local rank
+  if math.type(what) == "integer" and what >= 1 and what <= 10 then
+    rank = RANKS[what]
+  elseif type(what) == "string" then
+    rank = RANK_VALUE[what] and what or M.rank(what)
+  end
+  if not rank then error("chance: a card, a value 1-10 or a rank expected", 2) end
+  if math.type(who) ~= "integer" or who < 0 or who >= view.players then
+    error("chance: a seat expected", 2)
+  end
+  if who == view.seat then
+    for _, c in ipairs(view.hand) do if RANK[c] == rank then return 1 end end
+    return 0
+  end
+  local v = RANK_VALUE[rank]
+  if v > 0 then
+    for _, d in ipairs(view.table.declarations) do
+      if d.owner == who and d.value == v then return 1 end
+    end
+  end
+  local h = view.hand_counts[who]
+  if h == 0 then
+    if view.pack_count == 0 then return 0 end
+    h = rules.hand_size
+  end
+  local k, u = 0, 0
+  for _, c in ipairs(view.unseen) do
+    u = u + 1
+    if RANK[c] == rank then k = k + 1 end
+  end
+  if k == 0 then return 0 end
+  if h >= u then return 1 end
+  local miss = 1
+  for i = 0, h - 1 do
+    miss = miss * (u - k - i) / (u - i)
+    if miss <= 0 then return 1 end
+  end
+  return 1 - miss
+end
+
+-- ---- a seeded generator (splitmix64) ----------------------------------
+
+local function mix(h, x)
+  h = h ~ x
+  h = h * 0x9E3779B97F4A7C15
+  h = (h ~ (h >> 30)) * 0xBF58476D1CE4E5B9
+  h = (h ~ (h >> 27)) * 0x94D049BB133111EB
+  return h ~ (h >> 31)
+end
+
+--- rng(seed) -> a function like math.random: rng() a float in [0, 1),
+-- rng(n) an integer in 1..n, rng(m, n) in m..n. Same seed, same numbers.
+local function new_rng(seed)
+  local s = seed
+  return function(m, n)
+    s = s + 0x9E3779B97F4A7C15
+    local z = s
+    z = (z ~ (z >> 30)) * 0xBF58476D1CE4E5B9
+    z = (z ~ (z >> 27)) * 0x94D049BB133111EB
+    z = z ~ (z >> 31)
+    if m == nil then return (z >> 11) * (1.0 / 9007199254740992.0) end
+    local lo, hi
+    if n == nil then lo, hi = 1, math.tointeger(m) else lo, hi = math.tointeger(m), math.tointeger(n) end
+    if not lo or not hi then error("rng: integer arguments expected", 2) end
+    if lo > hi then error("rng: interval is empty", 2) end
+    local range = hi - lo + 1
+    if range <= 0 then return z end -- the whole integer range
+    return lo + (z >> 1) % range
+  end
+end
+M.rng = new_rng
+
+-- ---- loading scripts ----------------------------------------------------
+
+local function check(t, file)
+  if type(t) ~= "table" then return nil, "the script must return a table" end
+  local s = {}
+  local k, v = next(t)
+  while k ~= nil do
+    if type(k) == "string" then
+      local want = KEYS[k]
+      if want then
+        if type(v) ~= want then return nil, string.format("field '%s' must be a %s", k, want) end
+        s[k] = v
+      elseif k:match("^on_") then
+        return nil, string.format("unknown hook '%s' (on_event, on_round_end)", k)
+      end
+    end
+    k, v = next(t, k)
+  end
+  if not s.name or not s.name:match("^[%w][%w%-_]*$") then
+    return nil, "needs a name made of letters, digits, '-' and '_'"
+  end
+  local stem = file:match("([^/]+)%.lua$")
+  if stem and stem ~= s.name then
+    return nil, string.format("name '%s' does not match the file name '%s.lua'", s.name, stem)
+  end
+  if not s.description or s.description == "" or s.description:find("\n") then
+    return nil, "needs a one-line description"
+  end
+  if not s.choose then return nil, "needs a choose(view, moves, ctx) function" end
+  return s
+end
+
+-- Loads a script into a fresh environment (setup(env) may add to it
+-- first). Returns the checked table or nil, message naming the file.
+local function load_script(src, file, setup)
+  local env = core.sandbox.env()
+  if setup then setup(env) end
+  local fn, err = core.sandbox.load(src, "@" .. file, env)
+  if not fn then return nil, with_file(err, file) end
+  core.sandbox.label("its main chunk")
+  local ok, t = core.sandbox.call(LOAD, fn)
+  core.sandbox.label("")
+  if not ok then return nil, with_file(t, file) end
+  local s, why = check(t, file)
+  if not s then return nil, file .. ": " .. why end
+  return s, env
+end
+
+local function read(path)
+  local f, err = io.open(path, "r")
+  if not f then return nil, err end
+  local s, rerr = f:read("a")
+  f:close()
+  if not s then return nil, rerr end
+  return s
+end
+
+local SOURCES = setmetatable({}, { __mode = "k" })
+
+-- Facts about a loaded script, for lists and for players.
+local function info_of(s, file, builtin)
+  local hooks = {}
+  for _, h in ipairs(HOOKS) do if s[h] then hooks[#hooks + 1] = h end end
+  return {
+    name = s.name, description = s.description, help = s.help, author = s.author,
+    file = file, builtin = builtin, hooks = hooks,
+  }
+end
+
+--- Every AI: returns {name = info}, a sorted list of names, and a list
+-- of {file, message} for scripts that were refused. info: name,
+-- description, help, author, file, builtin, hooks.
+function M.load_all(dirs)
+  local found, errors = {}, {}
+  local function add(src, file, builtin)
+    local s, err = load_script(src, file)
+    if s then
+      local info = info_of(s, file, builtin)
+      SOURCES[info] = src
+      found[s.name] = info
+    else
+      errors[#errors + 1] = { file = file, message = err }
+    end
+  end
+  local embedded = core.embedded("lua/ai/")
+  local files = {}
+  for file in pairs(embedded) do
+    if file:match("%.lua$") then files[#files + 1] = file end
+  end
+  table.sort(files)
+  for _, file in ipairs(files) do add(embedded[file], file, true) end
+  local all = {}
+  local ud = user_dir()
+  if ud then all[#all + 1] = ud end
+  for _, d in ipairs(dirs or {}) do all[#all + 1] = d end
+  for i, d in ipairs(all) do
+    local names = core.listdir(d)
+    if not names and i > (ud and 1 or 0) then
+      errors[#errors + 1] = { file = d, message = d .. ": cannot read the folder" }
+    end
+    for _, n in ipairs(names or {}) do
+      if n:match("%.lua$") then
+        local path = d .. "/" .. n
+        local src, err = read(path)
+        if src then add(src, path, false) else errors[#errors + 1] = { file = path, message = path .. ": " .. err } end
+      end
+    end
+  end
+  local names = {}
+  for n in pairs(found) do names[#names + 1] = n end
+  table.sort(names)
+  return found, names, errors
+end
+
+local cache = {}
+
+--- ai.catalogue(dirs) -> {name = info}, sorted names, errors (cached per
+-- list of folders; ai.refresh() forgets).
+function M.catalogue(dirs)
+  local key = table.concat(dirs or {}, "\0")
+  local c = cache[key]
+  if not c then
+    local found, names, errors = M.load_all(dirs)
+    c = { found = found, names = names, errors = errors }
+    cache[key] = c
+  end
+  return c.found, c.names, c.errors
+end
+
+function M.refresh() cache = {} end
+
+-- ---- the context a decision sees ---------------------------------------
+
+local function side_of(rules, seat)
+  local sides = rules.teams and 2 or rules.players
+  return seat % sides
+end
+
+local function decl_cards(tbl)
+  local by = {}
+  for _, d in ipairs(tbl.declarations) do by[d.ref] = d.cards end
+  return by
+end
+
+-- The cards a move takes from a table (loose cards and declarations' cards).
+local function taken_cards(info, tbl)
+  local out = {}
+  if not info.takes then return out end
+  local decls = decl_cards(tbl)
+  for _, item in ipairs(info.takes) do
+    local cards = decls[item]
+    if cards then
+      for _, c in ipairs(cards) do out[#out + 1] = c end
+    else
+      out[#out + 1] = item
+    end
+  end
+  return out
+end
+
+local function card_set(list)
+  local s = {}
+  for _, c in ipairs(list) do s[c] = true end
+  return s
+end
+
+-- What a move would do, from the mover's side, with public consequences
+-- only: nothing the move would reveal later (new hands, a redeal) is
+-- returned.
+local function simulate(game, seat, view, infos, index, text)
+  local i = index[text]
+  local c = game:clone()
+  local ok, why = c:play(text)
+  if not ok then return nil, why end
+  local canon = text
+  if not i then
+    local h = c:history()
+    canon = h[#h].move
+    i = index[canon]
+    if not i then return nil, "not a legal move here" end
+  end
+  local info = infos[i]
+  local res = { move = canon, kind = info.kind, card = info.card, value = info.value }
+  if info.kind == "claim" or info.kind == "keep" then
+    res.redeal = info.kind == "claim"
+    return res
+  end
+  local rules = game:rules()
+  local side = side_of(rules, seat)
+  local after = c:view(seat)
+  local phase = c:phase()
+  res.round_over = phase == "round-over" or phase == "match-over"
+  res.dealt = after.deal ~= view.deal
+  res.xeri = after.xeri[side] > view.xeri[side]
+  local captured = {}
+  if info.kind == "capture" then
+    captured = taken_cards(info, view.table)
+    captured[#captured + 1] = info.card
+    table.sort(captured)
+    res.captured = captured
+  end
+  -- The table afterwards may only hold what was there and the card played.
+  local allowed = card_set({ info.card })
+  for _, l in ipairs(view.table.loose) do allowed[l] = true end
+  for _, d in ipairs(view.table.declarations) do for _, x in ipairs(d.cards) do allowed[x] = true end end
+  local t = copy(after.table)
+  local fine = true
+  for _, l in ipairs(t.loose) do fine = fine and allowed[l] == true end
+  for _, d in ipairs(t.declarations) do for _, x in ipairs(d.cards) do fine = fine and allowed[x] == true end end
+  res.table = fine and t or nil
+  if res.round_over then
+    local mine = card_set(captured)
+    for s = 0, (rules.teams and 2 or rules.players) - 1 do
+      local before = card_set(view.captured[s])
+      local swept = {}
+      for _, x in ipairs(after.captured[s]) do
+        if not before[x] and not mine[x] and allowed[x] then swept[#swept + 1] = x end
+      end
+      if #swept > 0 then res.sweep = { side = s, cards = swept } end
+    end
+  end
+  return res
+end
+
+local SEARCH_NUM = { exploration = true, epsilon = true }
+local WEIGHTS = { "cards", "clubs", "aces", "ten_diamonds", "two_clubs", "xeri", "count" }
+local MAX_EXACT = 10 -- the exact endgame search has no time limit of its own
+
+local function search(p, game, seat, o)
+  if not game.search then return nil, "this engine has no search" end
+  if o ~= nil and type(o) ~= "table" then error("ctx.search: a table of options expected", 3) end
+  o = o or {}
+  local args = { seat = seat }
+  local n = rawget(o, "iterations")
+  if n ~= nil then
+    n = math.tointeger(n)
+    if not n or n < 0 then error("ctx.search: iterations must be a whole number", 3) end
+    args.iterations = math.min(n, 100000000)
+  end
+  for k in pairs(SEARCH_NUM) do
+    local v = rawget(o, k)
+    if v ~= nil then
+      if type(v) ~= "number" then error("ctx.search: " .. k .. " must be a number", 3) end
+      args[k] = v
+    end
+  end
+  local exact = rawget(o, "exact")
+  if exact ~= nil then
+    exact = math.tointeger(exact)
+    if not exact then error("ctx.search: exact must be a whole number of cards", 3) end
+    args.exact = math.max(0, math.min(exact, MAX_EXACT))
+  end
+  local seed = rawget(o, "seed")
+  if seed ~= nil then
+    seed = math.tointeger(seed)
+    if not seed then error("ctx.search: seed must be an integer", 3) end
+    args.seed = seed & 0x1FFFFFFFFFFFFF
+  else
+    args.seed = p._rng(0, 0x7FFFFFFF)
+  end
+  local w = rawget(o, "weights")
+  if w ~= nil then
+    if type(w) ~= "table" then error("ctx.search: weights must be a table", 3) end
+    args.weights = {}
+    for _, k in ipairs(WEIGHTS) do
+      local v = rawget(w, k)
+      if k == "aces" and v == nil then v = rawget(w, "ace") end
+      if v ~= nil then
+        if type(v) ~= "number" then error("ctx.search: weights." .. k .. " must be a number", 3) end
+        args.weights[k] = v
+      end
+    end
+  end
+  -- The search runs in C, where no hook can stop it: it always gets a
+  -- time limit inside what is left of the decision.
+  local left = core.sandbox.time_left() or p.time
+  local want = rawget(o, "time")
+  if want ~= nil and type(want) ~= "number" then error("ctx.search: time must be a number of seconds", 3) end
+  local cap = left * 0.9 - 0.02
+  if cap <= 0.001 then return nil, "no time left to search" end
+  args.time = math.min(want and want > 0 and want or cap, cap)
+  -- Neither given: the engine's own default count, not the whole decision.
+  if not args.iterations and not (want and want > 0) then args.iterations = 2000 end
+  local ok, r, err = pcall(game.search, game, args)
+  if not ok then return nil, first_line(r) end
+  if not r then return nil, err end
+  p._search = { iterations = r.iterations, value = r.value, exact = r.exact }
+  return r
+end
+
+local function make_ctx(p, game, seat, view, infos, index)
+  local live = true
+  local function alive(name)
+    if not live then error("ctx." .. name .. " may only be used during choose()", 3) end
+  end
+  local rules = p._rules
+  local ctx = p:_static_ctx(seat)
+  ctx.unseen = copy(view.unseen)
+  ctx.moves_info = copy(infos)
+  ctx.rng = function(m, n) return p._rng(m, n) end
+  ctx.time_left = function() return core.sandbox.time_left() end
+  ctx.simulate = function(move)
+    alive("simulate")
+    local text = type(move) == "table" and rawget(move, "text") or move
+    if type(text) ~= "string" then error("ctx.simulate: a move (text or moves_info entry) expected", 2) end
+    if #text > 200 then return nil, "not a move" end
+    local r, why = simulate(game, seat, view, infos, index, text)
+    core.sandbox.label(p._label)
+    return r, why
+  end
+  ctx.search = function(o)
+    alive("search")
+    return search(p, game, seat, o)
+  end
+  ctx.best_capture = function(what, tbl)
+    return M.best_capture(what, tbl or view.table, rules)
+  end
+  ctx.chance = function(what, who)
+    return M.chance(view, rules, what, who)
+  end
+  return ctx, function() live = false end
+end
+
+-- ---- players ---------------------------------------------------------------
+
+local Player = {}
+Player.__index = Player
+
+local function decision_seed(seed, ...)
+  local h = mix(0x2545F4914F6CDD1D, seed)
+  for i = 1, select("#", ...) do h = mix(h, select(i, ...) or 0) end
+  return h
+end
+
+-- The helpers every call gets (no game needed).
+function Player:_static_ctx(seat)
+  local rules = self._rules
+  local ctx = {
+    seat = seat, players = rules and rules.players, teams = rules and rules.teams,
+    rules = copy(rules),
+    value = M.value, rank = M.rank,
+    points = function(cards) return M.points(cards, rules) end,
+    best_capture = function(what, tbl) return M.best_capture(what, tbl, rules) end,
+  }
+  if rules and seat then
+    ctx.sides = rules.teams and 2 or rules.players
+    ctx.side = side_of(rules, seat)
+    if rules.teams then ctx.partner = (seat + 2) % rules.players end
+  end
+  return ctx
+end
+
+function Player:_call(what, seat, fn, ...)
+  self._label = string.format("AI '%s'%s (%s)", self.name, seat and (" at seat " .. seat) or "", what)
+  core.sandbox.label(self._label)
+  return core.sandbox.call({ budget = self.budget, memory = self.memory, time = self.time }, fn, ...)
+end
+
+-- The returned move as legal move text, or nil and what is wrong with it.
+local function resolve(game, mv, texts, index)
+  local t = type(mv)
+  if t == "table" then
+    local tx = rawget(mv, "text")
+    if type(tx) ~= "string" then return nil, "returned a table that is not a move (no text)" end
+    mv, t = tx, "string"
+  end
+  if math.type(mv) == "integer" then
+    if mv >= 1 and mv <= #texts then return texts[mv] end
+    return nil, string.format("returned move number %d, but there are %d moves", mv, #texts)
+  end
+  if t ~= "string" then
+    return nil, t == "nil" and "returned no move" or ("returned a " .. t .. ", not a move")
+  end
+  if #mv > 200 then return nil, "returned a string that is not a move" end
+  if index[mv] then return mv end
+  local ok, legal, why = pcall(game.check, game, mv)
+  if not ok or not legal then
+    return nil, string.format("returned '%s', which is not a legal move (%s)", excerpt(mv),
+      first_line(ok and why or legal))
+  end
+  local c = game:clone()
+  assert(c:play(mv))
+  local h = c:history()
+  local canon = h[#h].move
+  if index[canon] then return canon end
+  return nil, string.format("returned '%s', which is not among the legal moves", excerpt(mv))
+end
+
+--- The move played for an AI that failed: keep the deal (claims), else
+-- the capture taking the most, else laying the card that gives the least
+-- away. Deterministic and always legal.
+function M.fallback(infos, rules)
+  for _, m in ipairs(infos) do
+    if m.kind == "keep" then return m.text end
+  end
+  local best, best_score
+  for _, m in ipairs(infos) do
+    local score
+    if m.kind == "capture" then
+      score = 100 + #m.takes
+    elseif m.kind == "lay" then
+      score = -(M.points({ m.card }, rules) * 10 + (VALUE[m.card] or 0))
+    else
+      score = -50
+    end
+    if not best or score > best_score then best, best_score = m.text, score end
+  end
+  return best or (infos[1] and infos[1].text)
+end
+
+--- player:choose(game, seat) -> move text, info. info.seconds, and when
+-- the AI failed, info.fallback = true and info.warning (why, and what was
+-- played instead). info.note: the AI's own comment, if it gave one;
+-- info.search: iterations/value/exact of its last ctx.search.
+function Player:choose(game, seat)
+  local turn = game:turn()
+  if turn == nil then error("player:choose: nobody is to move (" .. game:phase() .. ")", 2) end
+  seat = seat or turn
+  if seat ~= turn then error(string.format("player:choose: seat %d is not to move (seat %d is)", seat, turn), 2) end
+  local t0 = os.clock()
+  self._rules = game:rules()
+  local infos = game:moves(true)
+  if #infos == 0 then error("player:choose: no legal move (D20 engine error)", 2) end
+  local texts, index = {}, {}
+  for i, m in ipairs(infos) do
+    texts[i] = m.text
+    index[m.text] = i
+  end
+  local view = game:view(seat)
+  self._rng = new_rng(decision_seed(self.seed, seat, view.round, view.deal, view.ply,
+    view.phase == "claim" and 1 or 0))
+  self._search = nil
+  local ctx, close = make_ctx(self, game, seat, view, infos, index)
+  local ok, mv, note = self:_call("choose", seat, self.script.choose, view, copy(texts), ctx)
+  close()
+  local info = {}
+  local text, why
+  if ok then
+    text, why = resolve(game, mv, texts, index)
+  else
+    why = with_file(mv, self.file)
+  end
+  if not text then
+    text = M.fallback(infos, self._rules)
+    info.fallback = true
+    info.warning = string.format("AI '%s' (seat %d) lost this decision: %s; played %s instead",
+      self.name, seat, why, text)
+  end
+  if ok and type(note) == "string" then info.note = (note:sub(1, 200):gsub("[^%g ]", "?")) end
+  info.search = self._search
+  info.seconds = os.clock() - t0
+  return text, info
+end
+
+-- Runs a hook; errors are returned, never raised. A hook that keeps
+-- failing is turned off.
+function Player:_hook(name, arg)
+  local fn = self.script[name]
+  if not fn or self._off[name] then return true end
+  local seat = self.seat
+  local ok, err = self:_call(name, seat, fn, arg, self:_static_ctx(seat))
+  if ok then
+    self._failures[name] = 0
+    return true
+  end
+  local n = (self._failures[name] or 0) + 1
+  self._failures[name] = n
+  local msg = string.format("AI '%s'%s: %s failed: %s", self.name, seat and (" (seat " .. seat .. ")") or "",
+    name, with_file(err, self.file))
+  if n >= HOOK_FAILURES then
+    self._off[name] = true
+    msg = msg .. string.format(" (%s turned off after %d failures)", name, n)
+  end
+  return false, msg
+end
+
+--- player:notify(event): forwards a public event to the script's
+-- on_event. Returns true, or false and a warning.
+function Player:notify(event)
+  return self:_hook("on_event", rawcopy(event, 0))
+end
+
+--- player:round_end(result): forwards a finished round's result to the
+-- script's on_round_end. Returns true, or false and a warning.
+function Player:round_end(result)
+  return self:_hook("on_round_end", rawcopy(result, 0))
+end
+
+local function positive(v, what)
+  if v == nil then return true end
+  if type(v) ~= "number" or v <= 0 then return nil, what .. " must be a positive number" end
+  return true
+end
+
+--- ai.player(name or path, opts) -> player | nil, message.
+-- opts: seed (integer, default 0), dirs (more AI folders), time (seconds
+-- per decision), budget (instructions per decision), memory (bytes per
+-- decision).
+function M.player(spec, opts)
+  opts = opts or {}
+  if type(spec) ~= "string" or spec == "" then return nil, "ai.player: an AI name or a file path expected" end
+  local src, file, err
+  if spec:find("/", 1, true) or spec:match("%.lua$") then
+    file = spec
+    src, err = read(spec)
+    if not src then return nil, spec .. ": " .. err end
+  else
+    local found, names, errors = M.catalogue(opts.dirs)
+    local info = found[spec]
+    if not info then
+      for _, e in ipairs(errors) do
+        if e.file:match("([^/]+)%.lua$") == spec then
+          return nil, string.format("AI '%s' was refused when loading: %s", spec, e.message)
+        end
+      end
+      return nil, string.format("unknown AI '%s'; valid names: %s", spec, table.concat(names, ", "))
+    end
+    src, file = SOURCES[info], info.file
+  end
+  for _, k in ipairs{ "time", "budget", "memory" } do
+    local ok, why = positive(opts[k], k)
+    if not ok then return nil, "ai.player: " .. why end
+  end
+  local seed = opts.seed or 0
+  if math.type(seed) ~= "integer" then return nil, "ai.player: seed must be an integer" end
+  local budget = math.tointeger(opts.budget or M.defaults.budget)
+  local memory = math.tointeger(opts.memory or M.defaults.memory)
+  if not budget or not memory then return nil, "ai.player: budget and memory must be whole numbers" end
+  local p = setmetatable({
+    seed = seed, file = file,
+    time = opts.time or M.defaults.time, budget = budget, memory = memory,
+    _off = {}, _failures = {},
+  }, Player)
+  p._rng = new_rng(decision_seed(seed, -1))
+  local script, why = load_script(src, file, function(env)
+    -- math.random follows the player's seed, never the process's.
+    env.math.random = function(m, n) return p._rng(m, n) end
+    env.math.randomseed = function() end
+  end)
+  if not script then return nil, why end
+  p.script = script
+  p.name, p.description, p.help = script.name, script.description, script.help
+  return p
+end
+
+-- ---- playing ---------------------------------------------------------------
+
+local function move_event(game, seat, text, infos, before, after, rules)
+  local info
+  for _, m in ipairs(infos) do
+    if m.text == text then info = m; break end
+  end
+  local e = {
+    type = "move", seat = seat, side = side_of(rules, seat), move = text, kind = info and info.kind,
+    round = before.round, deal = before.deal, ply = before.ply, table = copy(before.table),
+  }
+  if info and info.card then
+    e.card, e.value, e.takes = info.card, info.value, copy(info.takes)
+    if info.kind == "capture" then
+      local captured = taken_cards(info, before.table)
+      captured[#captured + 1] = info.card
+      table.sort(captured)
+      e.captured = captured
+    end
+    e.xeri = after.xeri[e.side] > before.xeri[e.side]
+    e.dealt = after.deal ~= before.deal
+  end
+  local phase = game:phase()
+  e.round_over = phase == "round-over" or phase == "match-over"
+  return e
+end
+
+local function round_start_event(game)
+  local v = game:view(0)
+  return { type = "round_start", round = v.round, dealer = v.dealer, deal = v.deal, ply = v.ply }
+end
+
+--- ai.play(game, players, opts) -> the game's result, plus warnings (a
+-- list of messages). players[seat] for seats 0..n-1 (the same player may
+-- sit at several seats). Plays until the round ends, or with opts.match
+-- until the match ends. opts.on_move(seat, move, info) after each move;
+-- opts.on_warning(seat, message) when a hook fails.
+function M.play(game, players, opts)
+  opts = opts or {}
+  local rules = game:rules()
+  local n = rules.players
+  local order, seat_of = {}, {}
+  for s = 0, n - 1 do
+    local p = players[s]
+    if type(p) ~= "table" or type(p.choose) ~= "function" then
+      error(string.format("ai.play: no player for seat %d", s), 2)
+    end
+    if not seat_of[p] then
+      seat_of[p] = s
+      order[#order + 1] = p
+      p.seat = s
+      p._rules = rules
+    end
+  end
+  local warnings = {}
+  local function warn(seat, msg)
+    warnings[#warnings + 1] = msg
+    if opts.on_warning then opts.on_warning(seat, msg) end
+  end
+  local function broadcast(event, only)
+    for _, p in ipairs(order) do
+      if (not only or only == p) and p.notify then
+        local ok, msg = p:notify(event)
+        if not ok then warn(seat_of[p], msg) end
+      end
+    end
+  end
+  local function round_end()
+    for _, p in ipairs(order) do
+      if p.round_end then
+        local ok, msg = p:round_end(game:result())
+        if not ok then warn(seat_of[p], msg) end
+      end
+    end
+  end
+  local phase = game:phase()
+  if phase == "play" or phase == "claim" then broadcast(round_start_event(game)) end
+  while true do
+    phase = game:phase()
+    if phase == "match-over" then break end
+    if phase == "round-over" then
+      if not opts.match then break end
+      assert(game:next_round())
+      broadcast(round_start_event(game))
+    else
+      local seat = game:turn()
+      local p = players[seat]
+      local infos = game:moves(true)
+      local before = game:view(seat)
+      local move, info = p:choose(game, seat)
+      if info.warning then warnings[#warnings + 1] = info.warning end
+      local ok, why = game:play(move)
+      if not ok then error(string.format("ai.play: the engine refused '%s' (%s)", move, why)) end
+      if why then warn(seat, why) end -- a house rule's score hook failed
+      if opts.on_move then opts.on_move(seat, move, info) end
+      local event = move_event(game, seat, move, infos, before, game:view(seat), rules)
+      -- Keeping a deal is private (V-face-card-claim): only the keeper hears it.
+      broadcast(event, event.kind == "keep" and p or nil)
+      if event.kind == "claim" then broadcast(round_start_event(game)) end
+      if event.round_over then round_end() end
+    end
+  end
+  local r = game:result()
+  r.warnings = warnings
+  return r
+end
+
+-- ---- the command line -----------------------------------------------------
+
+local function errors_to_stderr(errors)
+  for _, e in ipairs(errors) do io.stderr:write("diloti: AI refused: ", e.message, "\n") end
+end
+
+--- `diloti ai`: every AI with its one-line description. a.ai_dir: more
+-- folders. Returns an exit code.
+function M.cli_list(a)
+  local found, names, errors = M.catalogue(a and a.ai_dir)
+  errors_to_stderr(errors)
+  for _, n in ipairs(names) do
+    local i = found[n]
+    print(string.format("%-10s %s%s", n, i.description, i.builtin and "" or ("  [" .. i.file .. "]")))
+  end
+  print("\n'diloti ai NAME' explains one; your own AIs go in " .. (user_dir() or "$XDG_CONFIG_HOME/diloti/ai")
+    .. " (see docs/ai.md).")
+  return 0
+end
+
+--- `diloti ai NAME`: one AI explained. Returns an exit code.
+function M.cli_show(a)
+  local name = a and a.name
+  local found, names, errors = M.catalogue(a and a.ai_dir)
+  local i = found[name]
+  if not i then
+    for _, e in ipairs(errors) do
+      if e.file:match("([^/]+)%.lua$") == name then
+        io.stderr:write("diloti: AI '", name, "' was refused when loading: ", e.message, "\n")
+        return 1
+      end
+    end
+    io.stderr:write(string.format("diloti: unknown AI '%s'; valid names: %s\n", tostring(name),
+      table.concat(names, ", ")))
+    return 1
+  end
+  print(i.name .. (i.author and ("  by " .. i.author) or ""))
+  print(i.description)
+  if i.help then print("\n" .. i.help) end
+  if #i.hooks > 0 then print("\nfollows the game with: " .. table.concat(i.hooks, ", ")) end
+  print("from: " .. i.file)
+  return 0
+end
+
+return M

@@ -1,0 +1,1206 @@
+-- Tournaments between AIs: `diloti match A B [C D]` and `diloti merge`.
+--
+-- Duplicate play. Deal i (1..N) has its own seed, derived from --seed and
+-- i, and is played twice: first with A's side in the even seats (A in
+-- seat 0, or A and C in seats 0 and 2), then with every seat s taken by
+-- the player of seat s xor 1, so that the other side sits where A's did
+-- and gets the same cards. Each AI instance gets a seed that depends on
+-- the deal and its seat only, so an AI playing itself scores exactly 1/2.
+-- --games N counts deals: 2N games (61-point matches, or single rounds
+-- with --rounds-only).
+--
+-- Everything is reported from A's side (A, or A+C with four AIs): a deal
+-- pair is the statistical unit (its two games are far from independent).
+--
+--   score    (wins + draws/2) / games; 95% interval from the spread of the
+--            deal pairs' scores (mean +- t * sd / sqrt(pairs))
+--   win rate wins / games, Wilson 95% interval
+--   Elo      -400 log10(1/score - 1), its interval from the score's
+--   points   per round for each side; the difference A - B as a ratio of
+--            per-pair sums (points / rounds), interval by the delta method
+--   SPRT     (--sprt) the Gaussian approximation of the generalized SPRT
+--            on the pair scores (as in fishtest): H0 elo = --elo0 against
+--            H1 elo = --elo1, LLR = n (s1 - s0) (2 mean - s0 - s1) / (2 var),
+--            stop when LLR leaves [log(b/(1-a)), log((1-b)/a)] with
+--            a = b = --alpha, after at least 10 pairs.
+--
+-- --jobs N runs N copies of the program, each playing every N-th deal and
+-- streaming one line per deal pair back; the pairs are taken in deal
+-- order, so totals, intervals and the SPRT stop are those of a single
+-- process. --shard k/n plays deals k, k+n, k+2n, ... and writes them with
+-- --json; `diloti merge` puts shard files back together in deal order.
+local diloti = require "diloti"
+
+local M = {}
+
+local MIN_SPRT_PAIRS = 10
+local SPRT_VAR_FLOOR = 0.01
+local MAX_ROUNDS = 1000 -- a match that has not ended by then is an engine bug
+
+-- ---------------------------------------------------------------------
+-- Statistics
+
+local stats = {}
+M.stats = stats
+
+local Z95 = 1.959963984540054
+
+local T95 = { 12.706204736174698, 4.302652729749464, 3.182446305284263, 2.776445105197793, 2.570581835636314,
+  2.446911851144969, 2.364624251592785, 2.306004135204166, 2.262157162798205, 2.228138851986274 }
+
+--- The two-sided 95% quantile of Student's t with df degrees of freedom:
+-- a table up to 10, then the Cornish-Fisher expansion (error < 1e-5).
+function stats.t95(df)
+  assert(df >= 1, "df must be at least 1")
+  if T95[df] then return T95[df] end
+  if df > 1e6 then return Z95 end
+  local z, v = Z95, df
+  local z3, z5, z7, z9 = z ^ 3, z ^ 5, z ^ 7, z ^ 9
+  return z + (z3 + z) / (4 * v) + (5 * z5 + 16 * z3 + 3 * z) / (96 * v ^ 2)
+    + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * v ^ 3)
+    + (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / (92160 * v ^ 4)
+end
+
+--- Wilson score interval for k successes in n trials (z = 1.96 by
+-- default): lo, hi. n = 0 gives 0, 1.
+function stats.wilson(k, n, z)
+  z = z or Z95
+  if n <= 0 then return 0, 1 end
+  local p = k / n
+  local z2 = z * z
+  local den = 1 + z2 / n
+  local centre = (p + z2 / (2 * n)) / den
+  local half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den
+  return math.max(0, centre - half), math.min(1, centre + half)
+end
+
+--- Elo difference from a score fraction (logistic model); +-inf at 1, 0.
+function stats.elo(score)
+  if score >= 1 then return math.huge end
+  if score <= 0 then return -math.huge end
+  return -400 * math.log(1 / score - 1, 10)
+end
+
+--- The expected score of a player rated `elo` above the opponent.
+function stats.score(elo)
+  return 1 / (1 + 10 ^ (-elo / 400))
+end
+
+--- Mean of a list with a 95% t interval: mean, lo, hi, sd (sample).
+-- One value: the interval is the value itself.
+function stats.mean_ci(xs)
+  local n = #xs
+  if n == 0 then return 0 / 0, 0 / 0, 0 / 0, 0 / 0 end
+  local s = 0
+  for _, x in ipairs(xs) do s = s + x end
+  local m = s / n
+  if n == 1 then return m, m, m, 0 end
+  local ss = 0
+  for _, x in ipairs(xs) do ss = ss + (x - m) ^ 2 end
+  local sd = math.sqrt(ss / (n - 1))
+  local h = stats.t95(n - 1) * sd / math.sqrt(n)
+  return m, m - h, m + h, sd
+end
+
+--- Log-likelihood ratio of the SPRT in its Gaussian approximation: n
+-- samples of mean `mean` and variance `var` (of the samples), H0 mean s0
+-- against H1 mean s1.
+function stats.sprt_llr(n, mean, var, s0, s1)
+  if n == 0 then return 0 end
+  return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+end
+
+--- The SPRT stop bounds for error rates alpha and beta: lower, upper.
+function stats.sprt_bounds(alpha, beta)
+  beta = beta or alpha
+  return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+end
+
+-- ---------------------------------------------------------------------
+-- JSON: a small encoder and decoder, enough for the result files (and
+-- any ordinary JSON). Objects are written with sorted keys; integers stay
+-- integers; non-finite numbers are written as null.
+
+local json = {}
+M.json = json
+
+local escapes = { ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f",
+  ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
+
+local function encode_string(s)
+  return '"' .. s:gsub('[%c"\\]', function(ch)
+    return escapes[ch] or string.format("\\u%04x", ch:byte())
+  end) .. '"'
+end
+
+local function is_array(t)
+  local n = 0
+  for k in pairs(t) do
+    if math.type(k) ~= "integer" or k < 1 then return false end
+    n = n + 1
+  end
+  for i = 1, n do
+    if t[i] == nil then return false end
+  end
+  return true, n
+end
+
+local function encode(v, out, depth)
+  local ty = type(v)
+  if v == nil then
+    out[#out + 1] = "null"
+  elseif ty == "boolean" then
+    out[#out + 1] = tostring(v)
+  elseif ty == "number" then
+    if math.type(v) == "integer" then
+      out[#out + 1] = string.format("%d", v)
+    elseif v ~= v or v == math.huge or v == -math.huge then
+      out[#out + 1] = "null"
+    elseif v == math.floor(v) and math.abs(v) < 2 ^ 53 then
+      out[#out + 1] = string.format("%.1f", v)
+    else
+      out[#out + 1] = string.format("%.17g", v)
+    end
+  elseif ty == "string" then
+    out[#out + 1] = encode_string(v)
+  elseif ty == "table" then
+    if depth > 100 then error("json: nested too deep (a cycle?)") end
+    local arr, n = is_array(v)
+    if arr and n > 0 then
+      out[#out + 1] = "["
+      for i = 1, n do
+        if i > 1 then out[#out + 1] = "," end
+        encode(v[i], out, depth + 1)
+      end
+      out[#out + 1] = "]"
+    elseif arr then
+      out[#out + 1] = "[]"
+    else
+      local keys = {}
+      for k in pairs(v) do
+        if type(k) ~= "string" and math.type(k) ~= "integer" then
+          error("json: cannot encode a key of type " .. type(k))
+        end
+        keys[#keys + 1] = k
+      end
+      table.sort(keys, function(x, y) return tostring(x) < tostring(y) end)
+      out[#out + 1] = "{"
+      for i, k in ipairs(keys) do
+        if i > 1 then out[#out + 1] = "," end
+        out[#out + 1] = encode_string(tostring(k))
+        out[#out + 1] = ":"
+        encode(v[k], out, depth + 1)
+      end
+      out[#out + 1] = "}"
+    end
+  else
+    error("json: cannot encode a " .. ty)
+  end
+end
+
+--- A value as JSON text (one line). Empty tables are written as [].
+function json.encode(v)
+  local out = {}
+  encode(v, out, 0)
+  return table.concat(out)
+end
+
+local function utf8_of(cp)
+  return utf8.char(cp)
+end
+
+--- Decodes JSON text: value, or nil and a message with the offset. null
+-- becomes nil (absent in objects and arrays: arrays with nulls get holes).
+function json.decode(s)
+  local pos = 1
+  local function fail(msg) error({ json = "json: " .. msg .. " at offset " .. pos }, 0) end
+  local function ws() pos = s:find("[^ \t\r\n]", pos) or #s + 1 end
+  local value
+  local function str()
+    pos = pos + 1
+    local parts = {}
+    while true do
+      local a, b = s:find('^[^"\\%c]+', pos)
+      if a then
+        parts[#parts + 1] = s:sub(a, b)
+        pos = b + 1
+      end
+      local ch = s:sub(pos, pos)
+      if ch == '"' then
+        pos = pos + 1
+        return table.concat(parts)
+      elseif ch == "\\" then
+        local e = s:sub(pos + 1, pos + 1)
+        local simple = ({ ['"'] = '"', ["\\"] = "\\", ["/"] = "/", b = "\b", f = "\f", n = "\n", r = "\r",
+          t = "\t" })[e]
+        if simple then
+          parts[#parts + 1] = simple
+          pos = pos + 2
+        elseif e == "u" then
+          local hex = s:match("^%x%x%x%x", pos + 2)
+          if not hex then fail("bad \\u escape") end
+          local cp = tonumber(hex, 16)
+          pos = pos + 6
+          if cp >= 0xD800 and cp <= 0xDBFF then
+            local lo = s:match("^\\u(%x%x%x%x)", pos)
+            local lcp = lo and tonumber(lo, 16)
+            if not lcp or lcp < 0xDC00 or lcp > 0xDFFF then fail("lone surrogate") end
+            cp = 0x10000 + (cp - 0xD800) * 0x400 + (lcp - 0xDC00)
+            pos = pos + 6
+          end
+          parts[#parts + 1] = utf8_of(cp)
+        else
+          fail("bad escape")
+        end
+      elseif ch == "" then
+        fail("unterminated string")
+      else
+        fail("control character in string")
+      end
+    end
+  end
+  function value()
+    ws()
+    local ch = s:sub(pos, pos)
+    if ch == "{" then
+      pos = pos + 1
+      local t = {}
+      ws()
+      if s:sub(pos, pos) == "}" then
+        pos = pos + 1
+        return t
+      end
+      while true do
+        ws()
+        if s:sub(pos, pos) ~= '"' then fail("expected a key") end
+        local k = str()
+        ws()
+        if s:sub(pos, pos) ~= ":" then fail("expected ':'") end
+        pos = pos + 1
+        t[k] = value()
+        ws()
+        local c = s:sub(pos, pos)
+        pos = pos + 1
+        if c == "}" then return t end
+        if c ~= "," then fail("expected ',' or '}'") end
+      end
+    elseif ch == "[" then
+      pos = pos + 1
+      local t, n = {}, 0
+      ws()
+      if s:sub(pos, pos) == "]" then
+        pos = pos + 1
+        return t
+      end
+      while true do
+        n = n + 1
+        t[n] = value()
+        ws()
+        local c = s:sub(pos, pos)
+        pos = pos + 1
+        if c == "]" then return t end
+        if c ~= "," then fail("expected ',' or ']'") end
+      end
+    elseif ch == '"' then
+      return str()
+    elseif s:find("^true", pos) then
+      pos = pos + 4
+      return true
+    elseif s:find("^false", pos) then
+      pos = pos + 5
+      return false
+    elseif s:find("^null", pos) then
+      pos = pos + 4
+      return nil
+    else
+      local num = s:match("^-?%d+%.?%d*[eE]?[-+]?%d*", pos)
+      if not num or num == "" or num == "-" then fail("unexpected " .. (ch == "" and "end" or "'" .. ch .. "'")) end
+      local v
+      if num:find("^-?%d+$") then v = math.tointeger(tonumber(num)) end
+      v = v or tonumber(num)
+      if not v then fail("bad number") end
+      pos = pos + #num
+      return v
+    end
+  end
+  local ok, v = pcall(function()
+    local r = value()
+    ws()
+    if pos <= #s then fail("trailing text") end
+    return r
+  end)
+  if ok then return v end
+  if type(v) == "table" and v.json then return nil, v.json end
+  error(v, 0)
+end
+
+-- ---------------------------------------------------------------------
+-- Seeds
+
+local function mix64(x)
+  x = x + 0x9E3779B97F4A7C15
+  x = (x ~ (x >> 30)) * 0xBF58476D1CE4E5B9
+  x = (x ~ (x >> 27)) * 0x94D049BB133111EB
+  return x ~ (x >> 31)
+end
+
+--- The seed of deal i of a run seeded `seed` (a non-negative integer).
+function M.deal_seed(seed, i)
+  return mix64(mix64(seed) + i) & 0x7FFFFFFFFFFFFFFF
+end
+
+--- The seed of the AI in `seat` for a deal: the same in both games of
+-- the pair, whoever sits there.
+function M.seat_seed(deal_seed, seat)
+  return mix64(deal_seed ~ (0x5DEECE66D * (seat + 1))) & 0x7FFFFFFFFFFFFFFF
+end
+
+-- ---------------------------------------------------------------------
+-- Playing one deal pair
+
+--- Which name slot sits in `seat` in game `leg` (1 or 2) of a pair: the
+-- slot is 0-based in the list A B [C D]; even slots are A's side.
+function M.slot(seat, leg)
+  return leg == 1 and seat or seat ~ 1
+end
+
+--- The players of each seat in game `leg` of a pair: a list (1-based by
+-- seat + 1) of {name =, side = "a"|"b"}.
+function M.seating(names, nplayers, leg)
+  local t = {}
+  for seat = 0, nplayers - 1 do
+    local slot = M.slot(seat, leg)
+    t[seat + 1] = { name = names[slot % #names + 1], side = slot % 2 == 0 and "a" or "b" }
+  end
+  return t
+end
+
+local function new_ai_stats()
+  return { moves = 0, timed = 0, time = 0.0, tmax = 0.0, fallbacks = 0, warnings = 0 }
+end
+
+--- The default player factory and play function (the AI driver).
+local function driver()
+  local ok, ai = pcall(require, "diloti.ai")
+  if not ok then error("the AI driver (diloti.ai) is not available: " .. tostring(ai), 0) end
+  return ai
+end
+
+-- One game of a pair; returns its record. cfg: names, nplayers, rules,
+-- rules_dirs, rounds_only, time, ai_dirs, factory(name, opts), play(game,
+-- players, opts).
+local function play_leg(cfg, deal_seed, leg)
+  local game, err = diloti.new{ rules = cfg.rules, rules_dirs = cfg.rules_dirs, seed = deal_seed,
+    players = cfg.nplayers }
+  if not game then error("rules: " .. tostring(err), 0) end
+  local seating = M.seating(cfg.names, cfg.nplayers, leg)
+  local st = { a = new_ai_stats(), b = new_ai_stats() }
+  local players, side_of_seat = {}, {}
+  for seat = 0, cfg.nplayers - 1 do
+    local who = seating[seat + 1]
+    local p, perr = cfg.factory(who.name, { seed = M.seat_seed(deal_seed, seat), dirs = cfg.ai_dirs,
+      time = cfg.time })
+    if not p then error(string.format("AI '%s': %s", who.name, tostring(perr)), 0) end
+    players[seat] = p
+    side_of_seat[seat] = who.side
+  end
+  local nsides = #game:result().score + 1 -- sides are 0-based
+  local group = {}                        -- game side -> "a" | "b"
+  for seat = 0, cfg.nplayers - 1 do group[seat % nsides] = side_of_seat[seat] end
+  local rec = { leg = leg, a_seat = leg == 1 and 0 or 1, rounds = 0, a_points = 0, b_points = 0,
+    a_rounds = 0, b_rounds = 0, a = st.a, b = st.b }
+  -- decisions and their time (info.seconds, from the driver), fallbacks
+  -- (info.fallback: the AI lost the decision), warnings (a hook of the AI
+  -- or of a house rule failed); the first message of each side is kept
+  local function on_move(seat, _, info)
+    local s = st[side_of_seat[seat]]
+    s.moves = s.moves + 1
+    if type(info) ~= "table" then return end
+    local dt = tonumber(info.seconds)
+    if dt then
+      s.timed = s.timed + 1
+      s.time = s.time + dt
+      if dt > s.tmax then s.tmax = dt end
+    end
+    if info.fallback then
+      s.fallbacks = s.fallbacks + 1
+      s.message = s.message or info.warning
+    end
+  end
+  local function on_warning(seat, msg)
+    local s = st[side_of_seat[seat] or "a"]
+    s.warnings = s.warnings + 1
+    s.message = s.message or msg
+  end
+  while true do
+    cfg.play(game, players, { on_move = on_move, on_warning = on_warning })
+    local phase = game:phase()
+    if phase ~= "round-over" and phase ~= "match-over" then
+      error("the AI driver returned before the end of the round (phase " .. phase .. ")", 0)
+    end
+    local r = game:result()
+    rec.rounds = rec.rounds + 1
+    for side = 0, nsides - 1 do
+      local total = r.round[side].total
+      rec[group[side] .. "_points"] = rec[group[side] .. "_points"] + total
+    end
+    local rw = r.round.winner
+    if rw and rw < 0 then rw = nil end -- a tied round
+    if rw then
+      rec[group[rw] .. "_rounds"] = rec[group[rw] .. "_rounds"] + 1
+    end
+    if cfg.rounds_only then
+      rec.result = rw == nil and 0.5 or group[rw] == "a" and 1 or 0
+      break
+    end
+    if r.over then
+      local mw = r.winner
+      if mw and mw < 0 then mw = nil end
+      rec.result = mw == nil and 0.5 or group[mw] == "a" and 1 or 0
+      break
+    end
+    if rec.rounds >= MAX_ROUNDS then error("the match did not end after " .. MAX_ROUNDS .. " rounds", 0) end
+    assert(game:next_round())
+  end
+  return rec
+end
+
+--- Plays deal pair i: {deal = i, seed = deal seed, legs = {game 1, game 2}}.
+function M.play_pair(cfg, i)
+  local seed = M.deal_seed(cfg.seed, i)
+  return { deal = i, seed = seed, legs = { play_leg(cfg, seed, 1), play_leg(cfg, seed, 2) } }
+end
+
+-- ---------------------------------------------------------------------
+-- Accumulating pairs (in deal order) into the statistics
+
+local Acc = {}
+Acc.__index = Acc
+
+--- A fresh accumulator; sprt = {elo0 =, elo1 =, alpha =} or nil.
+function M.accumulator(sprt)
+  return setmetatable({
+    pairs = 0, games = 0, wins = 0, draws = 0, losses = 0,
+    s_sum = 0.0, s_sq = 0.0,
+    r_sum = 0, r_sq = 0, a_pts = 0, b_pts = 0, x_sum = 0, x_sq = 0, xr_sum = 0,
+    a_rounds = 0, b_rounds = 0,
+    ai = { a = new_ai_stats(), b = new_ai_stats() },
+    sprt = sprt, stopped = nil,
+  }, Acc)
+end
+
+--- Adds one pair record; returns the SPRT decision ("H0" or "H1") when
+-- this pair settles it.
+function Acc:add(pair)
+  self.pairs = self.pairs + 1
+  local score, x, r = 0.0, 0, 0
+  for _, leg in ipairs(pair.legs) do
+    self.games = self.games + 1
+    if leg.result == 1 then
+      self.wins = self.wins + 1
+    elseif leg.result == 0 then
+      self.losses = self.losses + 1
+    else
+      self.draws = self.draws + 1
+    end
+    score = score + leg.result
+    x = x + leg.a_points - leg.b_points
+    r = r + leg.rounds
+    self.a_pts = self.a_pts + leg.a_points
+    self.b_pts = self.b_pts + leg.b_points
+    self.a_rounds = self.a_rounds + leg.a_rounds
+    self.b_rounds = self.b_rounds + leg.b_rounds
+    for _, side in ipairs{ "a", "b" } do
+      local s, t = self.ai[side], leg[side]
+      s.moves = s.moves + t.moves
+      s.timed = s.timed + (t.timed or 0)
+      s.time = s.time + t.time
+      if t.tmax > s.tmax then s.tmax = t.tmax end
+      s.fallbacks = s.fallbacks + t.fallbacks
+      s.warnings = s.warnings + t.warnings
+      s.message = s.message or t.message
+    end
+  end
+  score = score / #pair.legs
+  self.s_sum = self.s_sum + score
+  self.s_sq = self.s_sq + score * score
+  self.r_sum = self.r_sum + r
+  self.r_sq = self.r_sq + r * r
+  self.x_sum = self.x_sum + x
+  self.x_sq = self.x_sq + x * x
+  self.xr_sum = self.xr_sum + x * r
+  if self.sprt and not self.stopped then
+    local llr, lo, hi = self:llr()
+    if self.pairs >= MIN_SPRT_PAIRS then
+      if llr >= hi then
+        self.stopped = "H1"
+      elseif llr <= lo then
+        self.stopped = "H0"
+      end
+      return self.stopped
+    end
+  end
+end
+
+--- The SPRT's llr and bounds so far.
+function Acc:llr()
+  local sp = self.sprt
+  local n = self.pairs
+  local lo, hi = stats.sprt_bounds(sp.alpha, sp.beta)
+  if n == 0 then return 0, lo, hi end
+  local mean = self.s_sum / n
+  local var = math.max(self.s_sq / n - mean * mean, SPRT_VAR_FLOOR)
+  return stats.sprt_llr(n, mean, var, stats.score(sp.elo0), stats.score(sp.elo1)), lo, hi
+end
+
+local function clamp01(v) return math.max(0, math.min(1, v)) end
+
+--- The statistics so far, as a plain table (the JSON "summary").
+function Acc:summary()
+  local n, g = self.pairs, self.games
+  local sum = { pairs = n, games = g, wins = self.wins, draws = self.draws, losses = self.losses,
+    rounds = self.r_sum, a_rounds_won = self.a_rounds, b_rounds_won = self.b_rounds }
+  if n == 0 then return sum end
+  local score = (self.wins + self.draws / 2) / g
+  local smean = self.s_sum / n
+  local lo, hi = smean, smean
+  if n > 1 then
+    local var = math.max(0, (self.s_sq - n * smean * smean) / (n - 1))
+    local h = stats.t95(n - 1) * math.sqrt(var / n)
+    lo, hi = clamp01(smean - h), clamp01(smean + h)
+  end
+  sum.score = { value = score, lo = lo, hi = hi }
+  local wlo, whi = stats.wilson(self.wins, g)
+  sum.win_rate = { value = self.wins / g, lo = wlo, hi = whi }
+  sum.elo = { value = stats.elo(score), lo = stats.elo(lo), hi = stats.elo(hi) }
+  -- points per round: ratio of sums, interval by the delta method
+  local m = self.x_sum / self.r_sum
+  local dlo, dhi = m, m
+  if n > 1 then
+    local resid = math.max(0, self.x_sq - 2 * m * self.xr_sum + m * m * self.r_sq)
+    local rbar = self.r_sum / n
+    local se = math.sqrt(resid / (n - 1) / n) / rbar
+    local h = stats.t95(n - 1) * se
+    dlo, dhi = m - h, m + h
+  end
+  sum.points_per_round = { a = self.a_pts / self.r_sum, b = self.b_pts / self.r_sum,
+    diff = { value = m, lo = dlo, hi = dhi } }
+  sum.rounds_per_game = self.r_sum / g
+  sum.ai = {}
+  for _, side in ipairs{ "a", "b" } do
+    local s = self.ai[side]
+    sum.ai[side] = { moves = s.moves, timed = s.timed, mean_ms = s.timed > 0 and 1000 * s.time / s.timed or nil,
+      max_ms = 1000 * s.tmax, fallbacks = s.fallbacks, warnings = s.warnings, first_message = s.message }
+  end
+  if self.sprt then
+    local llr, blo, bhi = self:llr()
+    sum.sprt = { elo0 = self.sprt.elo0, elo1 = self.sprt.elo1, alpha = self.sprt.alpha,
+      beta = self.sprt.beta or self.sprt.alpha, llr = llr, lower = blo, upper = bhi, result = self.stopped }
+  end
+  return sum
+end
+
+-- ---------------------------------------------------------------------
+-- Text report, CSV, JSON files
+
+local function side_names(cfg)
+  local n = cfg.names
+  if #n == 4 then return n[1] .. "+" .. n[3], n[2] .. "+" .. n[4] end
+  return n[1], n[2]
+end
+
+local function fmt_elo(e)
+  if e == math.huge then return "+inf" end
+  if e == -math.huge then return "-inf" end
+  if math.abs(e) < 0.5 then return "0" end
+  return string.format("%+.0f", e)
+end
+
+local function pct(v) return string.format("%.1f%%", 100 * v) end
+
+--- The report printed at the end of a run or merge (a string).
+function M.report(cfg, sum)
+  local A, B = side_names(cfg)
+  local L = {}
+  local function add(...) L[#L + 1] = string.format(...) end
+  add("%s vs %s: %s, %d players, seed %d", A, B, cfg.rules, cfg.nplayers, cfg.seed)
+  add("%d deals played twice with seats swapped: %d %s", sum.pairs, sum.games,
+    cfg.rounds_only and "single rounds" or "matches")
+  if sum.pairs == 0 then return table.concat(L, "\n") .. "\n" end
+  add("results for %s: %d wins, %d draws, %d losses", A, sum.wins, sum.draws, sum.losses)
+  add("  score     %.3f  [%.3f, %.3f]  (wins + draws/2 per game; 95%% CI over deal pairs)",
+    sum.score.value, sum.score.lo, sum.score.hi)
+  add("  win rate  %s  [%s, %s]  (Wilson 95%% CI)", pct(sum.win_rate.value), pct(sum.win_rate.lo),
+    pct(sum.win_rate.hi))
+  add("  Elo       %s  [%s, %s]  (%s - %s)", fmt_elo(sum.elo.value), fmt_elo(sum.elo.lo), fmt_elo(sum.elo.hi),
+    A, B)
+  local ppr = sum.points_per_round
+  add("points per round: %s %.2f, %s %.2f, difference %+.2f [%+.2f, %+.2f]", A, ppr.a, B, ppr.b,
+    ppr.diff.value, ppr.diff.lo, ppr.diff.hi)
+  add("rounds: %d (%.2f per game), won %d by %s, %d by %s", sum.rounds, sum.rounds_per_game, sum.a_rounds_won,
+    A, sum.b_rounds_won, B)
+  for _, side in ipairs{ "a", "b" } do
+    local s = sum.ai[side]
+    local times = s.mean_ms and string.format("%.3f ms mean, %.1f ms max", s.mean_ms, s.max_ms) or "not timed"
+    add("%-10s %d decisions, %s; %d fallbacks, %d warnings", (side == "a" and A or B) .. ":", s.moves, times,
+      s.fallbacks, s.warnings)
+    if s.first_message then add("  first: %s", s.first_message) end
+  end
+  if sum.sprt then
+    local sp = sum.sprt
+    local verdict = sp.result == "H1" and string.format("H1 accepted: %s is stronger (elo >= %g)", A, sp.elo1)
+      or sp.result == "H0" and string.format("H0 accepted: %s is not stronger (elo <= %g)", A, sp.elo0)
+      or "no decision"
+    add("SPRT elo0=%g elo1=%g alpha=%g: LLR %.2f [%.2f, %.2f], %s after %d deals", sp.elo0, sp.elo1, sp.alpha,
+      sp.llr, sp.lower, sp.upper, verdict, sum.pairs)
+  end
+  return table.concat(L, "\n") .. "\n"
+end
+
+M.csv_columns = { "deal", "seed", "game", "a_seat", "rounds", "a_points", "b_points", "a_rounds_won",
+  "b_rounds_won", "a_result", "a_decisions", "a_ms_mean", "a_ms_max", "a_fallbacks", "a_warnings",
+  "b_decisions", "b_ms_mean", "b_ms_max", "b_fallbacks", "b_warnings" }
+
+local function csv_field(v)
+  if math.type(v) == "float" then v = string.format("%.6g", v) else v = tostring(v) end
+  if v:find('[,"\n]') then v = '"' .. v:gsub('"', '""') .. '"' end
+  return v
+end
+
+--- One CSV row per game (two per deal pair), with a header line.
+function M.csv(pairs_list)
+  local out = { table.concat(M.csv_columns, ",") }
+  for _, p in ipairs(pairs_list) do
+    for _, leg in ipairs(p.legs) do
+      local row = { p.deal, p.seed, leg.leg, leg.a_seat, leg.rounds, leg.a_points, leg.b_points, leg.a_rounds,
+        leg.b_rounds, leg.result }
+      for _, side in ipairs{ "a", "b" } do
+        local s = leg[side]
+        row[#row + 1] = s.moves
+        row[#row + 1] = (s.timed or 0) > 0 and 1000 * s.time / s.timed or ""
+        row[#row + 1] = 1000 * s.tmax
+        row[#row + 1] = s.fallbacks
+        row[#row + 1] = s.warnings
+      end
+      for i, v in ipairs(row) do row[i] = csv_field(v) end
+      out[#out + 1] = table.concat(row, ",")
+    end
+  end
+  return table.concat(out, "\n") .. "\n"
+end
+
+local FORMAT = "diloti-match"
+
+-- The part of cfg that goes into the files (and must agree on merge).
+local function file_config(cfg)
+  return { names = cfg.names, players = cfg.nplayers, rules = cfg.rules, seed = cfg.seed, games = cfg.games,
+    rounds_only = cfg.rounds_only or false, time = cfg.time, sprt = cfg.sprt,
+    shard = cfg.shard and { k = cfg.shard.k, n = cfg.shard.n } or nil, version = diloti.version }
+end
+
+--- The JSON document of a run: format, config, summary and every pair.
+function M.document(cfg, sum, pairs_list)
+  return { format = FORMAT, format_version = 1, config = file_config(cfg), summary = sum, pairs = pairs_list }
+end
+
+local function write_file(path, text)
+  local f, e = io.open(path, "wb")
+  if not f then return nil, e end
+  local ok, werr = f:write(text)
+  local cok, cerr = f:close()
+  if not ok then return nil, werr end
+  if not cok then return nil, cerr end
+  return true
+end
+
+local function read_file(path)
+  local f, e = io.open(path, "rb")
+  if not f then return nil, e end
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+-- ---------------------------------------------------------------------
+-- Progress
+
+local function is_tty(fd)
+  local ok = os.execute("test -t " .. fd)
+  return ok == true
+end
+
+local function hms(s)
+  s = math.floor(s + 0.5)
+  if s >= 3600 then return string.format("%d:%02d:%02d", s // 3600, s % 3600 // 60, s % 60) end
+  return string.format("%d:%02d", s // 60, s % 60)
+end
+
+local function columns()
+  local c = math.tointeger(tonumber(os.getenv("COLUMNS") or ""))
+  if c and c > 20 then return c end
+  local p = io.popen("stty size </dev/tty 2>/dev/null")
+  local size = p and p:read("l")
+  if p then p:close() end
+  c = size and math.tointeger(tonumber(size:match("^%d+%s+(%d+)") or ""))
+  return c and c > 20 and c or 80
+end
+
+local function progress(enabled, total)
+  if not enabled then return { update = function() end, done = function() end } end
+  local t0, last, shown = os.time(), -1, false
+  local cols = columns()
+  local step = math.max(1, total // 200)
+  local p = {}
+  function p.update(acc, force)
+    local n = acc.pairs
+    local now = os.time()
+    if not force and n % step ~= 0 and now == last then return end
+    last = now
+    local width = 20
+    local fill = total > 0 and math.floor(width * n / total) or width
+    local line = string.format("[%s%s] %d/%d", string.rep("#", fill), string.rep(".", width - fill), n, total)
+    local el = now - t0
+    if n > 0 and el > 0 then line = line .. " ETA " .. hms(el / n * (total - n)) end
+    local s = acc:summary()
+    if s.sprt then line = line .. string.format("  LLR %.2f", s.sprt.llr) end
+    if s.score then
+      line = line .. string.format("  score %.3f [%.3f,%.3f] Elo %s  pts/round %+.2f", s.score.value, s.score.lo,
+        s.score.hi, fmt_elo(s.elo.value), s.points_per_round.diff.value)
+    end
+    io.stderr:write("\r", line:sub(1, cols - 1), "\27[K")
+    io.stderr:flush()
+    shown = true
+  end
+  function p.done()
+    if shown then io.stderr:write("\r\27[K") io.stderr:flush() end
+  end
+  return p
+end
+
+-- ---------------------------------------------------------------------
+-- The commands
+
+local function err(fmt, ...)
+  io.stderr:write("diloti: ", string.format(fmt, ...), "\n")
+  return 1
+end
+
+local function concat_lists(...)
+  local t = {}
+  for _, l in ipairs{ ... } do
+    if type(l) == "table" then for _, v in ipairs(l) do t[#t + 1] = v end end
+  end
+  return t
+end
+
+local function parse_int(s, what, min)
+  local v = math.tointeger(tonumber(s))
+  if not v or (min and v < min) then return nil, string.format("%s: expected an integer%s, got '%s'", what,
+    min and (" >= " .. min) or "", tostring(s)) end
+  return v
+end
+
+local function parse_shard(s, what)
+  local k, n = tostring(s):match("^(%d+)/(%d+)$")
+  k, n = math.tointeger(tonumber(k)), math.tointeger(tonumber(n))
+  if not k or n < 1 or k < 1 or k > n then
+    return nil, string.format("%s: expected k/n with 1 <= k <= n, got '%s'", what, tostring(s))
+  end
+  return { k = k, n = n }
+end
+
+--- The deal indices a process plays: 1..games, then every n-th from k
+-- for the shard, then every n-th of those from k for the part (--jobs).
+function M.indices(games, shard, part)
+  local t = {}
+  for i = 1, games do
+    if not shard or (i - 1) % shard.n == shard.k - 1 then t[#t + 1] = i end
+  end
+  if part then
+    local u = {}
+    for j = part.k, #t, part.n do u[#u + 1] = t[j] end
+    t = u
+  end
+  return t
+end
+
+-- Where this program is: inside the diloti binary, the binary itself;
+-- otherwise (a plain lua5.4 loading diloti.so) DILOTI_BIN.
+local function self_bin()
+  local f = io.open("/proc/self/stat", "r")
+  local pid = f and f:read("n")
+  if f then f:close() end
+  if pid then
+    local p = io.popen("readlink /proc/" .. math.tointeger(pid) .. "/exe 2>/dev/null")
+    local exe = p and p:read("l")
+    if p then p:close() end
+    if exe and not exe:match("/lua[%d.]*$") and not exe:match("/busted$") then return exe end
+  end
+  return os.getenv("DILOTI_BIN") or "diloti"
+end
+
+local function q(s)
+  return "'" .. tostring(s):gsub("'", [['\'']]) .. "'"
+end
+
+--- The configuration of a run from parsed arguments: cfg, or nil and a
+-- message.
+function M.config(a)
+  local cfg = { names = a.ai, rules = a.match_rules or a.rules or "diloti", rounds_only = a.rounds_only or false }
+  if #cfg.names ~= 2 and #cfg.names ~= 4 then
+    return nil, "match: give two AIs (A B) or four (A B C D, partners A+C against B+D)"
+  end
+  local e
+  cfg.games, e = parse_int(a.games or "100", "--games", 1)
+  if not cfg.games then return nil, e end
+  local seed = a.match_seed or a.seed
+  if seed then
+    cfg.seed, e = parse_int(seed, "--seed", 0)
+    if not cfg.seed then return nil, e end
+  elseif a.shard then
+    return nil, "--shard needs --seed (every shard must play the same deals)"
+  else
+    cfg.seed = os.time()
+  end
+  if a.players then
+    cfg.nplayers, e = parse_int(a.players, "--players")
+    if not cfg.nplayers then return nil, e end
+  else
+    cfg.nplayers = #cfg.names == 4 and 4 or nil
+  end
+  if not cfg.nplayers then
+    local g, gerr = diloti.new{ rules = cfg.rules, rules_dirs = a.rules_dir }
+    if not g then return nil, gerr end
+    cfg.nplayers = g:rules().players
+  end
+  if cfg.nplayers ~= 2 and cfg.nplayers ~= 4 then
+    return nil, "--players: duplicate play needs 2 or 4 players, not " .. cfg.nplayers
+  end
+  if #cfg.names == 4 and cfg.nplayers ~= 4 then return nil, "four AIs need --players 4" end
+  local g, gerr = diloti.new{ rules = cfg.rules, rules_dirs = a.rules_dir, players = cfg.nplayers, seed = 1 }
+  if not g then return nil, gerr end
+  cfg.rules_dirs = a.rules_dir
+  cfg.ai_dirs = concat_lists(a.ai_dir, a.match_ai_dir)
+  if a.time then
+    cfg.time = tonumber(a.time)
+    if not cfg.time or cfg.time <= 0 then return nil, "--time: expected seconds > 0, got '" .. a.time .. "'" end
+  end
+  if a.sprt then
+    local elo0, elo1, alpha = tonumber(a.elo0 or 0), tonumber(a.elo1 or 20), tonumber(a.alpha or 0.05)
+    if not elo0 or not elo1 or elo1 <= elo0 then return nil, "--elo0/--elo1: need numbers with elo0 < elo1" end
+    if not alpha or alpha <= 0 or alpha >= 0.5 then return nil, "--alpha: expected a number in (0, 0.5)" end
+    cfg.sprt = { elo0 = elo0, elo1 = elo1, alpha = alpha, beta = alpha }
+  end
+  if a.shard then
+    cfg.shard, e = parse_shard(a.shard, "--shard")
+    if not cfg.shard then return nil, e end
+  end
+  if a.part then
+    cfg.part, e = parse_shard(a.part, "--part")
+    if not cfg.part then return nil, e end
+  end
+  cfg.jobs = 1
+  if a.jobs then
+    cfg.jobs, e = parse_int(a.jobs, "--jobs", 1)
+    if not cfg.jobs then return nil, e end
+  end
+  cfg.factory = a.factory
+  cfg.play = a.play_fn
+  return cfg
+end
+
+-- The worker command for part j of J (--jobs).
+local function worker_command(a, cfg, j, J)
+  local words = a.worker_prefix and { table.unpack(a.worker_prefix) } or { self_bin() }
+  for _, d in ipairs(a.rules_dir or {}) do
+    words[#words + 1] = "--rules-dir"
+    words[#words + 1] = d
+  end
+  words[#words + 1] = "match"
+  for _, n in ipairs(cfg.names) do words[#words + 1] = n end
+  local function opt(k, v) words[#words + 1] = k words[#words + 1] = tostring(v) end
+  opt("--rules", cfg.rules)
+  opt("--players", cfg.nplayers)
+  opt("--games", cfg.games)
+  opt("--seed", cfg.seed)
+  for _, d in ipairs(cfg.ai_dirs) do opt("--ai-dir", d) end
+  if cfg.time then opt("--time", string.format("%.17g", cfg.time)) end
+  if cfg.rounds_only then words[#words + 1] = "--rounds-only" end
+  if cfg.shard then opt("--shard", cfg.shard.k .. "/" .. cfg.shard.n) end
+  opt("--part", j .. "/" .. J)
+  words[#words + 1] = "--stream"
+  for i, w in ipairs(words) do words[i] = q(w) end
+  return "exec " .. table.concat(words, " ")
+end
+
+-- Produces the pairs of `indices` in order, calling on_pair(pair) for
+-- each; stops when on_pair returns true. Returns true, or nil, message.
+local function produce_local(cfg, indices, on_pair)
+  for _, i in ipairs(indices) do
+    local ok, pair = pcall(M.play_pair, cfg, i)
+    if not ok then
+      return nil, string.format("deal %d (seed %d): %s", i, M.deal_seed(cfg.seed, i), tostring(pair))
+    end
+    if on_pair(pair) then break end
+  end
+  return true
+end
+
+local function produce_jobs(a, cfg, indices, on_pair)
+  local J = math.min(cfg.jobs, #indices)
+  local pipes = {}
+  for j = 1, J do
+    local p, e = io.popen(worker_command(a, cfg, j, J), "r")
+    if not p then
+      for _, o in ipairs(pipes) do o:close() end
+      return nil, "cannot start a worker: " .. tostring(e)
+    end
+    pipes[j] = p
+  end
+  local ok, msg = true, nil
+  for t, i in ipairs(indices) do
+    local j = (t - 1) % J + 1
+    local line = pipes[j]:read("l")
+    local pair = line and line:match("^pair (.*)$")
+    pair = pair and json.decode(pair)
+    if not pair or pair.deal ~= i then
+      ok, msg = nil, string.format("worker %d/%d failed before deal %d%s", j, J, i,
+        line and (": unexpected output: " .. line:sub(1, 200)) or "")
+      break
+    end
+    if on_pair(pair) then break end
+  end
+  -- Closing a pipe ends a worker that still has deals to play (SIGPIPE
+  -- on its next line).
+  for j = 1, J do
+    local _, _, code = pipes[j]:close()
+    if ok == nil and code ~= 0 and code ~= nil then
+      msg = msg .. string.format(" (worker %d exit status %s)", j, tostring(code))
+    end
+  end
+  return ok, msg
+end
+
+local function write_outputs(a, cfg, sum, list)
+  local code = 0
+  if a.json then
+    local ok, e = write_file(a.json, json.encode(M.document(cfg, sum, list)) .. "\n")
+    if not ok then code = err("cannot write %s: %s", a.json, e) end
+  end
+  if a.csv then
+    local ok, e = write_file(a.csv, M.csv(list))
+    if not ok then code = err("cannot write %s: %s", a.csv, e) end
+  end
+  return code
+end
+
+--- `diloti match`: returns an exit code. `a` is the parsed command line;
+-- from Lua (tests, tools) it may also hold factory and play_fn (in place
+-- of ai.player and ai.play), output (a file-like object for the report)
+-- and worker_prefix (the words that start a worker, in place of this
+-- program).
+function M.run(a)
+  local cfg, e = M.config(a)
+  if not cfg then return err("%s", e) end
+  if not (cfg.factory and cfg.play) then
+    local ok, ai = pcall(driver)
+    if not ok then return err("%s", ai) end
+    cfg.factory = cfg.factory or ai.player
+    cfg.play = cfg.play or ai.play
+  end
+  -- every AI must load before anything is played (or a worker started)
+  for _, n in ipairs(cfg.names) do
+    local p, perr = cfg.factory(n, { seed = 1, dirs = cfg.ai_dirs, time = cfg.time })
+    if not p then return err("AI '%s': %s", n, tostring(perr)) end
+  end
+  local indices = M.indices(cfg.games, cfg.shard, cfg.part)
+  if a.stream then
+    io.stdout:setvbuf("full")
+    local ok, perr = produce_local(cfg, indices, function(pair)
+      io.stdout:write("pair ", json.encode(pair), "\n")
+      io.stdout:flush()
+    end)
+    if not ok then return err("%s", perr) end
+    return 0
+  end
+  -- SPRT in a shard: every deal is played; merge applies the stop
+  local acc = M.accumulator(not cfg.shard and cfg.sprt or nil)
+  local list, keep = {}, a.json or a.csv -- every pair, only for the files
+  local bar = progress(not a.quiet and is_tty(2), #indices)
+  local function on_pair(pair)
+    if keep then list[#list + 1] = pair end
+    local stop = acc:add(pair)
+    bar.update(acc, stop ~= nil)
+    return stop ~= nil
+  end
+  local ok, perr
+  if cfg.jobs > 1 and #indices > 1 then
+    ok, perr = produce_jobs(a, cfg, indices, on_pair)
+  else
+    ok, perr = produce_local(cfg, indices, on_pair)
+  end
+  bar.done()
+  if not ok then return err("%s", perr) end
+  local sum = acc:summary()
+  local out = a.output or io.stdout
+  out:write(M.report(cfg, sum))
+  if cfg.shard and cfg.sprt then out:write("(the SPRT stop is applied when the shards are merged)\n") end
+  if cfg.shard then
+    out:write(string.format("shard %d/%d: %d of %d deals%s\n", cfg.shard.k, cfg.shard.n, acc.pairs, cfg.games,
+      a.json and "" or " (no --json: nothing to merge later)"))
+  end
+  return write_outputs(a, cfg, sum, list)
+end
+
+local function same(x, y)
+  if type(x) ~= type(y) then return false end
+  if type(x) ~= "table" then return x == y end
+  for k, v in pairs(x) do if not same(v, y[k]) then return false end end
+  for k in pairs(y) do if x[k] == nil then return false end end
+  return true
+end
+
+-- A pair's outcome without its timings (the same deal played twice
+-- gives the same outcome, not the same times).
+local function outcome(p)
+  local t = { p.deal, p.seed }
+  for _, leg in ipairs(p.legs or {}) do
+    for _, k in ipairs{ "rounds", "a_points", "b_points", "a_rounds", "b_rounds", "result" } do t[#t + 1] = leg[k] end
+    for _, side in ipairs{ "a", "b" } do t[#t + 1] = leg[side] and leg[side].moves end
+  end
+  return json.encode(t)
+end
+
+local function valid_pair(p)
+  if type(p) ~= "table" or math.type(p.deal) ~= "integer" or type(p.legs) ~= "table" or #p.legs ~= 2 then
+    return false
+  end
+  for _, leg in ipairs(p.legs) do
+    for _, k in ipairs{ "rounds", "a_points", "b_points", "a_rounds", "b_rounds", "result" } do
+      if type(leg[k]) ~= "number" then return false end
+    end
+    for _, side in ipairs{ "a", "b" } do
+      local s = leg[side]
+      if type(s) ~= "table" then return false end
+      for _, k in ipairs{ "moves", "time", "tmax", "fallbacks", "warnings" } do
+        if type(s[k]) ~= "number" then return false end
+      end
+    end
+  end
+  return true
+end
+
+--- Combines result documents (decoded JSON) into cfg and the pair list
+-- in deal order: cfg, list, warnings; or nil, message.
+function M.combine(docs)
+  local base, list, seen, warnings = nil, {}, {}, {}
+  for idx, d in ipairs(docs) do
+    if type(d) ~= "table" or d.format ~= FORMAT or type(d.config) ~= "table" then
+      return nil, string.format("file %d is not a diloti match result", idx)
+    end
+    local c = d.config
+    if not base then
+      base = c
+    else
+      for _, k in ipairs{ "names", "players", "rules", "seed", "games", "rounds_only", "time", "sprt" } do
+        if not same(base[k], c[k]) then
+          return nil, string.format("file %d was played with another %s than file 1", idx, k)
+        end
+      end
+    end
+    for _, p in ipairs(d.pairs or {}) do
+      if not valid_pair(p) then return nil, string.format("file %d: a malformed deal record", idx) end
+      if seen[p.deal] then
+        if outcome(seen[p.deal]) ~= outcome(p) then
+          return nil, string.format("deal %d appears twice with different results", p.deal)
+        end
+        warnings[#warnings + 1] = string.format("deal %d appears twice (counted once)", p.deal)
+      else
+        seen[p.deal] = p
+        list[#list + 1] = p
+      end
+    end
+  end
+  if not base then return nil, "no result files" end
+  table.sort(list, function(x, y) return x.deal < y.deal end)
+  local missing = 0
+  for i = 1, base.games do if not seen[i] then missing = missing + 1 end end
+  if missing > 0 then
+    warnings[#warnings + 1] = string.format("%d of %d deals are missing (a shard not merged?)", missing, base.games)
+  end
+  local cfg = { names = base.names, nplayers = base.players, rules = base.rules, seed = base.seed,
+    games = base.games, rounds_only = base.rounds_only, time = base.time, sprt = base.sprt }
+  return cfg, list, warnings
+end
+
+--- `diloti merge FILE...`: returns an exit code (a.output as for run).
+function M.merge(a)
+  local docs = {}
+  for _, path in ipairs(a.files) do
+    local text, e = read_file(path)
+    if not text then return err("%s", e) end
+    local d, jerr = json.decode(text)
+    if d == nil then return err("%s: %s", path, jerr) end
+    docs[#docs + 1] = d
+  end
+  local cfg, list, warnings = M.combine(docs)
+  if not cfg then return err("%s", list) end
+  for _, w in ipairs(warnings) do io.stderr:write("diloti: merge: ", w, "\n") end
+  local acc = M.accumulator(cfg.sprt)
+  local kept = {}
+  for _, p in ipairs(list) do
+    kept[#kept + 1] = p
+    if acc:add(p) then break end
+  end
+  local sum = acc:summary()
+  local out = a.output or io.stdout
+  out:write(M.report(cfg, sum))
+  if #kept < #list then
+    out:write(string.format("(the SPRT stopped after deal %d: %d later deals left out)\n",
+      kept[#kept].deal, #list - #kept))
+  end
+  return write_outputs(a, cfg, sum, kept)
+end
+
+--- Adds the `match` and `merge` commands to an argparse parser (which
+-- already has the global --rules, --rules-dir, --ai-dir and --seed).
+function M.setup(parser)
+  local c = parser:command("match")
+  c:summary("Play AIs against each other on duplicate deals: win rates, Elo, points.")
+  c:usage("Usage: diloti match [options] A B [C D]")
+  c:description("Each deal is played twice with the seats swapped (with four players, the partnerships), "
+    .. "and results are given from the first side's point of view: score and win rate with 95% intervals, "
+    .. "Elo difference, points per round. AIs are named as for the prompt or given as script paths.")
+  c:epilog("--games counts deals (each one played twice). With four AIs, A+C play B+D. "
+    .. "The SPRT tests H0 elo <= elo0 against H1 elo >= elo1 on the deal pairs' scores and stops "
+    .. "as soon as one is accepted. --shard k/n plays every n-th deal from k; merge the --json files "
+    .. "with `diloti merge`.")
+  c:argument("ai", "AI names or script files: A B, or A B C D."):args("2-4")
+  c:option("--games", "Deals to play (each twice, seats swapped).", "100")
+  c:option("--seed", "Seed of the whole run (default: the time, printed).", nil):target("match_seed")
+  c:option("--rules", "Rules (as the global --rules).", nil):target("match_rules")
+  c:option("--ai-dir", "Another folder of AI scripts."):count("*"):target("match_ai_dir")
+  c:option("--players", "2 or 4 players (default: 4 with four AIs, else the rules' own).")
+  c:option("--jobs", "Worker processes (the results are those of one process).", "1")
+  c:option("--shard", "Play only shard k of n (k/n); needs --seed.")
+  c:option("--json", "Write the results (every deal pair) as JSON.")
+  c:option("--csv", "Write one CSV row per game.")
+  c:flag("--sprt", "Stop as soon as the SPRT decides (see --elo0, --elo1, --alpha).")
+  c:option("--elo0", "SPRT: Elo of H0 (a negative one as --elo0=-10).", "0")
+  c:option("--elo1", "SPRT: Elo of H1.", "20")
+  c:option("--alpha", "SPRT: both error rates.", "0.05")
+  c:option("--time", "Seconds per decision for each AI (as the AI driver's time option).")
+  c:flag("--rounds-only", "Play single rounds instead of whole matches.")
+  c:flag("-q --quiet", "No progress bar (there is none when stderr is not a terminal).")
+  c:option("--part", "Internal: part j of J of this run (--jobs workers)."):hidden(true)
+  c:flag("--stream", "Internal: write one line per deal pair (--jobs workers)."):hidden(true)
+  local m = parser:command("merge", "Combine the --json files of match shards into one report.")
+  m:summary("Combine the --json files of match shards into one report.")
+  m:usage("Usage: diloti merge [--json FILE] [--csv FILE] FILE...")
+  m:argument("files", "Result files of `diloti match --shard k/n --json FILE`."):args("+")
+  m:option("--json", "Write the combined results as JSON.")
+  m:option("--csv", "Write one CSV row per game.")
+  return c, m
+end
+
+return M
