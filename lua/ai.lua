@@ -959,6 +959,10 @@ local function move_event(game, seat, text, infos, before, after, rules)
   return e
 end
 
+--- ai.move_event(game, seat, text, infos, before, after, rules): the
+-- public event of a move just played (docs/ai.md §5), for the table too.
+M.move_event = move_event
+
 local function round_start_event(game)
   local v = game:view(0)
   return { type = "round_start", round = v.round, dealer = v.dealer, deal = v.deal, ply = v.ply }
