@@ -38,6 +38,11 @@ typedef struct {
     int n[11], cap[11];
     int total;     /* subsets in all buckets */
     unsigned sums; /* bit s: bucket s is not empty */
+    /* Loose subsets only: when rows, b[t] is row t of flat (stride apart)
+     * instead of an allocation of its own. */
+    uint64_t *flat;
+    int stride;
+    bool rows;
 } Subsets;
 
 typedef struct {
@@ -71,9 +76,10 @@ static void free_scratch(void *p)
     Gen *g = p;
     if (!g) return;
     for (int i = 0; i < 11; i++) {
-        free(g->loose.b[i]);
+        if (!g->loose.rows) free(g->loose.b[i]);
         free(g->lib.b[i]);
     }
+    free(g->loose.flat);
     free(g->partbuf);
     free(g->comp);
     free(g);
@@ -136,6 +142,93 @@ static void subsets_reset(Subsets *ss)
     memset(ss->n, 0, sizeof ss->n);
     ss->sums = 0;
     ss->total = -1; /* counted on demand */
+}
+
+/* Sets of equal sum form an antichain (a strict superset sums higher), so
+ * by Sperner's theorem a bucket holds at most C(k, k/2) of k cards. */
+static const int max_bucket[13] = {1, 1, 2, 3, 6, 10, 20, 35, 70, 126, 252, 462, 924};
+
+/* dl_count without the library call that portable builds make of it. */
+static inline int count_cards(dl_Set x)
+{
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* dfs_cards without recursion or per-subset capacity checks, for tables of
+ * up to 12 usable numerals (all of real play): the same subsets in the same
+ * order (depth-first, a card before its extensions), which fixes the order
+ * of the moves. The buckets are rows of one block, so a push is one store.
+ * Returns false only when memory ran out. */
+static bool loose_subsets(Subsets *ss, dl_Set cards, int limit)
+{
+    cards &= ((dl_Set)1 << (4 * limit)) - 1;
+    subsets_reset(ss);
+    if (!cards) return true;
+    int k = count_cards(cards);
+    if (k > 12) {
+        if (ss->rows) { /* back to buckets of their own */
+            for (int t = 0; t <= 10; t++) {
+                ss->b[t] = NULL;
+                ss->cap[t] = 0;
+            }
+            ss->rows = false;
+        }
+        return dfs_cards(ss, cards, 0, 0, limit);
+    }
+    const int need = max_bucket[k];
+    if (need > ss->stride || !ss->rows) {
+        if (need > ss->stride) {
+            int stride = need < 64 ? 64 : need;
+            uint64_t *p = realloc(ss->flat, (size_t)stride * 11 * sizeof *p);
+            if (!p) return false;
+            ss->flat = p;
+            ss->stride = stride;
+        }
+        for (int t = 0; t <= 10; t++) {
+            if (!ss->rows) free(ss->b[t]);
+            ss->b[t] = ss->flat + t * ss->stride;
+            ss->cap[t] = ss->stride;
+        }
+        ss->rows = true;
+    }
+    uint64_t *const flat = ss->flat;
+    const int stride = ss->stride;
+    unsigned sums = 0;
+    int total = 0;
+    /* One frame per depth: the cards still to try, and the subset so far. */
+    dl_Set rest[12], set[12];
+    int sum[12], d = 0;
+    rest[0] = cards;
+    set[0] = 0;
+    sum[0] = 0;
+    for (;;) {
+        dl_Set r = rest[d];
+        if (!r) {
+            if (--d < 0) break;
+            continue;
+        }
+        int c = dl_first(r);
+        r &= r - 1;
+        rest[d] = r;
+        int t = sum[d] + (c >> 2) + 1;
+        dl_Set x = set[d] | DL_BIT(c);
+        flat[t * stride + ss->n[t]++] = x;
+        sums |= 1u << t;
+        total++;
+        r &= ((dl_Set)1 << (4 * (limit - t))) - 1;
+        if (r) {
+            d++;
+            rest[d] = r;
+            set[d] = x;
+            sum[d] = t;
+        }
+    }
+    ss->sums = sums;
+    ss->total = total;
+    return true;
 }
 
 static bool atom_less(const Atom *x, const Atom *y)
@@ -543,6 +636,31 @@ static void gen_numeral(Gen *g, int card)
     gen_groups(g, card, rest);
 }
 
+/* Appends out->m[from..to) again, played with card instead. */
+static void copy_moves(Gen *g, size_t from, size_t to, int card)
+{
+    dl_MoveList *l = g->out;
+    size_t k = to - from;
+    if (l->n + k > l->cap) {
+        size_t cap = l->cap ? l->cap : 64;
+        while (cap < l->n + k) cap *= 2;
+        dl_Move *p = realloc(l->m, cap * sizeof *p);
+        if (!p) {
+            g->oom = true;
+            return;
+        }
+        l->m = p;
+        l->cap = cap;
+    }
+    dl_Move *d = l->m + l->n;
+    const dl_Move *m = l->m + from;
+    for (size_t i = 0; i < k; i++) {
+        d[i] = m[i];
+        d[i].card = (uint8_t)card;
+    }
+    l->n += k;
+}
+
 static void gen_claim(Gen *g)
 {
     emit(g, DL_CLAIM, 0, 0, 0);
@@ -576,8 +694,7 @@ long dl_legal_moves(const dl_State *s, dl_MoveList *l)
     /* Every sum a move can use is at most a value the mover holds: a
      * capture's, a declaration's (D14) or a group's. */
     int limit = g->handvals ? 31 - __builtin_clz(g->handvals) : 0;
-    subsets_reset(&g->loose);
-    if (limit && !dfs_cards(&g->loose, s->loose & DL_NUMERALS, 0, 0, limit)) return -1;
+    if (!loose_subsets(&g->loose, s->loose & DL_NUMERALS, limit)) return -1;
     const dl_Rules *r = &s->rules;
     g->use_lib = (r->liberal_group || r->liberal_capture) && s->ndecl > 0;
     if (g->use_lib) {
@@ -585,12 +702,23 @@ long dl_legal_moves(const dl_State *s, dl_MoveList *l)
         int na = lib_atoms(s, a);
         if (!build_subsets(&g->lib, a, na, limit)) return -1;
     }
+    /* Every rule above looks at the played card's rank only, never at its
+     * suit: a card of the same rank as the one before it in the hand (they
+     * are adjacent in card order) has the same moves, which are copied. */
+    size_t prev_from = 0, prev_to = 0;
+    int prev_rank = -1;
     for (dl_Set h = g->hand; h && !g->oom; h &= h - 1) {
         int card = dl_first(h);
-        if (dl_is_face(card))
+        size_t from = l->n;
+        if (dl_rank(card) == prev_rank)
+            copy_moves(g, prev_from, prev_to, card);
+        else if (dl_is_face(card))
             gen_face(g, card);
         else
             gen_numeral(g, card);
+        prev_from = from;
+        prev_to = l->n;
+        prev_rank = dl_rank(card);
     }
     return g->oom ? -1 : (long)l->n;
 }
