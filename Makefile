@@ -33,12 +33,15 @@ CORE_OBJ = $(CORE_SRC:%=$(BUILD)/%.o)
 LUA_SRC  = sandbox lrules lgame lview lmodule
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS   = $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4) -lm
+# Line editing (libedit, BSD licence) is for the host program only.
+EDIT_CFLAGS = $(shell pkg-config --cflags libedit 2>/dev/null)
+EDIT_LIBS   = $(shell pkg-config --libs libedit 2>/dev/null || echo -ledit)
 SCRIPTS  = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard lua/ai/*.lua)) $(sort $(wildcard rules-variants/*.lua))
 TEST_SRC = $(wildcard tests/c/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 TEST_LIB = $(filter-out tests/c/test_%.c,$(wildcard tests/c/*.c))
 
-DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libcmocka-dev lua-busted lua-check
+DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libedit-dev libcmocka-dev lua-busted lua-check tmux
 
 .PHONY: all build-all play demo test test-c test-lua lint bench deps clean golden
 all: deps
@@ -76,8 +79,12 @@ $(BUILD)/lua/embedded.o: $(BUILD)/embedded.c src/lua/embedded.h
 	@mkdir -p $(BUILD)/lua
 	$(CC) $(CPPFLAGS) -Isrc/lua $(CFLAGS) -c $< -o $@
 
-$(BUILD)/diloti: src/main.c $(LUA_SRC:%=$(BUILD)/lua/%.o) $(BUILD)/lua/embedded.o $(BUILD)/libdiloti.a
-	$(CC) $(CPPFLAGS) $(LUA_CFLAGS) $(CFLAGS) $^ $(LDFLAGS) $(LUA_LIBS) -o $@
+$(BUILD)/lua/lline.o: src/lua/lline.c src/lua/lline.h | $(BUILD)
+	@mkdir -p $(BUILD)/lua
+	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(EDIT_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/diloti: src/main.c $(LUA_SRC:%=$(BUILD)/lua/%.o) $(BUILD)/lua/lline.o $(BUILD)/lua/embedded.o $(BUILD)/libdiloti.a
+	$(CC) $(CPPFLAGS) $(LUA_CFLAGS) $(CFLAGS) $^ $(LDFLAGS) $(LUA_LIBS) $(EDIT_LIBS) -o $@
 
 # The same module for a plain lua5.4: position-independent, and linked
 # without liblua (the interpreter that loads it provides Lua).

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "lua/lline.h"
 #include "lua/sandbox.h"
 
 int luaopen_diloti(lua_State *L);
@@ -25,6 +26,11 @@ static int pmain(lua_State *L)
     char **argv = lua_touserdata(L, 2);
     luaL_openlibs(L);
     luaL_requiref(L, "diloti", luaopen_diloti, 0);
+    /* Line editing is the host's own: require "diloti.line" finds it. */
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+    lua_pushcfunction(L, luaopen_diloti_line);
+    lua_setfield(L, -2, "diloti.line");
+    lua_pop(L, 1);
     lua_getglobal(L, "require");
     lua_pushliteral(L, "diloti.cli");
     lua_call(L, 1, 1);
