@@ -179,7 +179,7 @@ function commands.match(a) return match.run(a) end
 function commands.merge(a) return match.merge(a) end
 
 function commands.play(a)
-  return require("diloti.prompt").run(opts_of(a))
+  return require("diloti.repl").start(a)
 end
 
 local function parser()
@@ -192,7 +192,13 @@ local function parser()
   p:option("--seed", "Seed for the deal and for unplaced cards.")
   p:command_target("command")
   p:require_command(false)
-  p:command("play", "Play at a simple prompt (the default).")
+  local pl = p:command("play", "Play at the table, the interactive prompt (the default).")
+  pl:option("--ai", "The computer players' AI (see 'diloti ai').")
+  pl:option("--partner", "Your AI partner with four players.")
+  pl:option("--players", "2, 4 (or 3 in kontsina)."):convert(math.tointeger)
+  pl:option("--humans", "People at the keyboard (they take turns; hands hidden between turns)."):convert(math.tointeger)
+  pl:option("--target", "Points that end the match (D24)."):convert(math.tointeger)
+  pl:option("--practice", "on (undo allowed) or off.", "on"):choices { "on", "off" }
   local c = p:command("moves", "List the legal moves in a position.")
   c:argument("position", "A position string (see docs/notation.md).")
   c:flag("--explain", "Say what each move does.")

@@ -1,0 +1,100 @@
+-- Advice from the engine's search, in words: the table's `hint`, and the
+-- coach. The search sees only the adviser's seat (dl_view), so a hint
+-- never reveals a hidden card.
+local ai = require "diloti.ai"
+local screen = require "diloti.screen"
+
+local M = {}
+
+M.ITERATIONS = 25000 -- the expert's budget (lua/ai/expert.lua)
+
+local function legal_set(g)
+  local set = {}
+  for _, m in ipairs(g:moves(true)) do set[m.text] = m end
+  return set
+end
+
+--- The search's ranking of the legal moves for seat: a list of
+-- {move, value, visits, info} best first, or nil and a reason.
+function M.rank(g, seat, opts)
+  opts = opts or {}
+  local legal = legal_set(g)
+  local r, err = g:search { seat = seat, iterations = opts.iterations or M.ITERATIONS, seed = opts.seed or 1 }
+  if not r then return nil, err end
+  local out = {}
+  for _, m in ipairs(r.moves) do
+    -- A house rule may forbid a move the search knows nothing of.
+    if legal[m.move] then
+      out[#out + 1] = { move = m.move, value = m.value, visits = m.visits, info = legal[m.move] }
+    end
+  end
+  if #out == 0 then return nil, "the search found no allowed move" end
+  return out, r
+end
+
+local function named_points(cards)
+  local named = {}
+  for _, c in ipairs(cards) do
+    if c == "10d" then named[#named + 1] = "the 10 of diamonds"
+    elseif c == "2c" then named[#named + 1] = "the 2 of clubs"
+    elseif c:sub(1, 1) == "A" then named[#named + 1] = "an ace" end
+  end
+  return named
+end
+
+-- What the move does right now, in a few words.
+local function effect(st, g, info)
+  local clone = g:clone()
+  local seat = g:turn()
+  local before = g:view(seat)
+  local infos = g:moves(true)
+  clone:play(info.text)
+  local ev = ai.move_event(clone, seat, info.text, infos, before, clone:view(seat), g:rules())
+  local parts = {}
+  if ev.captured then
+    parts[#parts + 1] = string.format("it takes %d cards", #ev.captured)
+    local pts = named_points(ev.captured)
+    if #pts > 0 then parts[#parts + 1] = "with " .. table.concat(pts, ", ") end
+    if ev.xeri then parts[#parts + 1] = "and sweeps the table for a xeri (D21)" end
+  elseif info.kind == "lay" then
+    parts[#parts + 1] = "laying " .. screen.card(st, info.card) .. " gives the least away"
+  elseif info.kind == "plain" or info.kind == "raise" then
+    parts[#parts + 1] = string.format("it builds a %d you can take later with a card you hold (D14)", info.value)
+  elseif info.kind == "group" then
+    parts[#parts + 1] = string.format("it gathers a group of %ds for you to take later (D17)", info.value)
+  end
+  return table.concat(parts, " "), clone
+end
+
+-- The next player's best sweep of the table a move leaves, if any.
+local function leaves_xeri(g_after, rules)
+  local v = g_after:view(g_after:turn() or 0)
+  if #v.table.loose + #v.table.declarations == 0 then return nil end
+  for _, rank in ipairs(ai.ranks) do
+    local cap = ai.best_capture(rank, v.table, rules)
+    if cap and cap.sweep then return rank end
+  end
+end
+
+--- A hint for the seat to move: {move, sentence, ranked} or nil, reason.
+function M.hint(st, g, opts)
+  local seat = g:turn()
+  if not seat then return nil, "nobody is to move" end
+  local ranked, err = M.rank(g, seat, opts)
+  if not ranked then return nil, err end
+  local best = ranked[1]
+  local what, after = effect(st, g, best.info)
+  local s = string.format("%s: %s", best.move, what ~= "" and what or "the search's choice")
+  if #ranked > 1 then
+    s = s .. string.format("; the search rates it %.1f points above %s", best.value - ranked[2].value,
+      ranked[2].move)
+  end
+  local rank = after:phase() == "play" and leaves_xeri(after, g:rules())
+  if rank then s = s .. string.format(" (it does leave a table a %s would sweep)", rank) end
+  return { move = best.move, sentence = s .. ".", ranked = ranked }
+end
+
+M.leaves_xeri = leaves_xeri
+M.effect = effect
+
+return M

@@ -1,0 +1,433 @@
+-- The table's commands. Each entry: name, aliases, usage, help (one
+-- line), examples, and run(session, rest) where rest is the text after
+-- the command word. A user file ($XDG_CONFIG_HOME/diloti/table.lua) may
+-- add its own with commands.add{...}: see docs/table.md.
+local diloti = require "diloti"
+local ai = require "diloti.ai"
+local advice = require "diloti.advice"
+local moveinput = require "diloti.moveinput"
+local record = require "diloti.record"
+local screen = require "diloti.screen"
+
+local M = { list = {}, by_name = {} }
+
+--- Adds (or replaces) a command. Returns the entry.
+function M.add(c)
+  assert(type(c) == "table" and type(c.name) == "string" and type(c.run) == "function",
+    "commands.add needs a table with a name and a run function")
+  c.help = c.help or ""
+  if not M.by_name[c.name] then M.list[#M.list + 1] = c end
+  M.by_name[c.name] = c
+  for _, a in ipairs(c.aliases or {}) do M.by_name[a] = c end
+  return c
+end
+
+function M.find(word)
+  if not word then return nil end
+  return M.by_name[word:lower()]
+end
+
+local function words(s)
+  local out = {}
+  for w in s:gmatch("%S+") do out[#out + 1] = w end
+  return out
+end
+
+-- ---------------------------------------------------------------------
+
+M.add {
+  name = "help", aliases = { "?", "h" }, usage = "help [COMMAND]",
+  help = "what you can type here",
+  run = function(T, rest)
+    if rest ~= "" then
+      local c = M.find(rest)
+      if not c then return T:complain("no command '" .. rest .. "'; type 'help' for the list") end
+      T:print(c.usage .. "\n  " .. c.help)
+      if c.more then T:print(c.more) end
+      for _, e in ipairs(c.examples or {}) do T:print("  e.g. " .. e) end
+      return
+    end
+    T:print("Type a move when it is your turn:")
+    T:print("  8h x 3c 5s      capture (x) the 3c and 5s with your 8h")
+    T:print("  3h + 5s = 8     declare 8: your 3h on the 5s (you must hold another 8)")
+    T:print("  9c lay          lay the 9c on the table")
+    T:print("  4               the 4th move of the 'moves' list")
+    T:print("  7h              the only legal use of your 7h (if it has just one)")
+    T:print("Commands:")
+    for _, c in ipairs(M.list) do T:printf("  %-18s %s", c.usage, c.help) end
+    T:print("Anything else runs as Lua, with the game as 'g' (e.g. g:moves(), g:view(0)).")
+  end,
+}
+
+M.add {
+  name = "moves", aliases = { "m" }, usage = "moves",
+  help = "the legal moves, numbered (type a number to play one)",
+  run = function(T)
+    local list = T.g:moves()
+    if #list == 0 then return T:print("No moves: the " .. T.g:phase():gsub("-", " ") .. ".") end
+    T:print(screen.moves(T.style, list))
+  end,
+}
+
+M.add {
+  name = "board", aliases = { "show", "b" }, usage = "board",
+  help = "draw the table again",
+  run = function(T) T:show() end,
+}
+
+M.add {
+  name = "go", aliases = { "continue" }, usage = "go",
+  help = "let the computer players carry on after Ctrl-C",
+  run = function(T)
+    T.paused = false
+    T:advance()
+    T:show()
+  end,
+}
+
+M.add {
+  name = "hint", usage = "hint",
+  help = "what the expert AI would play, and why",
+  run = function(T)
+    local seat = T:human_to_move()
+    if not seat then return T:complain("It is not your turn.") end
+    local h, err = advice.hint(T.style, T.g, { seed = #T.g:history() + 1 })
+    if not h then return T:complain("No hint: " .. tostring(err)) end
+    T:print("Hint: " .. h.sentence)
+  end,
+}
+
+local function check(T, rest)
+  if rest == "" then return T:complain("Which move? e.g. 'why 8h x 3c 5s'") end
+  if not T.g:turn() then return T:complain("Nobody is to move: the " .. T.g:phase():gsub("-", " ") .. ".") end
+  local r = moveinput.resolve(T.g, rest)
+  if r.candidates then
+    T:print("That fits several legal moves:")
+    for _, m in ipairs(r.candidates) do
+      local _, what = T.g:check(m)
+      T:printf("  %-24s %s", m, what)
+    end
+  elseif r.error then
+    T:print("Not allowed: " .. r.error)
+  else
+    local _, what = T.g:check(r.move)
+    T:print("Legal: " .. r.move .. ": " .. what)
+  end
+end
+
+M.add {
+  name = "why", aliases = { "check" }, usage = "why MOVE",
+  help = "is this move allowed, and what would it do (nothing is played)",
+  examples = { "why 7h lay", "check Jc lay" },
+  run = check,
+}
+
+M.add {
+  name = "undo", aliases = { "u" }, usage = "undo",
+  help = "take back your last move (practice games)",
+  run = function(T)
+    if not T.practice then return T:complain("No undo in this game (it was started with practice=off).") end
+    local g = T.g
+    local hist = g:history()
+    -- Back to the last time a person was to move, before their move.
+    local undone = 0
+    repeat
+      local last = hist[#hist - undone]
+      if not last then break end
+      if not g:undo() then break end
+      undone = undone + 1
+    until last.kind ~= "next-round" and T:is_human(last.seat)
+    if undone == 0 then return T:complain("Nothing to undo.") end
+    for _ = 1, undone do if #T.log > 0 then table.remove(T.log) end end
+    T.recent = { string.format("Undone: %d move%s.", undone, undone == 1 and "" or "s") }
+    T.paused = false
+    T:show()
+  end,
+}
+
+-- What each side holds now: a provisional breakdown (D23, K4).
+local function provisional(T)
+  local v = T.g:view(T.viewer)
+  local rules = T.g:rules()
+  local rows = {}
+  for side = 0, v.sides - 1 do
+    local cards = v.captured[side] or {}
+    local clubs, aces, ten, two = 0, 0, false, false
+    for _, c in ipairs(cards) do
+      if c:sub(-1) == "c" then clubs = clubs + 1 end
+      if c:sub(1, 1) == "A" then aces = aces + 1 end
+      if c == "10d" then ten = true end
+      if c == "2c" then two = true end
+    end
+    rows[side] = { cards = #cards, clubs = clubs, aces = aces, ten = ten, two = two, xeri = v.xeri[side] or 0 }
+  end
+  return rows, v, rules
+end
+
+M.add {
+  name = "score", usage = "score",
+  help = "the match score, and what each side has captured this round",
+  run = function(T)
+    local rows, v = provisional(T)
+    T:printf("Match: %s (target %d)", T:score_line(v), T.g:rules().target or 0)
+    T:printf("This round so far (round %d, deal %d):", v.round, v.deal)
+    T:printf("  %-22s %5s %5s %4s %4s %4s %5s", "", "cards", "clubs", "aces", "10d", "2c", "xeris")
+    for side = 0, v.sides - 1 do
+      local r = rows[side]
+      T:printf("  %-22s %5d %5d %4d %4s %4s %5d", T:side_name(side), r.cards, r.clubs, r.aces,
+        r.ten and "yes" or "-", r.two and "yes" or "-", r.xeri)
+    end
+  end,
+}
+
+M.add {
+  name = "log", usage = "log [N]",
+  help = "the game so far, in words (the last N moves)",
+  run = function(T, rest)
+    local n = tonumber(rest) or #T.log
+    if #T.log == 0 then return T:print("No moves yet.") end
+    local round
+    for i = math.max(1, #T.log - n + 1), #T.log do
+      local e = T.log[i]
+      if e.round ~= round then
+        T:printf("Round %d", e.round)
+        round = e.round
+      end
+      T:printf("%4d. %s", i, e.text)
+    end
+  end,
+}
+
+M.add {
+  name = "rules", usage = "rules [VARIANT]",
+  help = "the rules in play, or one variant explained",
+  run = function(T, rest)
+    local cat = diloti.variants.catalogue(T.rules_dirs)
+    if rest == "" then
+      T:printf("Playing: %s. Variants you can add with 'new rules=diloti+NAME':", T.opts.rules or "diloti")
+      for _, n in ipairs(cat.names) do T:printf("  %-24s %s", n, cat.found[n].description) end
+      return
+    end
+    local v = cat.found[rest]
+    if not v then return T:complain("No variant '" .. rest .. "'. Known: " .. table.concat(cat.names, ", ")) end
+    T:print(v.name .. (v.rule and ("  (" .. v.rule .. ")") or "") .. ": " .. v.description)
+    if v.help then T:print(v.help) end
+  end,
+}
+
+local NEW_KEYS = {
+  players = "number", ai = "string", partner = "string", humans = "number", rules = "string",
+  seed = "number", target = "number", practice = "boolean", dealer = "number",
+}
+
+--- Parses 'new' options: "4", "players=4 ai=greedy seed=7 practice=off".
+function M.parse_new(rest)
+  local o = {}
+  for _, w in ipairs(words(rest)) do
+    local k, v = w:match("^([%w_]+)=(.*)$")
+    if not k and tonumber(w) then k, v = "players", w end
+    if not k and (ai.catalogue())[w] then k, v = "ai", w end
+    if not k then return nil, string.format("'%s' is not an option: write key=value (%s)", w, M.new_keys()) end
+    local t = NEW_KEYS[k]
+    if not t then return nil, string.format("unknown option '%s'; options: %s", k, M.new_keys()) end
+    if t == "number" then
+      o[k] = math.tointeger(tonumber(v))
+      if not o[k] then return nil, string.format("%s=%s: a whole number is needed", k, v) end
+    elseif t == "boolean" then
+      local on = ({ on = true, yes = true, ["true"] = true, off = false, no = false, ["false"] = false })[v]
+      if on == nil then return nil, string.format("%s=%s: on or off", k, v) end
+      o[k] = on
+    else
+      o[k] = v
+    end
+  end
+  return o
+end
+
+function M.new_keys()
+  local ks = {}
+  for k in pairs(NEW_KEYS) do ks[#ks + 1] = k end
+  table.sort(ks)
+  return table.concat(ks, ", ")
+end
+
+M.add {
+  name = "new", aliases = { "n" }, usage = "new [OPTIONS]",
+  help = "a new game (e.g. 'new 4', 'new ai=greedy', 'new rules=kontsina')",
+  more = "  options: players=2|3|4 ai=NAME (opponents) partner=NAME humans=N rules=SPEC\n"
+    .. "           seed=N target=N dealer=N practice=on|off\n"
+    .. "  With 4 players you sit with an AI partner opposite; humans=2 or more share the keyboard.\n"
+    .. "  Options not given are kept from the current game (seed and dealer are new).",
+  examples = { "new", "new 4", "new ai=master target=121", "new rules=diloti+soy+forced-capture seed=7" },
+  run = function(T, rest)
+    local o, err = M.parse_new(rest)
+    if not o then return T:complain(err) end
+    for _, k in ipairs { "players", "ai", "partner", "humans", "rules", "target", "practice" } do
+      if o[k] == nil then o[k] = T.opts[k] end
+    end
+    if o.rules and o.rules ~= T.opts.rules and o.players == T.opts.players and not rest:match("players=") then
+      o.players = nil -- a new base game brings its own number of players
+    end
+    local ok, nerr = T:new_game(o)
+    if not ok then return T:complain("No new game: " .. nerr) end
+    T:print("New game: " .. T:describe_game() .. ".")
+    T:advance()
+    T:show()
+  end,
+}
+
+M.add {
+  name = "ai", usage = "ai [NAME]",
+  help = "the computer players, or one explained",
+  run = function(T, rest)
+    local found, names = ai.catalogue(T.ai_dirs)
+    if rest == "" then
+      for _, n in ipairs(names) do T:printf("  %-10s %s", n, found[n].description) end
+      T:print("Play against one with 'new ai=NAME'.")
+      return
+    end
+    local info = found[rest]
+    if not info then return T:complain("No AI '" .. rest .. "'. Known: " .. table.concat(names, ", ")) end
+    T:print(info.name .. ": " .. info.description)
+    if info.help then T:print(info.help) end
+  end,
+}
+
+-- ---------------------------------------------------------------------
+-- Saving, loading, replaying
+
+local function meta_of(T)
+  local seats = {}
+  for seat = 0, T.players_n - 1 do
+    local s = T.specs[seat]
+    seats[seat] = s.kind == "human" and "human" or ("ai " .. s.name)
+  end
+  local o = T.opts
+  return {
+    rules = o.rules or "diloti", players = T.players_n, seed = o.seed, dealer = o.dealer,
+    target = o.target, position = o.position, seats = seats,
+    extra = { practice = T.practice and "on" or "off" },
+  }
+end
+M.meta_of = meta_of
+
+local function path_arg(T, rest, what)
+  if rest == "" then
+    T:complain(string.format("Which file? e.g. '%s mygame.dlt'", what))
+    return nil
+  end
+  return (rest:gsub("^~/", (T.getenv("HOME") or "~") .. "/"))
+end
+
+M.add {
+  name = "save", usage = "save FILE",
+  help = "save the game (rules, seed, every move) to a readable file",
+  run = function(T, rest)
+    local path = path_arg(T, rest, "save")
+    if not path then return end
+    local ok, err = record.save(path, T.g, meta_of(T))
+    if not ok then return T:complain("Not saved: " .. err) end
+    T.saved = true
+    T:print("Saved to " .. path .. ".")
+  end,
+}
+
+local function specs_of(rec, players)
+  local specs = {}
+  for seat = 0, players - 1 do
+    local s = rec.seats and rec.seats[seat] or (seat == 0 and "human" or "ai cautious")
+    local name = s:match("^ai%s+(%S+)")
+    specs[seat] = name and { kind = "ai", name = name } or { kind = "human" }
+  end
+  return specs
+end
+
+M.add {
+  name = "load", usage = "load FILE",
+  help = "go on with a saved game",
+  run = function(T, rest)
+    local path = path_arg(T, rest, "load")
+    if not path then return end
+    local g, rec = record.load(path, { rules_dirs = T.rules_dirs })
+    if not g then return T:complain("Not loaded (your game is unchanged): " .. rec) end
+    local opts = {
+      rules = rec.rules, players = rec.players, seed = rec.seed, dealer = rec.dealer, target = rec.target,
+      position = rec.position, practice = not (rec.extra and rec.extra.practice == "off"),
+    }
+    opts.specs = specs_of(rec, g:rules().players)
+    local ok, err = T:new_game(opts)
+    if not ok then return T:complain("Not loaded (your game is unchanged): " .. err) end
+    T.g, T.saved = g, true
+    T:print(string.format("Loaded %s: %d moves.", path, #rec.moves))
+    T:advance()
+    T:show()
+  end,
+}
+
+-- All hands face up, for replays.
+local function open_hands(T, g)
+  local s = g:state()
+  local lines = {}
+  for seat = 0, (g:rules().players - 1) do
+    local hand = s.hands and s.hands[seat] or {}
+    lines[#lines + 1] = string.format("  %-22s %s", T.names[seat] or ("Seat " .. seat), screen.cards(T.style, hand))
+  end
+  return table.concat(lines, "\n")
+end
+
+local function replay_show(T, st)
+  local g = st:game()
+  local at, total = st:at(), st:total()
+  local seat = g:turn() or 0
+  T:print(screen.board(T.style, g:view(seat), { names = T.names }))
+  T:print("Hands:\n" .. open_hands(T, g))
+  if at > 0 then T:printf("Move %d of %d was: %s", at, total, st:move(at)) end
+  T:printf("[%d/%d] Enter or 'n': next; 'b': back; 'goto N'; 'q': leave the replay.", at, total)
+end
+
+M.add {
+  name = "replay", usage = "replay FILE",
+  help = "step through a saved game with every hand shown",
+  run = function(T, rest)
+    local path = path_arg(T, rest, "replay")
+    if not path then return end
+    local _, rec = record.load(path, { rules_dirs = T.rules_dirs })
+    if not _ then return T:complain("Cannot replay: " .. rec) end
+    local st, err = record.replay(rec, { rules_dirs = T.rules_dirs })
+    if not st then return T:complain("Cannot replay: " .. tostring(err)) end
+    replay_show(T, st)
+    while true do
+      local line = T.read("replay> ")
+      if line == nil or line == false then break end
+      local w, arg = line:match("^%s*(%S*)%s*(.-)%s*$")
+      if w == "q" or w == "quit" then break
+      elseif w == "" or w == "n" or w == "next" then
+        if not st:step() then T:print("(the end)") end
+      elseif w == "b" or w == "back" then
+        if not st:back() then T:print("(the start)") end
+      elseif w == "goto" and tonumber(arg) then
+        local jump = st.seek or st.jump or st["goto"]
+        local ok, gerr = jump(st, math.tointeger(tonumber(arg)) or -1)
+        if not ok then T:complain(gerr or "no such move") end
+      else
+        T:print("In a replay: Enter or 'n' (next), 'b' (back), 'goto N', 'q' (leave).")
+      end
+      replay_show(T, st)
+    end
+    T:print("Back at your game.")
+  end,
+}
+
+M.add {
+  name = "quit", aliases = { "exit", "q" }, usage = "quit",
+  help = "leave the table (offers to save an unfinished game)",
+  run = function(T) T:leave() end,
+}
+
+M.add {
+  name = "lua", usage = "lua CODE",
+  help = "run Lua even when it looks like a command or a move (also '=EXPR')",
+  run = function(T, rest) T:run_lua(rest) end,
+}
+
+return M

@@ -1,0 +1,170 @@
+-- What a player typed, turned into one legal move: the full notation
+-- (any spelling the engine reads), the number of a move in the list, or a
+-- shorter input that fits exactly one legal move ("7h" when the 7h has one
+-- legal use, "7h x" for its only capture, "7h x 3c" for the capture that
+-- takes the 3c). Used by the table and the lessons.
+--
+--   local r = moveinput.resolve(g, "7h x")
+--   r.move        the canonical move text, when exactly one fits
+--   r.candidates  the moves that fit, when several do
+--   r.error       why nothing fits: the engine's refusal (led by its rule
+--                 id) or what could not be read; r.suggestions lists the
+--                 legal moves close to a refused one
+local diloti = require "diloti"
+
+local M = {}
+
+local OPS = { x = "capture", ["-"] = "lay", lay = "lay", ["+"] = "declare", ["="] = "declare" }
+
+local function words(text)
+  local out = {}
+  -- '+', '=', ',' and 'x' between items may come without spaces: "7hx3c".
+  local spaced = text:gsub("[,]", " "):gsub("([%+=])", " %1 ")
+  for w in spaced:gmatch("%S+") do out[#out + 1] = w end
+  return out
+end
+
+-- A card, a declaration reference or a value, as the engine writes it.
+local function item(w)
+  local c = diloti.card(w)
+  if c then return c end
+  local kind, value, seat = w:upper():match("^([PG]?)(%d*)@(%d+)$")
+  if seat then return { kind = kind, value = tonumber(value), seat = tonumber(seat) } end
+  return nil
+end
+
+local function ref_fits(ref, take)
+  local kind, value, seat = take:match("^([PG])(%d+)@(%d+)$")
+  if not seat or tonumber(seat) ~= ref.seat then return false end
+  if ref.kind ~= "" and ref.kind ~= kind then return false end
+  return not ref.value or ref.value == tonumber(value)
+end
+
+local function takes_all(move, items)
+  for _, want in ipairs(items) do
+    local found = false
+    for _, t in ipairs(move.takes or {}) do
+      if (type(want) == "string" and want == t) or (type(want) == "table" and ref_fits(want, t)) then
+        found = true
+        break
+      end
+    end
+    if not found then return false end
+  end
+  return true
+end
+
+local function kind_fits(op, value, move)
+  if not op then return true end
+  if op == "declare" then
+    if not (move.kind == "plain" or move.kind == "raise" or move.kind == "group") then return false end
+    if value then
+      local group = value:upper():sub(1, 1) == "G"
+      local v = tonumber(group and value:sub(2) or value)
+      if v ~= move.value then return false end
+      if group ~= (move.kind == "group") then return false end
+    end
+    return true
+  end
+  return move.kind == op
+end
+
+-- The parts of a short input: card, operator, items, declared value.
+local function parse_short(text)
+  local w = words(text)
+  local card = diloti.card(w[1] or "")
+  if not card then return nil end
+  local q = { card = card, items = {} }
+  local i = 2
+  if w[i] and OPS[w[i]:lower()] then
+    q.op = OPS[w[i]:lower()]
+    i = i + 1
+  end
+  while w[i] do
+    if w[i] == "=" then
+      q.op = "declare"
+      q.value = w[i + 1]
+      if not q.value or w[i + 2] then return nil end
+      break
+    elseif w[i] == "+" then
+      q.op = "declare"
+    else
+      local it = item(w[i])
+      if not it then return nil end
+      q.items[#q.items + 1] = it
+    end
+    i = i + 1
+  end
+  return q
+end
+
+local function matching(moves, q)
+  local out = {}
+  for _, m in ipairs(moves) do
+    if m.card == q.card and kind_fits(q.op, q.value, m) and takes_all(m, q.items) then
+      out[#out + 1] = m.text
+    end
+  end
+  return out
+end
+
+--- Does this input look like a move rather than a command or Lua? A move
+-- starts with a card, or is a move number, claim or keep.
+function M.looks_like_move(text)
+  local first = text:match("^%s*(%S+)")
+  if not first then return false end
+  if first:match("^%d+$") then return text:match("^%s*%d+%s*$") ~= nil end
+  if first == "claim" or first == "keep" then return true end
+  return diloti.card(first:gsub("[x%+=,].*$", "")) ~= nil
+end
+
+--- resolve(game, text [, moves]) -> {move=} | {candidates=} | {error=}.
+-- moves: the structured legal moves (game:moves(true)) if already known.
+function M.resolve(g, text, moves)
+  moves = moves or g:moves(true)
+  text = text:match("^%s*(.-)%s*$")
+  local n = math.tointeger(tonumber(text))
+  if n and text:match("^%d+$") then
+    if moves[n] then return { move = moves[n].text } end
+    return { error = string.format("there is no move number %d: the list has %d (type 'moves')", n, #moves) }
+  end
+  local ok, why = g:check(text)
+  if ok then
+    -- The engine's canonical spelling is the one the list shows.
+    local parsed = g:clone()
+    parsed:play(text)
+    local last = parsed:history()
+    return { move = last[#last].move }
+  end
+  local q = parse_short(text)
+  local fits = q and matching(moves, q) or {}
+  if why and not why:match("^not a move") then
+    -- A whole move the rules refuse: the reason, and what would fit.
+    return { error = why, suggestions = fits }
+  end
+  if not q then return { error = why or "not a move" } end
+  if #fits == 1 then return { move = fits[1] } end
+  if #fits > 1 then return { candidates = fits } end
+  return { error = M.why_not(g, q, moves, why) }
+end
+
+-- Nothing fits a short input: say why in the engine's words where we can.
+function M.why_not(g, q, moves, parse_error)
+  local held = false
+  for _, m in ipairs(moves) do
+    if m.card == q.card then held = true; break end
+  end
+  if not held then
+    local _, why = g:check(q.card .. " lay")
+    if why and why:match("^D9") then return why end
+    return string.format("%s has no legal move here%s", q.card, why and (" (" .. why .. ")") or "")
+  end
+  if q.op == "lay" then
+    local _, why = g:check(q.card .. " lay")
+    return why or parse_error
+  end
+  return string.format("no legal move of %s fits that; %s", q.card,
+    parse_error and parse_error:gsub("^not a move: ", "the input reads: ") or "type 'moves' for the list")
+end
+
+return M

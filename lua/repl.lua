@@ -1,0 +1,635 @@
+-- The table: where people play Diloti, at a Lua prompt.
+--
+-- A session holds one game and the players at its seats (people or AIs).
+-- Each line typed is, in this order: a command (the `commands` table,
+-- which a user file may extend), a move (notation, a number from the
+-- list, or a short unambiguous form), or Lua, run with the game in scope
+-- as `g`. Input and output are functions, so the tests drive a session
+-- with scripted lines and no terminal; the program gives it libedit.
+local diloti = require "diloti"
+local ai = require "diloti.ai"
+local moveinput = require "diloti.moveinput"
+local screen = require "diloti.screen"
+local commands = require "diloti.commands"
+
+local M = { commands = commands }
+
+local Session = {}
+Session.__index = Session
+M.Session = Session
+
+local DEFAULT_AI = "cautious"
+local DIRECTIONS = { [2] = { [0] = "South", [1] = "North" },
+  [3] = { [0] = "South", [1] = "East", [2] = "West" },
+  [4] = { [0] = "South", [1] = "East", [2] = "North", [3] = "West" } }
+
+-- ---------------------------------------------------------------------
+-- Output
+
+function Session:print(...)
+  local parts = table.pack(...)
+  for i = 1, parts.n do parts[i] = tostring(parts[i]) end
+  self.write(table.concat(parts, "\t") .. "\n")
+end
+
+function Session:printf(fmt, ...)
+  self:print(string.format(fmt, ...))
+end
+
+--- Says a refusal or a problem, plainly; never raises.
+function Session:complain(msg)
+  self:print(msg)
+end
+
+-- ---------------------------------------------------------------------
+-- Games and seats
+
+local function side_name(self, side)
+  local sides = self.g:view(0).sides
+  if sides == self.players_n then return self.names[side] end
+  local a, b = side, side + sides
+  return self.names[a] .. " & " .. (self.names[b] or "?")
+end
+Session.side_name = side_name
+
+local function seat_label(self, seat, spec)
+  local dir = DIRECTIONS[self.players_n] and DIRECTIONS[self.players_n][seat] or ("Seat " .. seat)
+  if spec.kind == "human" then
+    if self.humans == 1 then return "You" end
+    return dir
+  end
+  return string.format("%s (%s)", spec.name, dir)
+end
+
+-- The players for the options: seat 0 is a person; with four players
+-- seat 2 is the person's partner (an AI unless humans = 2 or more).
+local function seat_specs(o)
+  local specs = {}
+  local humans = o.humans or 1
+  local order = o.players == 4 and { 0, 2, 1, 3 } or { 0, 1, 2, 3 }
+  for i = 1, o.players do
+    local seat = order[i]
+    if i <= humans then
+      specs[seat] = { kind = "human" }
+    else
+      local name = o.seat_ai and o.seat_ai[seat] or (seat % 2 == 0 and o.partner) or o.ai or DEFAULT_AI
+      specs[seat] = { kind = "ai", name = name }
+    end
+  end
+  return specs
+end
+
+local function make_players(self, specs, seed)
+  local players = {}
+  for seat, spec in pairs(specs) do
+    if spec.kind == "ai" then
+      local p, err = ai.player(spec.name, { seed = seed + seat, dirs = self.ai_dirs })
+      if not p then return nil, err end
+      players[seat] = p
+    end
+  end
+  return players
+end
+
+--- Starts a new game from options (see the `new` command). Returns true,
+-- or nil and a message (the current game is kept).
+function Session:new_game(o)
+  o = o or {}
+  local seed = o.seed or self.clock() % 1000000
+  local g, err = diloti.new {
+    rules = o.rules or "diloti", players = o.players, seed = seed, dealer = o.dealer,
+    target = o.target, position = o.position, rules_dirs = self.rules_dirs,
+  }
+  if not g then return nil, err end
+  local players_n = g:rules().players
+  local opts = {}
+  for k, v in pairs(o) do opts[k] = v end
+  opts.players, opts.seed = players_n, seed
+  if (opts.humans or 1) > players_n then return nil, string.format("at most %d people can play", players_n) end
+  local specs = o.specs or seat_specs(opts)
+  local players, perr = make_players(self, specs, seed)
+  if not players then return nil, perr end
+  self.g, self.opts, self.specs, self.players = g, opts, specs, players
+  self.players_n = players_n
+  self.humans = 0
+  for _, spec in pairs(specs) do if spec.kind == "human" then self.humans = self.humans + 1 end end
+  self.names = {}
+  for seat = 0, players_n - 1 do self.names[seat] = seat_label(self, seat, specs[seat]) end
+  self.practice = opts.practice ~= false
+  self.log, self.recent, self.paused, self.saved = {}, {}, false, false
+  self.viewer = self:first_human() or 0
+  self.shown_round = nil
+  return true
+end
+
+--- "You 12, greedy (North) 7" (rounds won too, where rounds decide).
+function Session:score_line(view)
+  view = view or self.g:view(self.viewer)
+  local parts = {}
+  for side = 0, view.sides - 1 do
+    local won = view.rounds_won and view.rounds_won[side]
+    parts[#parts + 1] = string.format("%s %d%s", side_name(self, side), view.score[side] or 0,
+      (won and won > 0) and string.format(" (%d rounds won)", won) or "")
+  end
+  return table.concat(parts, ", ")
+end
+
+function Session:first_human()
+  for seat = 0, self.players_n - 1 do
+    if self.specs[seat].kind == "human" then return seat end
+  end
+end
+
+function Session:is_human(seat)
+  return seat ~= nil and self.specs[seat] and self.specs[seat].kind == "human"
+end
+
+--- The seat a person must move for now, or nil.
+function Session:human_to_move()
+  local seat = self.g:turn()
+  if self:is_human(seat) then return seat end
+end
+
+function Session:unfinished()
+  return self.g and self.g:phase() ~= "match-over" and #self.g:history() > 0 and not self.saved
+end
+
+-- ---------------------------------------------------------------------
+-- Playing
+
+local function remember(self, seat, move, event, note)
+  local line = screen.describe(self.style, event, self.names)
+  self.log[#self.log + 1] = {
+    seat = seat, move = move, text = line, round = event.round, deal = event.deal, note = note,
+  }
+  self.recent[#self.recent + 1] = line
+  self.saved = false
+  if self.on_move then self.on_move(seat, move, event) end
+end
+
+--- Plays a move for a seat; returns true or nil and the engine's reason
+-- (led by the rule id). The game is untouched when it is refused.
+function Session:play(move, note)
+  local g = self.g
+  local seat = g:turn()
+  if not seat then return nil, "D24: nobody is to move: " .. g:phase() end
+  local infos = g:moves(true)
+  local before = g:view(seat)
+  local ok, why = g:play(move)
+  if not ok then return nil, why end
+  if why then self.recent[#self.recent + 1] = "warning: " .. why end
+  local event = ai.move_event(g, seat, move, infos, before, g:view(seat), g:rules())
+  remember(self, seat, move, event, note)
+  return true
+end
+
+local function round_over(self)
+  local r = self.g:result()
+  self:print(screen.round_summary(self.style, r, self.names))
+  if r.over then
+    self:print(self:match_result_line(r))
+  end
+end
+
+function Session:match_result_line(r)
+  if r.winner == nil then return "The match is over." end
+  local who = side_name(self, r.winner)
+  return string.format("The match is over: %s %s. Type 'new' for another.", who, who == "You" and "win" or "wins")
+end
+
+-- Lets the AIs play until a person is to move, the round ends for a
+-- person to see, or the match ends. Ctrl-C stops before the AI's move is
+-- played (the game is untouched) and pauses: 'go' carries on.
+function Session:advance()
+  while true do
+    local phase = self.g:phase()
+    if phase == "match-over" then return end
+    if phase == "round-over" then
+      round_over(self)
+      local ok, err = self.g:next_round()
+      if not ok then self:complain(err); return end
+      self.recent[#self.recent + 1] = string.format("Round %d: %s deals.", self.g:view(0).round,
+        self.names[self.g:view(0).dealer])
+    else
+      local seat = self.g:turn()
+      if self:is_human(seat) then return end
+      if self.paused then return end
+      local p = self.players[seat]
+      local move, info = p:choose(self.g, seat)
+      if self.interrupted() then
+        self.paused = true
+        self:print(string.format("Interrupted: %s's move was not played. Type 'go' to let it play.",
+          self.names[seat]))
+        return
+      end
+      if info.warning then self.recent[#self.recent + 1] = info.warning end
+      local ok, why = self:play(move, info.note)
+      if not ok then
+        self:complain(string.format("the engine refused %s's move %s: %s", self.names[seat], move, why))
+        self.paused = true
+        return
+      end
+    end
+  end
+end
+
+--- Shows the board to the person to move (or the last one who did), and
+-- what happened since. With several people at one keyboard, the hand is
+-- hidden until the next one presses Enter.
+function Session:show()
+  local seat = self:human_to_move()
+  if seat and self.humans > 1 and seat ~= self.viewer then
+    self:handover(seat)
+  end
+  if seat then self.viewer = seat end
+  local view = self.g:view(self.viewer)
+  self:print(screen.board(self.style, view, { names = self.names, recent = self.recent }))
+  self.recent = {}
+  local phase = self.g:phase()
+  if phase == "match-over" then
+    self:print(self:match_result_line(self.g:result()))
+  elseif seat and self.g:phase() == "claim" then
+    self:printf("%s: 'claim' a redeal or 'keep' these cards (V-face-card-claim).", self.names[seat])
+  end
+end
+
+-- Several people at one keyboard: clear the screen and wait, so that the
+-- next player does not see the previous one's hand.
+function Session:handover(seat)
+  self.write(self.style.colour and "\27[H\27[2J" or string.rep("\n", 40))
+  self:printf("%s's turn. Pass the keyboard to %s and press Enter.", self.names[seat], self.names[seat])
+  self.read("")
+end
+
+--- Plays what a person typed as a move, if it is one. Returns true if
+-- the line was taken as a move (played or refused).
+function Session:try_move(line)
+  local seat = self:human_to_move()
+  if not seat or not moveinput.looks_like_move(line) then return false end
+  local r = moveinput.resolve(self.g, line)
+  if r.candidates then
+    self:print("That fits several moves; type one of them (or its number in 'moves'):")
+    for _, m in ipairs(r.candidates) do self:print("  " .. m) end
+  elseif r.error then
+    self:complain("Refused: " .. r.error)
+    if r.suggestions and #r.suggestions > 0 then
+      self:print("Legal moves close to it: " .. table.concat(r.suggestions, ", ", 1, math.min(4, #r.suggestions)))
+    end
+  else
+    local ok, why = self:play(r.move)
+    if not ok then self:complain("Refused: " .. why) return true end
+    if self.after_human_move then self.after_human_move(seat, r.move) end
+    self:advance()
+    self:show()
+  end
+  return true
+end
+
+-- ---------------------------------------------------------------------
+-- Lua at the table
+
+local function pretty(v, depth)
+  depth = depth or 0
+  if type(v) == "string" then return string.format("%q", v) end
+  if type(v) ~= "table" or depth > 1 then return tostring(v) end
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b)
+    if type(a) == type(b) and (type(a) == "number" or type(a) == "string") then return a < b end
+    return type(a) < type(b)
+  end)
+  local parts = {}
+  for i, k in ipairs(keys) do
+    if i > 24 then parts[#parts + 1] = "..."; break end
+    local key = math.type(k) == "integer" and ("[" .. k .. "]") or tostring(k)
+    parts[#parts + 1] = key .. " = " .. pretty(v[k], depth + 1)
+  end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+M.pretty = pretty
+
+function Session:lua_env()
+  if self.env then return self.env end
+  local session = self
+  local function print_here(...) session:print(...) end
+  self.env = setmetatable({ diloti = diloti, ai = ai, session = self, T = self, print = print_here }, {
+    __index = function(_, k)
+      if k == "g" then return session.g end
+      return _G[k]
+    end,
+  })
+  return self.env
+end
+
+-- The traceback down to the table's own frames, which say nothing useful.
+local function traceback(e)
+  local msg = tostring(e)
+  if msg:match("interrupted$") then return msg end
+  local tb = debug.traceback(msg, 2)
+  local cut = tb:find("\n%s*%[C%]: in function 'xpcall'")
+  return cut and tb:sub(1, cut - 1) or tb
+end
+
+-- Compiles a chunk, trying it first as an expression (as lua.c does).
+local function compile(code, env)
+  local f = load("return " .. code, "=table", "t", env)
+  if f then return f end
+  return load(code, "=table", "t", env)
+end
+
+--- Is this (possibly multi-line) chunk unfinished?
+function M.incomplete(code)
+  local _, err = load(code, "=table", "t")
+  return err ~= nil and err:match("<eof>$") ~= nil and not load("return " .. code, "=table", "t")
+end
+
+--- Runs Lua typed at the table. An error shows a traceback and leaves the
+-- game as it was before the chunk ran.
+function Session:run_lua(code)
+  local f, err = compile(code, self:lua_env())
+  if not f then self:complain(err) return end
+  local g, saved = self.g, self.g:clone()
+  local before = #g:history()
+  local res = table.pack(xpcall(f, traceback))
+  self.interrupted()
+  if not res[1] then
+    self:complain(res[2])
+    if self.g == g and g:position() ~= saved:position() then
+      self.g = saved
+      self:print("(the game was put back as it was before that line)")
+    end
+    return
+  end
+  for i = 2, res.n do self:print(pretty(res[i])) end
+  if self.g == g and #g:history() ~= before then
+    self.recent[#self.recent + 1] = "(the game was changed from Lua)"
+    self:advance()
+    self:show()
+  end
+end
+
+-- ---------------------------------------------------------------------
+-- One line
+
+--- Handles one complete line (a command, a move or Lua).
+function Session:handle(line)
+  if line:match("^%s*$") then
+    if self.paused then self.paused = false; self:advance(); self:show() end
+    return
+  end
+  local word, rest = line:match("^%s*(%S+)%s*(.-)%s*$")
+  local cmd = commands.find(word)
+  if cmd then
+    -- A broken command (a user's own, say) must not end the session.
+    local ok, err = xpcall(cmd.run, traceback, self, rest, word)
+    if not ok then self:complain(string.format("the '%s' command failed: %s", cmd.name, err)) end
+    self.interrupted()
+    return
+  end
+  if line:match("^%s*=") then return self:run_lua(line:match("^%s*=(.*)$")) end
+  if self:try_move(line) then return end
+  if moveinput.looks_like_move(line) and not self:human_to_move() then
+    self:complain("It is not your turn" .. (self.g:phase() == "match-over" and ": the match is over." or "."))
+    return
+  end
+  self:run_lua(line)
+end
+
+--- Reads one whole input: a line, or more while Lua is unfinished.
+-- Returns the text, nil at the end of input, or false after Ctrl-C.
+function Session:read_input()
+  local line = self.read(self:prompt())
+  if not line then return line end
+  local code = line
+  while not commands.find(line:match("^%s*(%S*)")) and not moveinput.looks_like_move(code)
+    and M.incomplete(code) do
+    local more = self.read(">> ")
+    if not more then return more end
+    code = code .. "\n" .. more
+  end
+  return code
+end
+
+function Session:prompt()
+  local seat = self:human_to_move()
+  if seat and self.humans > 1 then return self.names[seat] .. "> " end
+  return "diloti> "
+end
+
+--- Leaving: asks to save an unfinished game when someone can answer.
+function Session:leave()
+  if self:unfinished() and self.ask_on_quit then
+    local answer = self.read("Save the unfinished game? Type a file name, or press Enter to leave without saving: ")
+    if answer and answer:match("%S") then
+      commands.find("save").run(self, answer:match("^%s*(.-)%s*$"))
+    end
+  end
+  self.done = true
+end
+
+--- The loop: returns the exit code.
+function Session:run()
+  self:print(M.banner(self))
+  self:advance()
+  self:show()
+  while not self.done do
+    local input = self:read_input()
+    if input == nil then
+      self:print("")
+      self:leave()
+    elseif input == false then
+      self:print("(Ctrl-C: line dropped. Type 'quit' or press Ctrl-D to leave.)")
+    else
+      if self.history_add then self.history_add(input) end
+      self:handle(input)
+    end
+  end
+  return 0
+end
+
+function M.banner(self)
+  return string.format("diloti %s: the table. %s. Type 'help' for the commands.",
+    diloti.version, self:describe_game())
+end
+
+function Session:describe_game()
+  local o = self.opts
+  local ais = {}
+  for seat = 0, self.players_n - 1 do
+    if not self:is_human(seat) then ais[#ais + 1] = self.names[seat] end
+  end
+  local who = #ais > 0 and ("against " .. table.concat(ais, ", ")) or "people only"
+  return string.format("%s, %d players %s, seed %d%s", o.rules or "diloti", self.players_n, who, o.seed,
+    self.practice and ", practice game (undo allowed)" or "")
+end
+
+-- ---------------------------------------------------------------------
+-- Tab completion
+
+local function starts(s, prefix)
+  return s:sub(1, #prefix):lower() == prefix:lower()
+end
+
+-- The next word of each legal move that continues what is typed.
+local function move_words(self, before, word)
+  local out, seen = {}, {}
+  local g = self.g
+  if not g:turn() then return out end
+  for _, m in ipairs(g:moves()) do
+    if starts(m, before) then
+      local nxt = m:sub(#before + 1):match("^(%S+)")
+      if nxt and starts(nxt, word) and not seen[nxt] then
+        seen[nxt] = true
+        out[#out + 1] = nxt
+      end
+    end
+  end
+  return out
+end
+
+local function names_of(list, word)
+  local out = {}
+  for _, n in ipairs(list) do if starts(n, word) then out[#out + 1] = n end end
+  table.sort(out)
+  return out
+end
+
+local function option_words(self, word)
+  local key, val = word:match("^([%w_]+)=(.*)$")
+  if key == "ai" or key == "partner" then
+    local _, names = ai.catalogue(self.ai_dirs)
+    local out = {}
+    for _, n in ipairs(names) do if starts(n, val) then out[#out + 1] = key .. "=" .. n end end
+    return out
+  elseif key == "rules" then
+    local cat = diloti.variants.catalogue(self.rules_dirs)
+    local head, last = val:match("^(.*%+)([^+]*)$")
+    head, last = head or "", last or val
+    local out = {}
+    for _, n in ipairs(cat.names) do if starts(n, last) then out[#out + 1] = "rules=" .. head .. n end end
+    return out
+  end
+  local keys = {}
+  for k in commands.new_keys():gmatch("[%w_]+") do keys[#keys + 1] = k .. "=" end
+  return names_of(keys, word)
+end
+
+--- Candidates for the word being typed at [start, ...) of the line.
+function Session:complete(word, line, start)
+  local before = line:sub(1, start - 1)
+  local first = before:match("^%s*(%S+)%s")
+  if not first then
+    local out = names_of((function()
+      local ns = {}
+      for n in pairs(commands.by_name) do if #n > 1 then ns[#ns + 1] = n end end
+      return ns
+    end)(), word)
+    for _, w in ipairs(move_words(self, "", word)) do out[#out + 1] = w end
+    return out
+  end
+  local cmd = commands.find(first)
+  if not cmd then return move_words(self, before:gsub("^%s+", ""), word) end
+  if cmd.name == "new" then return option_words(self, word) end
+  if cmd.name == "help" then
+    local ns = {}
+    for _, c in ipairs(commands.list) do ns[#ns + 1] = c.name end
+    return names_of(ns, word)
+  end
+  if cmd.name == "rules" then return names_of(diloti.variants.catalogue(self.rules_dirs).names, word) end
+  if cmd.name == "ai" then return names_of(select(2, ai.catalogue(self.ai_dirs)), word) end
+  if cmd.name == "why" then return move_words(self, before:gsub("^%s*%S+%s+", ""), word) end
+  return {}
+end
+
+-- ---------------------------------------------------------------------
+
+--- A session. o: write(text), read(prompt) -> line | nil | false,
+-- interrupted() -> bool, history_add(line), getenv, clock() -> seconds,
+-- style (screen style), rules_dirs, ai_dirs, ask_on_quit, and game
+-- options for the first game (see the `new` command).
+function M.new(o)
+  o = o or {}
+  local self = setmetatable({
+    write = o.write or io.write,
+    read = o.read or function(prompt)
+      io.write(prompt)
+      io.flush()
+      return io.read("l")
+    end,
+    interrupted = o.interrupted or function() return false end,
+    history_add = o.history_add,
+    getenv = o.getenv or os.getenv,
+    clock = o.clock or os.time,
+    rules_dirs = o.rules_dirs,
+    ai_dirs = o.ai_dirs,
+    ask_on_quit = o.ask_on_quit,
+    save_dir = o.save_dir,
+  }, Session)
+  self.style = o.style or screen.detect(self.getenv)
+  local ok, err = self:new_game(o.game)
+  if not ok then return nil, err end
+  return self
+end
+
+-- ---------------------------------------------------------------------
+-- The program
+
+local function xdg(var, fallback)
+  local d = os.getenv(var)
+  if d and d ~= "" then return d end
+  local home = os.getenv("HOME")
+  return home and (home .. fallback) or nil
+end
+
+local function quote(s) return "'" .. s:gsub("'", [['\'']]) .. "'" end
+
+-- The user's own additions to the table: trusted code (like a shell's rc
+-- file), run with the commands table and the session in scope.
+local function user_file(self, dir)
+  local path = dir and (dir .. "/table.lua")
+  local f = path and io.open(path, "r")
+  if not f then return end
+  f:close()
+  local env = setmetatable({ commands = commands, session = self, diloti = diloti }, { __index = _G })
+  local chunk, err = loadfile(path, "t", env)
+  if chunk then
+    local ok, rerr = xpcall(chunk, debug.traceback)
+    if not ok then err = rerr end
+  end
+  if err then self:print("warning: " .. path .. " failed, the table goes on without it: " .. err) end
+end
+
+--- `diloti` and `diloti play`: the table at the terminal. a: the parsed
+-- command line (rules, seed, rules_dir, ai_dir, ai, players, ...).
+function M.start(a)
+  local has_line, line = pcall(require, "diloti.line")
+  if not has_line then line = nil end
+  local state = xdg("XDG_STATE_HOME", "/.local/state")
+  local hist = state and (state .. "/diloti/history")
+  if line and hist then line.history_load(hist) end
+  local game = {
+    rules = a.rules, seed = a.seed and math.tointeger(tonumber(a.seed)), players = a.players,
+    ai = a.ai, partner = a.partner, humans = a.humans, target = a.target,
+    practice = a.practice ~= "off",
+  }
+  local s, err = M.new {
+    read = line and line.read or nil, interrupted = line and line.interrupted or nil,
+    history_add = line and line.history_add or nil, rules_dirs = a.rules_dir, ai_dirs = a.ai_dir,
+    ask_on_quit = line and line.isatty() or false, game = game,
+  }
+  if not s then
+    io.stderr:write("diloti: ", err, "\n")
+    return 1
+  end
+  if line and not line.isatty() then s.style.colour = false end
+  if line then line.completer(function(word, text, start) return s:complete(word, text, start) end) end
+  user_file(s, diloti.variants.user_dir())
+  local code = s:run()
+  if line and hist then
+    os.execute("mkdir -p " .. quote(state .. "/diloti"))
+    line.history_save(hist)
+  end
+  return code
+end
+
+return M

@@ -1,0 +1,393 @@
+-- The table (lua/repl.lua, lua/commands.lua): a session driven with
+-- scripted input lines, no terminal.
+local support = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "support.lua")
+local diloti = require "diloti"
+local repl = require "diloti.repl"
+local record = require "diloti.record"
+
+local ENV = { NO_COLOR = "1", TERM = "xterm", LANG = "C.UTF-8" }
+local function getenv(k) return ENV[k] end
+
+--- A session reading from `lines` (a list; nil after the last one).
+-- Returns the session and a function giving all output so far.
+local function session(game, lines, extra)
+  local out = {}
+  local i = 0
+  local o = {
+    write = function(s) out[#out + 1] = s end,
+    read = function(prompt)
+      out[#out + 1] = prompt
+      i = i + 1
+      return lines and lines[i]
+    end,
+    getenv = getenv, clock = function() return 1000 end,
+    game = game or { seed = 5, ai = "random" },
+  }
+  for k, v in pairs(extra or {}) do o[k] = v end
+  local s = assert(repl.new(o))
+  s:advance() -- as run() does: the computer moves until a person is to move
+  return s, function() return table.concat(out) end
+end
+
+local function run(game, lines, extra)
+  local s, output = session(game, lines, extra)
+  s:run()
+  return s, output()
+end
+
+-- A session whose output is cleared, then one line handled.
+local function say(s, line)
+  local out = {}
+  s.write = function(t) out[#out + 1] = t end
+  s:handle(line)
+  return table.concat(out)
+end
+
+local POS = "hands=8h 2d 7c / 9c 3s; table=8c 6d 5s 3h 2c"
+
+describe("the table", function()
+  describe("starting", function()
+    it("greets, names the game and shows the board with the hand", function()
+      local _, out = run({ seed = 5, ai = "random" }, { "quit" })
+      assert.matches("the table", out)
+      assert.matches("against random", out)
+      assert.matches("Your hand:", out)
+      assert.matches("Table:", out)
+    end)
+
+    it("refuses bad options with a clear message", function()
+      local s, err = repl.new { game = { rules = "diloti+nonsense" }, write = function() end, getenv = getenv }
+      assert.is_nil(s)
+      assert.matches("nonsense", err)
+      s, err = repl.new { game = { ai = "nobody" }, write = function() end, getenv = getenv }
+      assert.is_nil(s)
+      assert.matches("nobody", err)
+    end)
+
+    it("leaves at the end of input", function()
+      local s = run(nil, {})
+      assert.is_true(s.done)
+    end)
+  end)
+
+  describe("moves", function()
+    it("plays a move typed in notation, and the computer answers", function()
+      local s = session({ position = POS, ai = "random" })
+      local out = say(s, "8h x 8c 5s 3h 6d 2c")
+      assert.matches("You captured", out)
+      assert.matches("Xeri", out)
+      assert.equals(1, #s.g:history() >= 1 and 1 or 0)
+    end)
+
+    it("plays a move by its number in the list", function()
+      local s = session({ position = POS, ai = "random" })
+      local first = s.g:moves()[1]
+      say(s, "1")
+      assert.equals(first, s.g:history()[1].move)
+    end)
+
+    it("plays a short input that fits one legal move (7c x)", function()
+      local s = session({ position = POS, ai = "random" })
+      local out = say(s, "7c x")
+      assert.matches("You captured", out)
+      assert.equals("7c x 2c 5s", s.g:history()[1].move)
+    end)
+
+    it("lists the candidates of an ambiguous short input and plays nothing", function()
+      local s = session({ position = POS, ai = "random" })
+      local out = say(s, "8h")
+      assert.matches("several moves", out)
+      assert.matches("8h x 8c", out)
+      assert.equals(0, #s.g:history())
+    end)
+
+    it("refuses an illegal move with its rule id and leaves the game untouched (D10, D9)", function()
+      local s = session({ position = "hands=Jh 2d / 9c; table=Jc 5s", ai = "random" })
+      local before = s.g:position()
+      local out = say(s, "Jh lay")
+      assert.matches("Refused: D10", out)
+      assert.equals(before, s.g:position())
+      out = say(s, "9c lay")
+      assert.matches("D9", out)
+      assert.equals(before, s.g:position())
+    end)
+
+    it("refuses a wrong sum and suggests the legal captures close to it (D11)", function()
+      local s = session({ position = POS, ai = "random" })
+      local out = say(s, "8h x 5s 2c")
+      assert.matches("Refused: D11", out)
+      assert.equals(0, #s.g:history())
+    end)
+
+    it("says what is wrong with half a move", function()
+      local s = session({ position = POS, ai = "random" })
+      local out = say(s, "8h x 9d")
+      assert.matches("Refused", out)
+      assert.equals(0, #s.g:history())
+      out = say(s, "8h +")
+      assert.matches("8h", out)
+      assert.equals(0, #s.g:history())
+    end)
+
+    it("refuses a move number that is not in the list", function()
+      local s = session({ position = POS, ai = "random" })
+      local out = say(s, "99")
+      assert.matches("no move number 99", out)
+    end)
+
+    it("plays a whole match against random by typing move numbers", function()
+      local lines = {}
+      for i = 1, 2000 do lines[i] = "1" end
+      local s = run({ seed = 11, ai = "random", target = 21 }, lines)
+      assert.equals("match-over", s.g:phase())
+      assert.is_true(#s.log > 40)
+    end)
+  end)
+
+  describe("Lua at the table", function()
+    it("prints the value of an expression with the game as g", function()
+      local s = session()
+      assert.matches("2", say(s, "1 + 1"))
+      assert.matches("0", say(s, "g:turn()"))
+      assert.matches("4", say(s, "=2*2"))
+      assert.matches("hello", say(s, "lua 'hello'"))
+    end)
+
+    it("shows an error with a traceback and keeps the game", function()
+      local s = session({ position = POS, ai = "random" })
+      local before = s.g:position()
+      local out = say(s, "g:play('7c lay'); error('boom')")
+      assert.matches("boom", out)
+      assert.matches("traceback", out)
+      assert.matches("put back", out)
+      assert.equals(before, s.g:position())
+    end)
+
+    it("reads more lines while a chunk is unfinished", function()
+      local _, out = run(nil, { "for i = 1, 3 do", "print('line' .. i)", "end", "quit" })
+      assert.matches("line3", out)
+    end)
+
+    it("notices a move played from Lua and lets the computer answer", function()
+      local s = session({ position = POS, ai = "random" })
+      local out = say(s, "g:play('7c lay')")
+      assert.matches("changed from Lua", out)
+      assert.equals(0, s.g:turn())
+    end)
+
+    it("reports a syntax error without running anything", function()
+      local s = session()
+      local out = say(s, "x = = 2")
+      assert.matches("unexpected symbol", out)
+    end)
+  end)
+
+  describe("commands", function()
+    it("help lists every command, and explains one", function()
+      local s = session()
+      local out = say(s, "help")
+      for _, c in ipairs(repl.commands.list) do assert.matches(c.name, out, 1, true) end
+      assert.matches("new %[OPTIONS%]", say(s, "help new"))
+      assert.matches("no command", say(s, "help frobnicate"))
+    end)
+
+    it("moves lists the legal moves, numbered", function()
+      local s = session({ position = POS, ai = "random" })
+      local out = say(s, "moves")
+      assert.matches("1%)", out)
+      assert.matches("7♣ lay", out)
+    end)
+
+    it("why explains a legal move and refuses an illegal one with the rule id", function()
+      local s = session({ position = POS, ai = "random" })
+      assert.matches("Legal: 7c lay", say(s, "why 7c lay"))
+      assert.matches("D9", say(s, "check Kc lay"))
+      assert.matches("Which move", say(s, "why"))
+      assert.matches("several", say(s, "why 8h"))
+      assert.equals(0, #s.g:history())
+    end)
+
+    it("hint names a legal move and says why", function()
+      local s = session({ position = POS, ai = "random" })
+      local out = say(s, "hint")
+      assert.matches("Hint: 8h x 2c 3h 5s 6d 8c", out)
+      assert.matches("xeri", out)
+    end)
+
+    it("undo takes back the person's move and the answers to it", function()
+      local s = session({ seed = 3, ai = "random" })
+      local before = s.g:position()
+      say(s, "1")
+      say(s, "undo")
+      assert.equals(before, s.g:position())
+      assert.matches("Nothing to undo", say(s, "undo"))
+    end)
+
+    it("undo is refused in a game with practice=off", function()
+      local s = session({ seed = 3, ai = "random", practice = false })
+      say(s, "1")
+      assert.matches("No undo", say(s, "undo"))
+    end)
+
+    it("score and log describe the round so far", function()
+      local s = session({ seed = 3, ai = "random" })
+      say(s, "1")
+      assert.matches("cards clubs aces", say(s, "score"))
+      local log = say(s, "log")
+      assert.matches("Round 1", log)
+      assert.matches("You ", log)
+      assert.matches("No moves yet", say(session({ seed = 3, ai = "random", humans = 2 }), "log"))
+    end)
+
+    it("rules lists the variants and explains one", function()
+      local s = session()
+      assert.matches("forced%-capture", say(s, "rules"))
+      assert.matches("V%-soy", say(s, "rules soy"))
+      assert.matches("No variant", say(s, "rules nonsense"))
+    end)
+
+    it("ai lists the computer players and explains one", function()
+      local s = session()
+      assert.matches("master", say(s, "ai"))
+      assert.matches("greedy", say(s, "ai greedy"))
+      assert.matches("No AI", say(s, "ai nobody"))
+    end)
+
+    it("new starts a game with options and refuses bad ones, keeping the game", function()
+      local s = session()
+      local g = s.g
+      assert.matches("not an option", say(s, "new banana"))
+      assert.matches("unknown option", say(s, "new colour=red"))
+      assert.matches("whole number", say(s, "new seed=x"))
+      assert.matches("No new game", say(s, "new rules=diloti+nonsense"))
+      assert.equals(g, s.g)
+      assert.matches("New game", say(s, "new 4 ai=greedy seed=9"))
+      assert.equals(4, s.g:rules().players)
+      assert.matches("greedy", s.names[1])
+      assert.matches("New game", say(s, "new rules=kontsina seed=2"))
+      assert.equals("one", s.g:rules().capture)
+    end)
+
+    it("go carries on after an interruption, which played nothing", function()
+      local hits = 0
+      local s = session({ seed = 4, ai = "random" })
+      s.interrupted = function()
+        hits = hits + 1
+        return hits == 1
+      end
+      local before = #s.g:history()
+      say(s, "1")
+      assert.is_true(s.paused)
+      local n = #s.g:history()
+      assert.equals(before + 1, n)
+      say(s, "go")
+      assert.is_false(s.paused)
+      assert.is_true(#s.g:history() > n)
+    end)
+
+    it("a failing user command is reported and the session goes on", function()
+      local s = session()
+      repl.commands.add { name = "boom", help = "fails", run = function() error("kaboom") end }
+      local out = say(s, "boom")
+      assert.matches("'boom' command failed", out)
+      assert.matches("kaboom", out)
+      repl.commands.by_name.boom = nil
+      for i, c in ipairs(repl.commands.list) do if c.name == "boom" then table.remove(repl.commands.list, i) end end
+    end)
+  end)
+
+  describe("save, load and replay", function()
+    local dir
+    before_each(function() dir = support.tmpdir() end)
+    after_each(function() support.rmdir(dir) end)
+
+    it("save then load gives the same game", function()
+      local s = session({ seed = 8, ai = "greedy" })
+      for _ = 1, 5 do say(s, "1") end
+      local pos = s.g:position()
+      assert.matches("Saved", say(s, "save " .. dir .. "/a.dlt"))
+      local t = session({ seed = 1, ai = "random" })
+      local out = say(t, "load " .. dir .. "/a.dlt")
+      assert.matches("Loaded", out)
+      assert.equals(pos, t.g:position())
+      assert.matches("greedy", t.names[1])
+    end)
+
+    it("load of a missing or corrupt file keeps the current game", function()
+      local s = session({ seed = 8, ai = "greedy" })
+      say(s, "1")
+      local g, pos = s.g, s.g:position()
+      assert.matches("Not loaded", say(s, "load " .. dir .. "/missing.dlt"))
+      support.write(dir .. "/bad.dlt", "\0\1\2garbage")
+      assert.matches("Not loaded", say(s, "load " .. dir .. "/bad.dlt"))
+      assert.matches("Which file", say(s, "load"))
+      assert.equals(g, s.g)
+      assert.equals(pos, s.g:position())
+    end)
+
+    it("save into a missing folder says so", function()
+      local s = session()
+      assert.matches("Not saved", say(s, "save " .. dir .. "/no/such/dir/x.dlt"))
+    end)
+
+    it("replay steps through a saved game with every hand shown", function()
+      local g = assert(diloti.new { seed = 6 })
+      for _ = 1, 6 do g:play(g:moves()[1]) end
+      assert(record.save(dir .. "/r.dlt", g, { rules = "diloti", seed = 6, players = 2 }))
+      local s = session(nil, { "n", "n", "b", "goto 6", "n", "x", "q" })
+      local out = {}
+      s.write = function(t) out[#out + 1] = t end
+      s:handle("replay " .. dir .. "/r.dlt")
+      out = table.concat(out)
+      assert.matches("Hands:", out)
+      assert.matches("%[1/6%]", out)
+      assert.matches("%[6/6%]", out)
+      assert.matches("the end", out)
+      assert.matches("In a replay", out)
+      assert.matches("Back at your game", out)
+    end)
+
+    it("quit offers to save an unfinished game", function()
+      local path = dir .. "/q.dlt"
+      local s = run({ seed = 8, ai = "greedy" }, { "1", "quit", path }, { ask_on_quit = true })
+      assert.is_true(s.done)
+      local g2 = assert(record.load(path))
+      assert.equals(s.g:position(), g2:position())
+    end)
+  end)
+
+  describe("four players", function()
+    it("seats a person with an AI partner against two AIs", function()
+      local s = session({ seed = 2, players = 4, ai = "greedy", partner = "cautious" })
+      assert.matches("You", s.names[0])
+      assert.matches("cautious", s.names[2])
+      assert.matches("greedy", s.names[1])
+      assert.matches("greedy", s.names[3])
+      assert.equals(0, s.g:turn() == 0 and 0 or s.g:turn())
+    end)
+
+    it("hides the hands between two people at one keyboard", function()
+      local s = session({ seed = 2, players = 4, humans = 2, ai = "random" }, { "" })
+      local first = s:human_to_move()
+      assert.is_not_nil(first)
+      s:show()
+      local out = say(s, "1")
+      assert.matches("Pass the keyboard", out)
+    end)
+  end)
+
+  describe("tab completion", function()
+    it("completes commands, moves, options and variant names", function()
+      local s = session({ position = POS, ai = "random" })
+      assert.same({ "moves" }, s:complete("mov", "mov", 1))
+      local c = s:complete("8", "8", 1)
+      assert.is_true(#c >= 1)
+      assert.same({ "x" }, s:complete("x", "8h x", 4))
+      local w = s:complete("", "8h x ", 6)
+      assert.is_true(#w >= 1)
+      assert.same({ "ai=greedy" }, s:complete("ai=gr", "new ai=gr", 5))
+      assert.same({ "rules=diloti+soy" }, s:complete("rules=diloti+so", "new rules=diloti+so", 5))
+      assert.same({ "soy" }, s:complete("so", "rules so", 7))
+    end)
+  end)
+end)
