@@ -55,10 +55,8 @@ void dl_deal_hands(dl_State *s)
     int left = s->pack_len - s->pack_pos;
     int k = left / n < s->rules.hand_size ? left / n : s->rules.hand_size;
     /* D6/D7: in play order, starting with the first player. */
-    for (int i = 0; i < n; i++) {
-        int seat = (dl_first_player(s) + i) % n;
+    for (int i = 0, seat = dl_first_player(s); i < n; i++, seat = seat + 1 == n ? 0 : seat + 1)
         for (int j = 0; j < k; j++) s->hand[seat] |= DL_BIT(s->pack[s->pack_pos++]);
-    }
     start_deal(s);
 }
 
@@ -98,10 +96,8 @@ void dl_deal_round(dl_State *s)
     s->peeked = s->rules.dealer_peeks;
     /* D5/D7: hands first (in play order), then the table. */
     int k = s->rules.hand_size;
-    for (int i = 0; i < n; i++) {
-        int seat = (dl_first_player(s) + i) % n;
+    for (int i = 0, seat = dl_first_player(s); i < n; i++, seat = seat + 1 == n ? 0 : seat + 1)
         for (int j = 0; j < k; j++) s->hand[seat] |= DL_BIT(s->pack[s->pack_pos++]);
-    }
     deal_table(s);
     start_deal(s);
 }

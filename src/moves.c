@@ -314,24 +314,23 @@ static void dedupe(dl_MoveList *out, size_t from)
     out->n = from + k;
 }
 
-/* Parts a numeral of value v could take or group: combinations (D3, with
- * plain declarations as cards when lib) and whole declarations of value v
- * (D11, D17, D18). Groups that are a soy are left out when !soy_ok. */
-static inline void collect_parts(Gen *g, int v, bool lib, bool plains, bool soy_ok)
+/* Do two of these parts share an item? */
+static bool parts_overlap(const uint64_t *p, int n)
 {
-    const Subsets *ss = lib ? &g->lib : &g->loose;
-    const dl_State *s = g->s;
-    g->part = ss->b[v];
-    g->npart = ss->n[v];
-    g->overlap = false;
-    if (g->npart > 1) { /* do two parts share an item? */
-        uint64_t seen = 0;
-        for (int i = 0; i < g->npart; i++) {
-            g->overlap |= (seen & g->part[i]) != 0;
-            seen |= g->part[i];
-        }
+    uint64_t seen = 0, shared = 0;
+    for (int i = 0; i < n; i++) {
+        shared |= seen & p[i];
+        seen |= p[i];
     }
-    if (!(g->declvals & (1u << v))) return;
+    return shared != 0;
+}
+
+/* The whole declarations of value v among the parts (a copy of the
+ * bucket, with them appended). */
+static void add_decl_parts(Gen *g, const Subsets *ss, int v, bool lib, bool plains,
+                           bool soy_ok)
+{
+    const dl_State *s = g->s;
     if (!grow(&g->partbuf, &g->partcap, ss->n[v] + DL_MAX_DECLS)) {
         g->oom = true;
         g->npart = 0;
@@ -346,6 +345,19 @@ static inline void collect_parts(Gen *g, int v, bool lib, bool plains, bool soy_
         if (d->kind == DL_DECL_GROUP && !soy_ok && dl_count(d->cards) == 2) continue;
         g->partbuf[g->npart++] = DL_DECL_BIT(i);
     }
+}
+
+/* Parts a numeral of value v could take or group: combinations (D3, with
+ * plain declarations as cards when lib) and whole declarations of value v
+ * (D11, D17, D18). Groups that are a soy are left out when !soy_ok.
+ * Declarations are items of their own, so they never add an overlap. */
+static inline void collect_parts(Gen *g, int v, bool lib, bool plains, bool soy_ok)
+{
+    const Subsets *ss = lib ? &g->lib : &g->loose;
+    g->part = ss->b[v];
+    g->npart = ss->n[v];
+    g->overlap = g->npart > 1 && parts_overlap(g->part, g->npart);
+    if (g->declvals & (1u << v)) add_decl_parts(g, ss, v, lib, plains, soy_ok);
 }
 
 /* Every non-empty union of pairwise disjoint parts (from index i on),
