@@ -38,11 +38,7 @@ typedef struct {
     int n[11], cap[11];
     int total;     /* subsets in all buckets */
     unsigned sums; /* bit s: bucket s is not empty */
-    /* Loose subsets only: when rows, b[t] is row t of flat (stride apart)
-     * instead of an allocation of its own. */
-    uint64_t *flat;
-    int stride;
-    bool rows;
+    uint64_t *flat; /* loose subsets only: the one block b[] points into */
 } Subsets;
 
 typedef struct {
@@ -76,7 +72,6 @@ static void free_scratch(void *p)
     Gen *g = p;
     if (!g) return;
     for (int i = 0; i < 11; i++) {
-        if (!g->loose.rows) free(g->loose.b[i]);
         free(g->lib.b[i]);
     }
     free(g->loose.flat);
@@ -121,22 +116,6 @@ static inline bool bucket_push(Subsets *ss, int t, uint64_t x)
     return true;
 }
 
-/* The same walk over loose numerals only, straight on the card set: card
- * order is value order, and a mask keeps only cards that fit under 10. */
-static bool dfs_cards(Subsets *ss, dl_Set rest, int sum, dl_Set set, int limit)
-{
-    rest &= ((dl_Set)1 << (4 * (limit - sum))) - 1;
-    for (; rest; rest &= rest - 1) {
-        int c = dl_first(rest);
-        int t = sum + dl_value(c);
-        dl_Set x = set | DL_BIT(c);
-        if (!bucket_push(ss, t, x)) return false;
-        if (t < limit && (rest & (rest - 1)) && !dfs_cards(ss, rest & (rest - 1), t, x, limit))
-            return false;
-    }
-    return true;
-}
-
 static void subsets_reset(Subsets *ss)
 {
     memset(ss->n, 0, sizeof ss->n);
@@ -144,63 +123,37 @@ static void subsets_reset(Subsets *ss)
     ss->total = -1; /* counted on demand */
 }
 
-/* Sets of equal sum form an antichain (a strict superset sums higher), so
- * by Sperner's theorem a bucket holds at most C(k, k/2) of k cards. */
-static const int max_bucket[13] = {1, 1, 2, 3, 6, 10, 20, 35, 70, 126, 252, 462, 924};
+/* How many sets of numerals of the whole deck (four of each value) sum to
+ * t: no table can fill bucket t with more, so buckets of these sizes,
+ * allocated once, need no capacity checks. 4051 in all. */
+static const int bucket_max[11] = {1, 4, 10, 24, 51, 100, 190, 344, 601, 1024, 1702};
 
-/* dl_count without the library call that portable builds make of it. */
-static inline int count_cards(dl_Set x)
-{
-    x -= (x >> 1) & 0x5555555555555555ULL;
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-
-/* dfs_cards without recursion or per-subset capacity checks, for tables of
- * up to 12 usable numerals (all of real play): the same subsets in the same
- * order (depth-first, a card before its extensions), which fixes the order
- * of the moves. The buckets are rows of one block, so a push is one store.
- * Returns false only when memory ran out. */
+/* Loose numerals only, straight on the card set: card order is value
+ * order, and a mask keeps only cards that still fit under the limit. The
+ * walk is depth-first, a card before its extensions: that order of the
+ * subsets fixes the order of the moves. Returns false only when memory ran
+ * out. */
 static bool loose_subsets(Subsets *ss, dl_Set cards, int limit)
 {
-    cards &= ((dl_Set)1 << (4 * limit)) - 1;
     subsets_reset(ss);
+    cards &= ((dl_Set)1 << (4 * limit)) - 1;
     if (!cards) return true;
-    int k = count_cards(cards);
-    if (k > 12) {
-        if (ss->rows) { /* back to buckets of their own */
-            for (int t = 0; t <= 10; t++) {
-                ss->b[t] = NULL;
-                ss->cap[t] = 0;
-            }
-            ss->rows = false;
+    if (!ss->flat) {
+        int total = 0;
+        for (int t = 0; t <= 10; t++) total += bucket_max[t];
+        if (!(ss->flat = malloc((size_t)total * sizeof *ss->flat))) return false;
+        for (int t = 0, off = 0; t <= 10; off += bucket_max[t], t++) {
+            ss->b[t] = ss->flat + off;
+            ss->cap[t] = bucket_max[t];
         }
-        return dfs_cards(ss, cards, 0, 0, limit);
     }
-    const int need = max_bucket[k];
-    if (need > ss->stride || !ss->rows) {
-        if (need > ss->stride) {
-            int stride = need < 64 ? 64 : need;
-            uint64_t *p = realloc(ss->flat, (size_t)stride * 11 * sizeof *p);
-            if (!p) return false;
-            ss->flat = p;
-            ss->stride = stride;
-        }
-        for (int t = 0; t <= 10; t++) {
-            if (!ss->rows) free(ss->b[t]);
-            ss->b[t] = ss->flat + t * ss->stride;
-            ss->cap[t] = ss->stride;
-        }
-        ss->rows = true;
-    }
-    uint64_t *const flat = ss->flat;
-    const int stride = ss->stride;
+    uint64_t *const *b = ss->b;
     unsigned sums = 0;
     int total = 0;
-    /* One frame per depth: the cards still to try, and the subset so far. */
-    dl_Set rest[12], set[12];
-    int sum[12], d = 0;
+    /* One frame per depth (at most 7 cards sum to 10 or less): the cards
+     * still to try, and the subset so far. */
+    dl_Set rest[11], set[11];
+    int sum[11], d = 0;
     rest[0] = cards;
     set[0] = 0;
     sum[0] = 0;
@@ -215,7 +168,7 @@ static bool loose_subsets(Subsets *ss, dl_Set cards, int limit)
         rest[d] = r;
         int t = sum[d] + (c >> 2) + 1;
         dl_Set x = set[d] | DL_BIT(c);
-        flat[t * stride + ss->n[t]++] = x;
+        b[t][ss->n[t]++] = x;
         sums |= 1u << t;
         total++;
         r &= ((dl_Set)1 << (4 * (limit - t))) - 1;
