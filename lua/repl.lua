@@ -158,7 +158,7 @@ end
 -- Playing
 
 local function remember(self, seat, move, event, note)
-  local line = screen.describe(self.style, event, self.names)
+  local line = screen.describe(self.style, event, self.names, { xeri_points = self.g:rules().points.xeri })
   self.log[#self.log + 1] = {
     seat = seat, move = move, text = line, round = event.round, deal = event.deal, note = note,
   }
@@ -185,7 +185,7 @@ end
 
 local function round_over(self)
   local r = self.g:result()
-  self:print(screen.round_summary(self.style, r, self.names))
+  self:print(screen.round_summary(self.style, r, self.names, { rules = self.g:rules() }))
   if r.over then
     self:print(self:match_result_line(r))
   end
@@ -243,7 +243,8 @@ function Session:show()
   end
   if seat then self.viewer = seat end
   local view = self.g:view(self.viewer)
-  self:print(screen.board(self.style, view, { names = self.names, recent = self.recent }))
+  local names = setmetatable({ you = self.viewer }, { __index = self.names })
+  self:print(screen.board(self.style, view, { names = names, recent = self.recent, rules = self.g:rules() }))
   self.recent = {}
   local phase = self.g:phase()
   if phase == "match-over" then

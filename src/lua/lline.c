@@ -160,16 +160,29 @@ static int read_plain(lua_State *L, const char *prompt)
     return 1;
 }
 
+/* Ctrl-C at the prompt only drops the line: the hook the signal handler
+ * set must not fire when this function returns to Lua. */
+static void disarm(lua_State *L)
+{
+    lua_sethook(L, NULL, 0, 0);
+    if (main_state && main_state != L) lua_sethook(main_state, NULL, 0, 0);
+}
+
 /* read(prompt) -> line | nil (end of input) | false (Ctrl-C at the prompt) */
 static int l_read(lua_State *L)
 {
     const char *prompt = luaL_optstring(L, 1, "> ");
     interrupted = 0;
-    lua_sethook(L, NULL, 0, 0);
-    if (!is_terminal()) return read_plain(L, prompt);
+    disarm(L);
+    if (!is_terminal()) {
+        int n = read_plain(L, prompt);
+        disarm(L);
+        return n;
+    }
     completion_state = L;
     char *s = readline(prompt);
     completion_state = NULL;
+    disarm(L);
     free_matches();
     if (interrupted) {
         free(s);

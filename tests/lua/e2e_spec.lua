@@ -1,0 +1,146 @@
+-- The real diloti program at a real terminal: tmux runs it in a pane,
+-- the test types as a person would and reads the screen. Skipped (with a
+-- message) where tmux is missing; `make test` installs it on Debian.
+local support = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "support.lua")
+
+local function sh(cmd)
+  local p = assert(io.popen(cmd .. " 2>&1"))
+  local out = p:read("a")
+  local _, _, code = p:close()
+  return out, code
+end
+
+local have_tmux = select(2, sh("command -v tmux >/dev/null")) == 0
+
+local function sleep(s) sh("sleep " .. s) end
+
+local Pane = {}
+Pane.__index = Pane
+
+local function start(args, env)
+  local name = "diloti-e2e-" .. tostring(os.time()) .. "-" .. tostring(math.random(1e6))
+  local parts = {}
+  for k, v in pairs(env) do parts[#parts + 1] = k .. "=" .. support.q(v) end
+  local bin = support.bin:match("^/") and support.bin or (sh("pwd"):gsub("%s+$", "") .. "/" .. support.bin)
+  local cmd = table.concat(parts, " ") .. " " .. support.q(bin) .. " " .. args
+  local _, code = sh(string.format("tmux -L %s new-session -d -s main -x 100 -y 60 %s", name, support.q(cmd)))
+  assert(code == 0, "tmux did not start")
+  return setmetatable({ name = name }, Pane)
+end
+
+function Pane:screen()
+  return (sh(string.format("tmux -L %s capture-pane -p -t main -S -60", self.name)))
+end
+
+function Pane:keys(...)
+  local ks = {}
+  for _, k in ipairs { ... } do ks[#ks + 1] = support.q(k) end
+  sh(string.format("tmux -L %s send-keys -t main %s", self.name, table.concat(ks, " ")))
+end
+
+function Pane:alive()
+  return select(2, sh(string.format("tmux -L %s has-session -t main", self.name))) == 0
+end
+
+function Pane:kill() sh(string.format("tmux -L %s kill-server", self.name)) end
+
+-- Waits until the screen satisfies pred (at most `secs`); returns it.
+function Pane:wait(pred, secs)
+  local deadline = os.time() + (secs or 10)
+  local s
+  repeat
+    s = self:screen()
+    if pred(s) then return s end
+    sleep(0.05)
+  until os.time() > deadline
+  return s
+end
+
+local function at_prompt(s)
+  local last = s:gsub("%s+$", ""):match("([^\n]*)$") or ""
+  return last:match("diloti>$") ~= nil
+end
+
+local function shown(text) return function(s) return s:find(text, 1, true) ~= nil end end
+
+describe("the diloti program at a terminal (tmux)", function()
+  if not have_tmux then
+    it("needs tmux (apt-get install tmux): skipped", function() end)
+    return
+  end
+
+  local dir, pane
+  before_each(function() dir = support.tmpdir() end)
+  after_each(function()
+    if pane then pane:kill() end
+    support.rmdir(dir)
+  end)
+
+  local function env()
+    return { XDG_CONFIG_HOME = dir .. "/config", XDG_STATE_HOME = dir .. "/state", LANG = "C.UTF-8",
+      TERM = "xterm-256color", NO_COLOR = "1" }
+  end
+
+  it("plays a whole match against random by typing moves, and leaves", function()
+    pane = start("play --ai random --seed 17", env())
+    local s = pane:wait(at_prompt)
+    assert.matches("Your hand:", s)
+    assert.matches("Table:", s)
+    local moves = 0
+    while moves < 400 do
+      s = pane:wait(function(x) return at_prompt(x) or x:find("match is over", 1, true) end)
+      if s:find("match is over", 1, true) then break end
+      assert.is_true(at_prompt(s), "no prompt on the screen:\n" .. s)
+      pane:keys("1", "Enter")
+      moves = moves + 1
+      -- The next screen: a new board and prompt, or the end.
+      local before = s
+      s = pane:wait(function(x)
+        return x:find("match is over", 1, true) or (x ~= before and at_prompt(x) and not x:match("diloti> 1%s*$"))
+      end, 20)
+    end
+    assert.matches("match is over", s)
+    assert.is_true(moves > 20)
+    pane:keys("quit", "Enter")
+    pane:wait(function() return not pane:alive() end, 5)
+    assert.is_false(pane:alive())
+  end)
+
+  it("completes with Tab, drops a line on Ctrl-C, and keeps the history", function()
+    pane = start("play --ai random --seed 3", env())
+    pane:wait(at_prompt)
+    pane:keys("mov", "Tab")
+    local s = pane:wait(shown("diloti> moves"), 3)
+    assert.matches("diloti> moves", s)
+    pane:keys("Enter")
+    pane:wait(shown("1)"), 3)
+    pane:keys("this is half a line", "C-c")
+    s = pane:wait(shown("line dropped"), 3)
+    assert.matches("line dropped", s)
+    pane:keys("quit", "Enter")
+    pane:wait(shown("Save the unfinished game"), 5)
+    pane:keys("Enter")
+    pane:wait(function() return not pane:alive() end, 5)
+    assert.is_false(pane:alive())
+    local hist = support.read(dir .. "/state/diloti/history")
+    assert.matches("moves", hist)
+  end)
+
+  it("stops a runaway Lua loop on Ctrl-C and stays at the table", function()
+    pane = start("play --ai random --seed 3", env())
+    pane:wait(at_prompt)
+    pane:keys("while true do end", "Enter")
+    sleep(0.3)
+    pane:keys("C-c")
+    local s = pane:wait(shown("interrupted"), 5)
+    assert.matches("interrupted", s)
+    pane:keys("g:turn()", "Enter")
+    s = pane:wait(shown("\n0\n"), 3)
+    assert.matches("\n0\n", s)
+    pane:keys("C-d")
+    pane:wait(shown("Save the unfinished game"), 5)
+    pane:keys("Enter")
+    pane:wait(function() return not pane:alive() end, 5)
+    assert.is_false(pane:alive())
+  end)
+end)
