@@ -14,6 +14,14 @@ local commands = require "diloti.commands"
 
 local M = { commands = commands }
 
+-- Table extensions that register their own commands (lessons, coach):
+-- loaded when present in this build.
+local function optional(name)
+  local ok, err = pcall(require, name)
+  if not ok and not tostring(err):find("module '" .. name .. "' not found", 1, true) then error(err, 0) end
+end
+M.extensions = { "diloti.learn", "diloti.coach" }
+
 local Session = {}
 Session.__index = Session
 M.Session = Session
@@ -161,10 +169,27 @@ local function remember(self, seat, move, event, note)
   local line = screen.describe(self.style, event, self.names, { xeri_points = self.g:rules().points.xeri })
   self.log[#self.log + 1] = {
     seat = seat, move = move, text = line, round = event.round, deal = event.deal, note = note,
+    hist = #self.g:history(), -- this move's index in g:history()
+    event = event,
   }
   self.recent[#self.recent + 1] = line
   self.saved = false
   if self.on_move then self.on_move(seat, move, event) end
+end
+
+-- Observers follow every move: before_move(session, seat, move, game)
+-- sees the game before a legal move is played, after_move(session, seat,
+-- move, event) after it. The coach is one. A failing observer is
+-- reported, never fatal.
+M.observers = {}
+
+local function notify(self, what, ...)
+  for _, o in ipairs(M.observers) do
+    if o[what] then
+      local ok, err = xpcall(o[what], debug.traceback, self, ...)
+      if not ok then self.recent[#self.recent + 1] = string.format("warning: %s failed: %s", o.name or what, err) end
+    end
+  end
 end
 
 --- Plays a move for a seat; returns true or nil and the engine's reason
@@ -175,11 +200,14 @@ function Session:play(move, note)
   if not seat then return nil, "D24: nobody is to move: " .. g:phase() end
   local infos = g:moves(true)
   local before = g:view(seat)
+  local legal = g:check(move)
+  if legal then notify(self, "before_move", seat, move, g) end
   local ok, why = g:play(move)
   if not ok then return nil, why end
   if why then self.recent[#self.recent + 1] = "warning: " .. why end
   local event = ai.move_event(g, seat, move, infos, before, g:view(seat), g:rules())
   remember(self, seat, move, event, note)
+  notify(self, "after_move", seat, move, event)
   return true
 end
 
@@ -550,6 +578,7 @@ end
 -- options for the first game (see the `new` command).
 function M.new(o)
   o = o or {}
+  for _, name in ipairs(M.extensions) do optional(name) end
   local self = setmetatable({
     write = o.write or io.write,
     read = o.read or function(prompt)
