@@ -56,6 +56,7 @@ typedef struct {
     Subsets loose;       /* loose numerals only (D3, D15) */
     Subsets lib;         /* plus plain declarations as single cards (C3, C5) */
     bool use_lib;
+    bool lib_capture, lib_group; /* use_lib with C5, with C3: per position */
     bool oom;
     bool overlap;        /* the parts of the batch are not pairwise disjoint */
     unsigned declvals;   /* bit v: a declaration of value v is on the table */
@@ -385,7 +386,7 @@ static bool gen_numeral_captures(Gen *g, int card)
 {
     const dl_Rules *r = &g->s->rules;
     int v = dl_value(card);
-    const bool lib = g->use_lib && r->liberal_capture;
+    const bool lib = g->lib_capture;
     if (!(((lib ? g->lib.sums : g->loose.sums) | g->declvals) & (1u << v))) return false;
     collect_parts(g, v, lib, true, true);
     if (g->npart == 0) return false;
@@ -405,8 +406,8 @@ static bool gen_numeral_captures(Gen *g, int card)
         uint64_t all = 0;
         for (int j = 0; j < g->npart; j++) all |= g->part[j];
         emit_capture(g, all, &c);
-    } else if (g->npart == 1) {
-        emit_capture(g, g->part[0], &c); /* the common case: one part */
+    } else if (g->npart == 1) { /* the common case: one part, maximal anyway */
+        if (keeps_obligation(g, card, g->part[0])) emit(g, DL_CAPTURE, card, 0, g->part[0]);
     } else {
         gray_unions(g, g->part, g->npart, DL_CAPTURE, card, 0, 0);
     }
@@ -482,7 +483,7 @@ static int card_components(Gen *g, int card, int v)
     const dl_State *s = g->s;
     const dl_Rules *r = &s->rules;
     const int w = dl_value(card), side = dl_side(r, g->seat);
-    const Subsets *ss = (g->use_lib && r->liberal_group) ? &g->lib : &g->loose;
+    const Subsets *ss = g->lib_group ? &g->lib : &g->loose;
     /* Upper bound: one per subset, and per declaration one per subset. */
     if (g->loose.total < 0) {
         g->loose.total = 0;
@@ -553,7 +554,7 @@ static void plain_groups(Gen *g, int card, int v)
 static void gen_groups(Gen *g, int card, unsigned rest)
 {
     const dl_Rules *r = &g->s->rules;
-    const bool lib = g->use_lib && r->liberal_group;
+    const bool lib = g->lib_group;
     const Subsets *ss = lib ? &g->lib : &g->loose;
     const int w = dl_value(card);
     /* D14: a value still held, with parts of that value on the table, and
@@ -662,6 +663,8 @@ long dl_legal_moves(const dl_State *s, dl_MoveList *l)
     if (!loose_subsets(&g->loose, s->loose & DL_NUMERALS, limit)) return -1;
     const dl_Rules *r = &s->rules;
     g->use_lib = (r->liberal_group || r->liberal_capture) && s->ndecl > 0;
+    g->lib_capture = g->use_lib && r->liberal_capture;
+    g->lib_group = g->use_lib && r->liberal_group;
     if (g->use_lib) {
         Atom a[64];
         int na = lib_atoms(s, a);
