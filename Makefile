@@ -117,6 +117,7 @@ bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti
 	    | sort -t: -k3 -n | sed -n 3p; \
 	done
 	@for i in 1 2 3 4 5; do $(BUILD)/diloti bench --ai random --rounds 300; done | sort -t: -k3 -n | sed -n 3p
+	@sh tools/startup.sh $(BUILD)/diloti 11
 
 # Missing Debian packages are installed when we are root, otherwise the
 # exact command is printed: never a cryptic compiler error.
