@@ -86,8 +86,12 @@ function M.hint(st, g, opts)
   local what, after = effect(st, g, best.info)
   local s = string.format("%s: %s", best.move, what ~= "" and what or "the search's choice")
   if #ranked > 1 then
-    s = s .. string.format("; the search rates it %.1f points above %s", best.value - ranked[2].value,
-      ranked[2].move)
+    local gap = best.value - ranked[2].value
+    if gap < 0.05 then
+      s = s .. string.format("; %s is about as good", ranked[2].move)
+    else
+      s = s .. string.format("; the search rates it %.1f points above %s", gap, ranked[2].move)
+    end
   end
   local rank = after:phase() == "play" and leaves_xeri(after, g:rules())
   if rank then s = s .. string.format(" (it does leave a table a %s would sweep)", rank) end

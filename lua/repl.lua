@@ -34,10 +34,11 @@ local DIRECTIONS = { [2] = { [0] = "South", [1] = "North" },
 -- ---------------------------------------------------------------------
 -- Output
 
+-- Everything the table prints fits the terminal's width.
 function Session:print(...)
   local parts = table.pack(...)
   for i = 1, parts.n do parts[i] = tostring(parts[i]) end
-  self.write(table.concat(parts, "\t") .. "\n")
+  self.write(screen.fit(self.style, table.concat(parts, "\t")) .. "\n")
 end
 
 function Session:printf(fmt, ...)
@@ -483,11 +484,18 @@ end
 
 function Session:describe_game()
   local o = self.opts
-  local ais = {}
+  local ais, partner = {}, nil
+  local me = self:first_human()
+  local teams = self.g:rules().teams
   for seat = 0, self.players_n - 1 do
-    if not self:is_human(seat) then ais[#ais + 1] = self.names[seat] end
+    if teams and me and seat ~= me and seat % 2 == me % 2 then
+      partner = self.names[seat]
+    elseif not self:is_human(seat) then
+      ais[#ais + 1] = self.names[seat]
+    end
   end
-  local who = #ais > 0 and ("against " .. table.concat(ais, ", ")) or "people only"
+  local who = #ais > 0 and ("against " .. table.concat(ais, " and ")) or "people only"
+  if partner then who = "with " .. partner .. " as partner, " .. who end
   return string.format("%s, %d players %s, seed %d%s", o.rules or "diloti", self.players_n, who, o.seed,
     self.practice and ", practice game (undo allowed)" or "")
 end
