@@ -43,7 +43,7 @@ TEST_LIB = $(filter-out tests/c/test_%.c,$(wildcard tests/c/*.c))
 
 DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libedit-dev libcmocka-dev lua-busted lua-check tmux
 
-.PHONY: all build-all play demo test test-c test-lua lint bench deps clean golden
+.PHONY: all build-all play demo test test-c test-lua lint bench deps clean golden install uninstall
 all: deps
 	@$(MAKE) --no-print-directory build-all
 
@@ -161,9 +161,44 @@ lint: deps
 	cppcheck --std=c99 --enable=warning,style,performance,portability --error-exitcode=1 -q \
 	  -Isrc -Isrc/lua $(LUA_CFLAGS) --suppress=missingIncludeSystem --suppress=toomanyconfigs src tools
 
-# One combined line at the end: "N passed, N failed".
+# One combined line at the end: "N passed, N failed". tests/install.sh
+# installs into a temporary DESTDIR and uninstalls again.
 test: deps $(TEST_BIN) $(BUILD)/diloti $(BUILD)/diloti.so
-	@$(TEST_ENV) DILOTI_BIN=$(BUILD)/diloti LUA_CPATH="$(BUILD)/?.so;;" LUA_ENV='$(SAN_ENV)' sh tests/run.sh $(TEST_BIN)
+	@$(TEST_ENV) DILOTI_BIN=$(BUILD)/diloti LUA_CPATH="$(BUILD)/?.so;;" LUA_ENV='$(SAN_ENV)' BUILD=$(BUILD) sh tests/run.sh $(TEST_BIN) tests/install.sh
+
+# ---- install / uninstall (PREFIX, DESTDIR) ----
+# The module goes where lua5.4 looks for C modules under PREFIX (Lua's
+# own default is PREFIX/lib/lua/5.4: /usr/local/lib/lua/5.4 is on
+# package.cpath); Debian's multiarch directory (pkg-config's INSTALL_CMOD)
+# is for its packages: set LUA_CMOD to use it.
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+LUA_CMOD ?= $(PREFIX)/lib/lua/5.4
+DATADIR ?= $(PREFIX)/share/diloti
+DOCDIR  ?= $(PREFIX)/share/doc/diloti
+MANDIR  ?= $(PREFIX)/share/man
+INSTALL ?= install
+DOCS    = README.md $(sort $(wildcard docs/*.md))
+# Every file install writes, relative to DESTDIR (uninstall removes these).
+INSTALLED = $(BINDIR)/diloti $(LUA_CMOD)/diloti.so $(MANDIR)/man6/diloti.6 \
+  $(SCRIPTS:%=$(DATADIR)/%) $(DOCS:%=$(DOCDIR)/%)
+# Directories of our own, removed by uninstall when empty (deepest first).
+OWN_DIRS = $(DATADIR)/lua/ai $(DATADIR)/lua $(DATADIR)/rules-variants $(DATADIR) $(DOCDIR)/docs $(DOCDIR)
+
+install: $(BUILD)/diloti $(BUILD)/diloti.so
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LUA_CMOD) $(DESTDIR)$(MANDIR)/man6 \
+	  $(DESTDIR)$(DATADIR)/lua/ai $(DESTDIR)$(DATADIR)/rules-variants $(DESTDIR)$(DOCDIR)/docs
+	$(INSTALL) -m 755 $(BUILD)/diloti $(DESTDIR)$(BINDIR)/diloti
+	$(INSTALL) -m 644 $(BUILD)/diloti.so $(DESTDIR)$(LUA_CMOD)/diloti.so
+	$(INSTALL) -m 644 docs/diloti.6 $(DESTDIR)$(MANDIR)/man6/diloti.6
+	@for f in $(SCRIPTS); do echo "$(INSTALL) -m 644 $$f $(DESTDIR)$(DATADIR)/$$f"; \
+	  $(INSTALL) -m 644 $$f $(DESTDIR)$(DATADIR)/$$f || exit 1; done
+	@for f in $(DOCS); do echo "$(INSTALL) -m 644 $$f $(DESTDIR)$(DOCDIR)/$$f"; \
+	  $(INSTALL) -m 644 $$f $(DESTDIR)$(DOCDIR)/$$f || exit 1; done
+
+uninstall:
+	rm -f $(INSTALLED:%=$(DESTDIR)%)
+	@for d in $(OWN_DIRS); do [ ! -d $(DESTDIR)$$d ] || rmdir $(DESTDIR)$$d 2>/dev/null || echo "kept $(DESTDIR)$$d: not empty"; done
 
 # Rewrites the move-count golden files from the current generator.
 golden: $(BUILD)/tests/test_perft
