@@ -151,34 +151,36 @@ static bool loose_subsets(Subsets *ss, dl_Set cards, int limit)
     uint64_t *const *b = ss->b;
     unsigned sums = 0;
     int total = 0;
-    /* One frame per depth (at most 7 cards sum to 10 or less): the cards
-     * still to try, and the subset so far. */
-    dl_Set rest[11], set[11];
-    int sum[11], d = 0;
-    rest[0] = cards;
-    set[0] = 0;
-    sum[0] = 0;
+    /* The frame being walked stays in registers: the cards still to try and
+     * the subset so far. Parents wait on a stack, one per depth (at most 7
+     * cards sum to 10 or less). */
+    dl_Set r = cards, set = 0, st_r[11], st_set[11];
+    int sum = 0, d = 0, st_sum[11];
     for (;;) {
-        dl_Set r = rest[d];
-        if (!r) {
-            if (--d < 0) break;
-            continue;
+        while (r) {
+            int c = dl_first(r);
+            r &= r - 1;
+            int t = sum + (c >> 2) + 1;
+            dl_Set x = set | DL_BIT(c);
+            b[t][ss->n[t]++] = x;
+            sums |= 1u << t;
+            total++;
+            dl_Set fit = r & (((dl_Set)1 << (4 * (limit - t))) - 1);
+            if (fit) {
+                st_r[d] = r;
+                st_set[d] = set;
+                st_sum[d] = sum;
+                d++;
+                r = fit;
+                set = x;
+                sum = t;
+            }
         }
-        int c = dl_first(r);
-        r &= r - 1;
-        rest[d] = r;
-        int t = sum[d] + (c >> 2) + 1;
-        dl_Set x = set[d] | DL_BIT(c);
-        b[t][ss->n[t]++] = x;
-        sums |= 1u << t;
-        total++;
-        r &= ((dl_Set)1 << (4 * (limit - t))) - 1;
-        if (r) {
-            d++;
-            rest[d] = r;
-            set[d] = x;
-            sum[d] = t;
-        }
+        if (!d) break;
+        d--;
+        r = st_r[d];
+        set = st_set[d];
+        sum = st_sum[d];
     }
     ss->sums = sums;
     ss->total = total;
@@ -279,25 +281,33 @@ static bool parts_overlap(const uint64_t *p, int n)
     return shared != 0;
 }
 
-/* The whole declarations of value v among the parts (a copy of the
- * bucket, with them appended). */
+/* The whole declarations of value v among the parts, after the bucket's
+ * own. */
 static void add_decl_parts(Gen *g, const Subsets *ss, int v, bool lib, bool plains,
                            bool soy_ok)
 {
     const dl_State *s = g->s;
-    if (!grow(&g->partbuf, &g->partcap, ss->n[v] + DL_MAX_DECLS)) {
-        g->oom = true;
-        g->npart = 0;
-        return;
+    uint64_t *part;
+    if (ss->cap[v] - ss->n[v] >= DL_MAX_DECLS) {
+        /* Past the end of the bucket itself: the bucket keeps its count,
+         * so nobody else sees these, and nothing is copied. */
+        part = ss->b[v];
+    } else {
+        if (!grow(&g->partbuf, &g->partcap, ss->n[v] + DL_MAX_DECLS)) {
+            g->oom = true;
+            g->npart = 0;
+            return;
+        }
+        part = g->partbuf;
+        if (ss->n[v]) memcpy(part, ss->b[v], (size_t)ss->n[v] * sizeof *part);
     }
-    if (ss->n[v]) memcpy(g->partbuf, ss->b[v], (size_t)ss->n[v] * sizeof *g->partbuf);
-    g->part = g->partbuf;
+    g->part = part;
     for (int i = 0; i < s->ndecl; i++) {
         const dl_Decl *d = &s->decl[i];
         if (d->value != v) continue;
         if (d->kind == DL_DECL_PLAIN && (lib || !plains)) continue;
         if (d->kind == DL_DECL_GROUP && !soy_ok && dl_count(d->cards) == 2) continue;
-        g->partbuf[g->npart++] = DL_DECL_BIT(i);
+        part[g->npart++] = DL_DECL_BIT(i);
     }
 }
 
@@ -544,8 +554,17 @@ static void plain_groups(Gen *g, int card, int v)
             g->part = free_parts;
             g->npart = nf;
             unions(g, 0, 0, 0, emit_group, &c);
+        } else if (nf == 1) { /* the common case */
+            emit(g, DL_GROUP, card, v, x | free_parts[0]);
+        } else if (nf <= 24) {
+            /* gray_unions() without the D19 test: nobody owns anything. */
+            uint64_t take = x;
+            for (uint32_t i = 1; i < (1u << nf); i++) {
+                take ^= free_parts[__builtin_ctz(i)];
+                emit(g, DL_GROUP, card, v, take);
+            }
         } else {
-            gray_unions(g, free_parts, nf, DL_GROUP, card, v, x);
+            g->oom = true; /* never in real play: as gray_unions() */
         }
     }
     if (overlap) dedupe(g->out, from);
