@@ -199,6 +199,7 @@ local function parser()
   pl:option("--humans", "People at the keyboard (they take turns; hands hidden between turns)."):convert(math.tointeger)
   pl:option("--target", "Points that end the match (D24)."):convert(math.tointeger)
   pl:option("--practice", "on (undo allowed) or off.", "on"):choices { "on", "off" }
+  pl:option("--seat", "One seat's player: N=NAME (an AI) or N=human; repeatable."):count("*")
   local c = p:command("moves", "List the legal moves in a position.")
   c:argument("position", "A position string (see docs/notation.md).")
   c:flag("--explain", "Say what each move does.")

@@ -220,7 +220,32 @@ local NEW_KEYS = {
   seed = "number", target = "number", practice = "boolean", dealer = "number",
 }
 
---- Parses 'new' options: "4", "players=4 ai=greedy seed=7 practice=off".
+local SWITCH = { on = true, yes = true, ["true"] = true, off = false, no = false, ["false"] = false }
+
+-- One key=value of 'new' into o; nil and a message when it is wrong.
+local function new_option(o, k, v)
+  local seat = k:match("^seat(%d)$")
+  if seat then
+    o.seats = o.seats or {}
+    o.seats[tonumber(seat)] = v
+    return true
+  end
+  local t = NEW_KEYS[k]
+  if not t then return nil, string.format("unknown option '%s'; options: %s", k, M.new_keys()) end
+  if t == "number" then
+    o[k] = math.tointeger(tonumber(v))
+    if not o[k] then return nil, string.format("%s=%s: a whole number is needed", k, v) end
+  elseif t == "boolean" then
+    if SWITCH[v] == nil then return nil, string.format("%s=%s: on or off", k, v) end
+    o[k] = SWITCH[v]
+  else
+    o[k] = v
+  end
+  return true
+end
+
+--- Parses 'new' options: "4", "greedy", "players=4 ai=greedy seed=7
+-- practice=off seat1=expert".
 function M.parse_new(rest)
   local o = {}
   for _, w in ipairs(words(rest)) do
@@ -228,18 +253,8 @@ function M.parse_new(rest)
     if not k and tonumber(w) then k, v = "players", w end
     if not k and (ai.catalogue())[w] then k, v = "ai", w end
     if not k then return nil, string.format("'%s' is not an option: write key=value (%s)", w, M.new_keys()) end
-    local t = NEW_KEYS[k]
-    if not t then return nil, string.format("unknown option '%s'; options: %s", k, M.new_keys()) end
-    if t == "number" then
-      o[k] = math.tointeger(tonumber(v))
-      if not o[k] then return nil, string.format("%s=%s: a whole number is needed", k, v) end
-    elseif t == "boolean" then
-      local on = ({ on = true, yes = true, ["true"] = true, off = false, no = false, ["false"] = false })[v]
-      if on == nil then return nil, string.format("%s=%s: on or off", k, v) end
-      o[k] = on
-    else
-      o[k] = v
-    end
+    local ok, err = new_option(o, k, v)
+    if not ok then return nil, err end
   end
   return o
 end
@@ -247,6 +262,7 @@ end
 function M.new_keys()
   local ks = {}
   for k in pairs(NEW_KEYS) do ks[#ks + 1] = k end
+  ks[#ks + 1] = "seatN"
   table.sort(ks)
   return table.concat(ks, ", ")
 end
@@ -255,14 +271,14 @@ M.add {
   name = "new", aliases = { "n" }, usage = "new [OPTIONS]",
   help = "a new game (e.g. 'new 4', 'new ai=greedy', 'new rules=kontsina')",
   more = "  options: players=2|3|4 ai=NAME (opponents) partner=NAME humans=N rules=SPEC\n"
-    .. "           seed=N target=N dealer=N practice=on|off\n"
+    .. "           seed=N target=N dealer=N practice=on|off seatN=NAME|human (one seat)\n"
     .. "  With 4 players you sit with an AI partner opposite; humans=2 or more share the keyboard.\n"
     .. "  Options not given are kept from the current game (seed and dealer are new).",
   examples = { "new", "new 4", "new ai=master target=121", "new rules=diloti+soy+forced-capture seed=7" },
   run = function(T, rest)
     local o, err = M.parse_new(rest)
     if not o then return T:complain(err) end
-    for _, k in ipairs { "players", "ai", "partner", "humans", "rules", "target", "practice" } do
+    for _, k in ipairs { "players", "ai", "partner", "humans", "rules", "target", "practice", "seats" } do
       if o[k] == nil then o[k] = T.opts[k] end
     end
     if o.rules and o.rules ~= T.opts.rules and o.players == T.opts.players and not rest:match("players=") then

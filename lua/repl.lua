@@ -72,16 +72,18 @@ end
 
 -- The players for the options: seat 0 is a person; with four players
 -- seat 2 is the person's partner (an AI unless humans = 2 or more).
+-- o.seats[seat] ("human" or an AI name) overrides both.
 local function seat_specs(o)
   local specs = {}
   local humans = o.humans or 1
   local order = o.players == 4 and { 0, 2, 1, 3 } or { 0, 1, 2, 3 }
   for i = 1, o.players do
     local seat = order[i]
-    if i <= humans then
+    local chosen = o.seats and o.seats[seat]
+    if chosen == "human" or (not chosen and i <= humans) then
       specs[seat] = { kind = "human" }
     else
-      local name = o.seat_ai and o.seat_ai[seat] or (seat % 2 == 0 and o.partner) or o.ai or DEFAULT_AI
+      local name = chosen or (o.players == 4 and seat % 2 == 0 and o.partner) or o.ai or DEFAULT_AI
       specs[seat] = { kind = "ai", name = name }
     end
   end
@@ -115,6 +117,9 @@ function Session:new_game(o)
   for k, v in pairs(o) do opts[k] = v end
   opts.players, opts.seed = players_n, seed
   if (opts.humans or 1) > players_n then return nil, string.format("at most %d people can play", players_n) end
+  for seat in pairs(opts.seats or {}) do
+    if seat >= players_n then return nil, string.format("there is no seat %d with %d players", seat, players_n) end
+  end
   local specs = o.specs or seat_specs(opts)
   local players, perr = make_players(self, specs, seed)
   if not players then return nil, perr end
@@ -650,6 +655,15 @@ function M.start(a)
     ai = a.ai, partner = a.partner, humans = a.humans, target = a.target,
     practice = a.practice ~= "off",
   }
+  for _, v in ipairs(a.seat or {}) do
+    local seat, who = v:match("^(%d)=(%S+)$")
+    if not seat then
+      io.stderr:write("diloti: --seat wants N=NAME (an AI name or 'human'), not '", v, "'\n")
+      return 1
+    end
+    game.seats = game.seats or {}
+    game.seats[tonumber(seat)] = who
+  end
   local s, err = M.new {
     read = line and line.read or nil, interrupted = line and line.interrupted or nil,
     history_add = line and line.history_add or nil, rules_dirs = a.rules_dir, ai_dirs = a.ai_dir,
