@@ -324,19 +324,6 @@ static inline void collect_parts(Gen *g, int v, bool lib, bool plains, bool soy_
     if (g->declvals & (1u << v)) add_decl_parts(g, ss, v, lib, plains, soy_ok);
 }
 
-/* Every non-empty union of pairwise disjoint parts (from index i on),
- * joined to base; the callback sees each family once. */
-typedef void (*UnionFn)(Gen *g, uint64_t take, void *ctx);
-
-static void unions(Gen *g, int i, uint64_t acc, uint64_t used, UnionFn fn, void *ctx)
-{
-    for (int j = i; j < g->npart && !g->oom; j++) {
-        if (g->part[j] & used) continue;
-        fn(g, acc | g->part[j], ctx);
-        unions(g, j + 1, acc | g->part[j], used | g->part[j], fn, ctx);
-    }
-}
-
 typedef struct {
     int card;
     bool forced; /* V-forced-capture: only maximal unions */
@@ -391,6 +378,47 @@ static void emit_capture(Gen *g, uint64_t take, void *vctx)
     emit(g, DL_CAPTURE, c->card, 0, take);
 }
 
+/* Every non-empty union of pairwise disjoint parts of the batch (none
+ * meeting used), each family once, depth-first: a union, then its
+ * extensions by later parts. As captures (forced: maximal ones only) or as
+ * groups of value with base joined; one call, no recursion, no callback. */
+static void unions(Gen *g, int kind, int card, int value, uint64_t base, uint64_t used,
+                   bool forced)
+{
+    const uint64_t *p = g->part;
+    const int n = g->npart;
+    /* Parts are pairwise disjoint along a path, so it is at most 56 deep. */
+    int st_j[DL_DECL_SHIFT + DL_MAX_DECLS + 1];
+    uint64_t st_acc[DL_DECL_SHIFT + DL_MAX_DECLS + 1], st_used[DL_DECL_SHIFT + DL_MAX_DECLS + 1];
+    const uint64_t own = g->own >= 0 ? DL_DECL_BIT(g->own) : 0;
+    uint64_t acc = 0;
+    int j = 0, d = 0;
+    for (;;) {
+        for (; j < n; j++) {
+            if (p[j] & used) continue;
+            uint64_t take = acc | p[j];
+            if (kind == DL_CAPTURE) {
+                if ((!forced || maximal(g, take)) && keeps_obligation(g, card, take))
+                    emit(g, DL_CAPTURE, card, 0, take);
+            } else if (!own || ((take | base) & own)) { /* D19 */
+                emit(g, DL_GROUP, card, value, take | base);
+            }
+            if (g->oom) return;
+            st_j[d] = j + 1;
+            st_acc[d] = acc;
+            st_used[d] = used;
+            d++;
+            acc = take;
+            used |= p[j];
+        }
+        if (!d) return;
+        d--;
+        j = st_j[d];
+        acc = st_acc[d];
+        used = st_used[d];
+    }
+}
+
 /* D11/K2 for a numeral card; returns whether it has any capture at all. */
 static bool gen_numeral_captures(Gen *g, int card)
 {
@@ -409,7 +437,7 @@ static bool gen_numeral_captures(Gen *g, int card)
         return true;
     }
     if (g->overlap) {
-        unions(g, 0, 0, 0, emit_capture, &c);
+        unions(g, DL_CAPTURE, card, 0, 0, 0, c.forced);
         dedupe(g->out, from);
     } else if (r->forced_capture) {
         /* Disjoint parts: the only maximal capture takes them all. */
@@ -471,19 +499,6 @@ static void gen_plain_and_raise(Gen *g, int card, unsigned rest)
                 emit(g, DL_RAISE, card, t, DL_DECL_BIT(d) | g->loose.b[sum][i]);
         }
     }
-}
-
-typedef struct {
-    int card, value;
-    uint64_t base;
-} GroupCtx;
-
-static void emit_group(Gen *g, uint64_t take, void *vctx)
-{
-    const GroupCtx *c = vctx;
-    take |= c->base;
-    if (g->own >= 0 && !(take & DL_DECL_BIT(g->own))) return; /* D19 */
-    emit(g, DL_GROUP, c->card, c->value, take);
 }
 
 /* The components the played card can open (D17, C4, C7, C8): table items
@@ -550,10 +565,9 @@ static void plain_groups(Gen *g, int card, int v)
             if (!(P[j] & x)) free_parts[nf++] = P[j];
         if (!nf) continue;
         if (overlap) {
-            GroupCtx c = {card, v, x};
             g->part = free_parts;
             g->npart = nf;
-            unions(g, 0, 0, 0, emit_group, &c);
+            unions(g, DL_GROUP, card, v, x, 0, false);
         } else if (nf == 1) { /* the common case */
             emit(g, DL_GROUP, card, v, x | free_parts[0]);
         } else if (nf <= 24) {
@@ -592,8 +606,7 @@ static void gen_groups(Gen *g, int card, unsigned rest)
         size_t from = g->out->n;
         for (int k = 0; k < nc; k++) {
             if (g->overlap) {
-                GroupCtx c = {card, v, g->comp[k]};
-                unions(g, 0, 0, g->comp[k], emit_group, &c);
+                unions(g, DL_GROUP, card, v, g->comp[k], g->comp[k], false);
                 continue;
             }
             /* Pairwise disjoint parts: a handful in real play (gray_unions refuses more than 24). */
