@@ -1,0 +1,726 @@
+--- diloti.learn: a course of short lessons on the rules.
+--
+-- A lesson is a Lua script returning data (see lua/lessons/ and
+-- docs/rules.md): id, title, rules (the RULES.md ids it teaches), an
+-- optional intro, and steps. Each step explains one idea, may set up a
+-- table from a position string, and asks for either a move (`accept`: the
+-- moves that count as right, or a predicate over the played move) or a
+-- choice (`choices`, `answer`). Steps without a question are notes.
+--
+-- Built-in lessons are compiled into the program (lua/lessons/); a teacher
+-- adds one by dropping a file into $XDG_CONFIG_HOME/diloti/lessons/. All of
+-- them are loaded in the same sandbox as rules variants, so a lesson can
+-- hold data and small functions but can touch nothing outside itself.
+--
+-- The runner takes read/write functions, like the table's session, so
+-- the tests drive it with scripted lines.
+local diloti = require "diloti"
+local core = require "diloti.core"
+local ai = require "diloti.ai"
+local moveinput = require "diloti.moveinput"
+local screen = require "diloti.screen"
+
+local M = {}
+
+local LOAD = { budget = 2000000, memory = 16 * 1024 * 1024 }
+local CALL = { budget = 1000000, memory = 8 * 1024 * 1024 }
+-- Lessons are set up with a fixed seed so that unplaced cards, and hence
+-- the drawings in docs/rules.md, never change between runs.
+M.SEED = 1
+-- "D19:", "V-forced-capture:", "K2:" ... at the start of an explanation.
+local RULE_LEAD = "^[DKCV][%w%-=]*:"
+
+-- ---------------------------------------------------------------------
+-- Loading lessons
+
+local LESSON_KEYS = {
+  id = "string", title = "string", rules = "table", steps = "table", intro = "string",
+  spec = "string", players = "number", examples = "table", summary = "string",
+}
+local STEP_KEYS = {
+  text = "string", position = "string", spec = "string", players = "number", continue = "boolean",
+  before = "table", ask = "string", accept = "any", wrong = "string", wrong_moves = "table",
+  hint = "string", after = "string", choices = "table", answer = "any", wrong_choices = "table",
+}
+
+-- A copy by raw access: a sandboxed table's metamethods must never run
+-- outside the sandbox.
+local function rawcopy(t, depth)
+  if type(t) ~= "table" then return t end
+  if depth > 6 then return nil end
+  local c, k, v = {}, next(t)
+  while k ~= nil do
+    local kt = type(k)
+    if kt == "string" or kt == "number" then c[k] = rawcopy(v, depth + 1) end
+    k, v = next(t, k)
+  end
+  return c
+end
+
+local function check_fields(t, keys, where)
+  for k, v in pairs(t) do
+    local want = keys[k]
+    if not want then return nil, string.format("%sunknown field '%s'", where, tostring(k)) end
+    if want ~= "any" and type(v) ~= want then
+      return nil, string.format("%sfield '%s' must be a %s", where, k, want)
+    end
+  end
+  return true
+end
+
+local function is_list_of(t, kind)
+  if type(t) ~= "table" or #t == 0 then return false end
+  for _, v in ipairs(t) do if type(v) ~= kind then return false end end
+  return true
+end
+
+local function step_kind(step)
+  if step.accept ~= nil then return "move" end
+  if step.choices ~= nil then return "question" end
+  return "note"
+end
+M.step_kind = step_kind
+
+local function check_move_step(s, where)
+  if not (type(s.accept) == "function" or is_list_of(s.accept, "string")) then
+    return nil, where .. "'accept' must be a list of moves or a function"
+  end
+  if not s.position and not s.continue then return nil, where .. "a move step needs a position (or continue)" end
+  if not (s.wrong and s.wrong:match(RULE_LEAD)) then
+    return nil, where .. "'wrong' must explain a wrong move, led by its rule id (e.g. 'D11: ...')"
+  end
+  return true
+end
+
+local function check_question_step(s, where)
+  if not is_list_of(s.choices, "string") or #s.choices < 2 then
+    return nil, where .. "'choices' must list at least two answers"
+  end
+  local answers = type(s.answer) == "table" and s.answer or { s.answer }
+  if #answers == 0 then return nil, where .. "'answer' is missing" end
+  for _, a in ipairs(answers) do
+    if math.type(a) ~= "integer" or not s.choices[a] then
+      return nil, where .. "'answer' must be the number of a choice (or a list of them)"
+    end
+  end
+  if not (s.wrong and s.wrong:match(RULE_LEAD)) then
+    return nil, where .. "'wrong' must explain a wrong choice, led by its rule id"
+  end
+  if not s.ask then return nil, where .. "a question needs 'ask'" end
+  return true
+end
+
+local function check_step(s, i)
+  local where = string.format("step %d: ", i)
+  if type(s) ~= "table" then return nil, where .. "must be a table" end
+  local ok, why = check_fields(s, STEP_KEYS, where)
+  if not ok then return nil, why end
+  if not s.text then return nil, where .. "needs 'text'" end
+  if i == 1 and s.continue then return nil, where .. "the first step cannot continue a previous one" end
+  local kind = step_kind(s)
+  if kind == "move" then return check_move_step(s, where) end
+  if kind == "question" then return check_question_step(s, where) end
+  return true
+end
+
+local function check(t, file)
+  if type(t) ~= "table" then return nil, "the script must return a table" end
+  local ok, why = check_fields(t, LESSON_KEYS, "")
+  if not ok then return nil, why end
+  if not (t.id and t.id:match("^%d%d%-[%w%-]+$")) then
+    return nil, "needs an id like '07-raising' (two digits, a dash, a name)"
+  end
+  local stem = file:match("([^/]+)%.lua$")
+  if stem and stem ~= t.id then return nil, string.format("id '%s' does not match the file name", t.id) end
+  if not t.title or t.title:find("\n") then return nil, "needs a one-line title" end
+  if not is_list_of(t.rules, "string") then return nil, "'rules' must list the RULES.md ids it teaches" end
+  if not is_list_of(t.steps, "table") then return nil, "needs a list of steps" end
+  for i, s in ipairs(t.steps) do
+    local sok, swhy = check_step(s, i)
+    if not sok then return nil, swhy end
+  end
+  return t
+end
+
+local function first_line(msg)
+  return (tostring(msg):match("^[^\n]*"))
+end
+
+local function named(msg, file)
+  msg = first_line(msg)
+  if msg:sub(1, #file) ~= file then msg = file .. ": " .. msg end
+  return msg
+end
+
+--- Loads one lesson's source in a fresh sandbox. Returns the lesson or
+-- nil and a message naming the file.
+function M.load_source(src, file)
+  local env = core.sandbox.env()
+  local fn, err = core.sandbox.load(src, "@" .. file, env)
+  if not fn then return nil, named(err, file) end
+  core.sandbox.label("lesson " .. file)
+  local ok, t = core.sandbox.call(LOAD, fn)
+  core.sandbox.label("")
+  if not ok then return nil, named(t, file) end
+  local lesson, why = check(rawcopy(t, 0), file)
+  if not lesson then return nil, file .. ": " .. why end
+  lesson.file = file
+  return lesson
+end
+
+local function read_file(path)
+  local f, err = io.open(path, "r")
+  if not f then return nil, err end
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+local function env_dir(getenv, var, fallback)
+  local d = getenv(var)
+  if d and d ~= "" then return d end
+  local home = getenv("HOME")
+  return home and home ~= "" and (home .. fallback) or nil
+end
+
+--- The teacher's folder: $XDG_CONFIG_HOME/diloti/lessons (or ~/.config/...).
+function M.user_dir(getenv)
+  local d = env_dir(getenv or os.getenv, "XDG_CONFIG_HOME", "/.config")
+  return d and (d .. "/diloti/lessons") or nil
+end
+
+local function builtin_sources()
+  local embedded = core.embedded("lua/lessons/")
+  local files = {}
+  for file in pairs(embedded) do
+    if file:match("%.lua$") then files[#files + 1] = file end
+  end
+  table.sort(files)
+  return files, embedded
+end
+
+--- Every lesson, sorted by id: built-in ones, then the teacher's folder
+-- and `dirs` (a later lesson with the same id replaces an earlier one).
+-- opts: getenv, dirs, builtin_only. Returns the list and a list of
+-- {file, message} for lessons that were refused.
+function M.load_all(opts)
+  opts = opts or {}
+  local by_id, errors = {}, {}
+  local function add(src, file, builtin)
+    local l, err = M.load_source(src, file)
+    if l then
+      l.builtin = builtin
+      by_id[l.id] = l
+    else
+      errors[#errors + 1] = { file = file, message = err }
+    end
+  end
+  local files, embedded = builtin_sources()
+  for _, file in ipairs(files) do add(embedded[file], file, true) end
+  local dirs = {}
+  if not opts.builtin_only then
+    dirs[#dirs + 1] = M.user_dir(opts.getenv)
+    for _, d in ipairs(opts.dirs or {}) do dirs[#dirs + 1] = d end
+  end
+  for _, d in ipairs(dirs) do
+    for _, n in ipairs(core.listdir(d) or {}) do
+      if n:match("%.lua$") then
+        local path = d .. "/" .. n
+        local src, err = read_file(path)
+        if src then add(src, path, false) else errors[#errors + 1] = { file = path, message = path .. ": " .. err } end
+      end
+    end
+  end
+  local list = {}
+  for _, l in pairs(by_id) do list[#list + 1] = l end
+  table.sort(list, function(a, b) return a.id < b.id end)
+  return list, errors
+end
+
+-- lua/lessons/ is a data folder, so the C side registers no modules for
+-- it; each built-in lesson is offered as require "diloti.lessons.ID".
+local function register_preloads()
+  local files, embedded = builtin_sources()
+  for _, file in ipairs(files) do
+    local name = "diloti.lessons." .. file:match("([^/]+)%.lua$")
+    package.preload[name] = package.preload[name] or function()
+      return assert(M.load_source(embedded[file], file))
+    end
+  end
+end
+register_preloads()
+
+-- ---------------------------------------------------------------------
+-- Setting up a step
+
+--- The names a board uses: the learner is "You", the others by seat,
+-- as the notation names them (P4@1 is "Seat 1's").
+function M.names(seat, players)
+  local names = { you = seat }
+  for s = 0, players - 1 do names[s] = s == seat and "You" or ("Seat " .. s) end
+  return names
+end
+
+-- Plays a move; returns its public event (nil and the refusal if refused).
+local function play_event(g, move)
+  local seat, infos = g:turn(), g:moves(true)
+  local before = g:view(seat)
+  local ok, why = g:play(move)
+  if not ok then return nil, why end
+  return ai.move_event(g, seat, move, infos, before, g:view(seat), g:rules())
+end
+
+local function sentence(g, e, learner)
+  return screen.describe(screen.style{}, e, M.names(learner, g:rules().players),
+    { xeri_points = g:rules().points.xeri })
+end
+
+--- The game a step starts from. `prev` is the game the previous step
+-- ended with (for `continue`). Returns the game and the lines saying what
+-- the `before` moves did, or nil and a message.
+function M.setup(lesson, step, prev)
+  local g, err
+  if step.continue then
+    if not prev then return nil, "this step continues a previous one, which has no table" end
+    g = prev:clone()
+  elseif step.position then
+    g, err = diloti.new {
+      rules = step.spec or lesson.spec, players = step.players or lesson.players,
+      position = step.position, seed = M.SEED,
+    }
+    if not g then return nil, err end
+  else
+    return nil, "no table in this step"
+  end
+  local events = {}
+  for _, m in ipairs(step.before or {}) do
+    local e, why = play_event(g, m)
+    if not e then return nil, string.format("the move '%s' before this step was refused: %s", m, why) end
+    events[#events + 1] = e
+  end
+  local said = {}
+  for i, e in ipairs(events) do said[i] = sentence(g, e, g:turn()) end
+  return g, said
+end
+
+--- The canonical texts of a step's accepted moves in game g, or nil and
+-- a message when one of them is not legal there. A predicate step gives
+-- the legal moves it accepts.
+function M.accepted(g, step)
+  local set, list = {}, {}
+  if type(step.accept) == "function" then
+    for _, m in ipairs(g:moves(true)) do
+      if M.is_right(step, set, m) then set[m.text] = true; list[#list + 1] = m.text end
+    end
+    if #list == 0 then return nil, "the step accepts none of the legal moves" end
+    return set, list
+  end
+  for _, text in ipairs(step.accept) do
+    local r = moveinput.resolve(g, text)
+    if not r.move then
+      return nil, string.format("the accepted move '%s' is not legal here: %s", text, r.error or "it is ambiguous")
+    end
+    if not set[r.move] then list[#list + 1] = r.move end
+    set[r.move] = true
+  end
+  return set, list
+end
+
+--- Does the played move (a g:moves(true) entry) answer the step?
+function M.is_right(step, set, info)
+  if type(step.accept) ~= "function" then return set[info.text] == true end
+  local ok, res = core.sandbox.call(CALL, step.accept, rawcopy(info, 0))
+  return ok and res == true
+end
+
+--- The lesson's words for a legal move that is not what was asked.
+function M.wrong_text(g, step, move)
+  for text, why in pairs(step.wrong_moves or {}) do
+    local r = moveinput.resolve(g, text)
+    if r.move == move then return why end
+  end
+  return step.wrong
+end
+
+-- ---------------------------------------------------------------------
+-- Progress: one line per lesson started, "ID done|open STEP,STEP,...".
+
+--- Where progress is kept ($XDG_STATE_HOME/diloti/progress), or nil.
+function M.progress_path(getenv)
+  local d = env_dir(getenv or os.getenv, "XDG_STATE_HOME", "/.local/state")
+  return d and (d .. "/diloti/progress") or nil
+end
+
+--- Reads a progress file. A missing, unreadable or damaged file gives
+-- what could be read (lines that make no sense are skipped).
+function M.load_progress(path)
+  local p = {}
+  local text = path and read_file(path)
+  for line in (text or ""):gmatch("[^\n]+") do
+    local id, state, steps = line:match("^(%d%d%-[%w%-]+) (%a+) ?([%d,]*)$")
+    if id and (state == "done" or state == "open") then
+      local e = { done = state == "done", steps = {} }
+      for n in steps:gmatch("%d+") do e.steps[tonumber(n)] = true end
+      p[id] = e
+    end
+  end
+  return p
+end
+
+local function progress_lines(p)
+  local ids = {}
+  for id in pairs(p) do ids[#ids + 1] = id end
+  table.sort(ids)
+  local lines = { "# diloti lessons: ID done|open, then the steps answered" }
+  for _, id in ipairs(ids) do
+    local steps = {}
+    for n in pairs(p[id].steps) do steps[#steps + 1] = n end
+    table.sort(steps)
+    lines[#lines + 1] = string.format("%s %s %s", id, p[id].done and "done" or "open", table.concat(steps, ","))
+  end
+  return table.concat(lines, "\n") .. "\n"
+end
+
+local function quote(s) return "'" .. s:gsub("'", [['\'']]) .. "'" end
+
+--- Writes progress (through a temporary file, so a crash never leaves
+-- half a file). Returns true or nil and a message.
+function M.save_progress(path, p)
+  if not path then return nil, "nowhere to keep progress (no HOME or XDG_STATE_HOME)" end
+  local dir = path:match("^(.*)/[^/]+$")
+  if dir then os.execute("mkdir -p " .. quote(dir) .. " 2>/dev/null") end
+  local tmp = path .. ".tmp"
+  local f, err = io.open(tmp, "w")
+  if not f then return nil, err end
+  local ok, werr = f:write(progress_lines(p))
+  f:close()
+  if not ok then os.remove(tmp); return nil, werr end
+  local rok, rerr = os.rename(tmp, path)
+  if not rok then os.remove(tmp); return nil, rerr end
+  return true
+end
+
+-- ---------------------------------------------------------------------
+-- The runner
+
+local Runner = {}
+Runner.__index = Runner
+M.Runner = Runner
+
+--- A runner. o: write(text), read(prompt) -> line | nil (end) | false
+-- (Ctrl-C), style (screen style), getenv, progress_path (false: keep
+-- nothing), lessons (a list; loaded when absent), dirs.
+function M.runner(o)
+  o = o or {}
+  local getenv = o.getenv or os.getenv
+  local self = setmetatable({
+    write = o.write or io.write,
+    read = o.read or function(prompt)
+      io.write(prompt)
+      io.flush()
+      return io.read("l")
+    end,
+    style = o.style or screen.style{},
+    getenv = getenv,
+  }, Runner)
+  if o.progress_path == nil then self.path = M.progress_path(getenv) else self.path = o.progress_path or nil end
+  self.progress = M.load_progress(self.path)
+  if o.lessons then
+    self.lessons, self.errors = o.lessons, {}
+  else
+    self.lessons, self.errors = M.load_all { getenv = getenv, dirs = o.dirs }
+  end
+  return self
+end
+
+function Runner:say(text)
+  self.write(screen.fit(self.style, text) .. "\n")
+end
+
+function Runner:record(lesson, n, finished)
+  local e = self.progress[lesson.id] or { done = false, steps = {} }
+  if n then e.steps[n] = true end
+  if finished then
+    local all = true
+    for i = 1, #lesson.steps do if not e.steps[i] then all = false end end
+    e.done = all
+  end
+  self.progress[lesson.id] = e
+  if self.path then
+    local ok, err = M.save_progress(self.path, self.progress)
+    if not ok and not self.warned then
+      self.warned = true
+      self:say("(progress cannot be saved: " .. tostring(err) .. ")")
+    end
+  end
+end
+
+--- "done", "3/5" or "" for a lesson.
+function Runner:mark(lesson)
+  local e = self.progress[lesson.id]
+  if not e then return "" end
+  if e.done then return "done" end
+  local n = 0
+  for i = 1, #lesson.steps do if e.steps[i] then n = n + 1 end end
+  return string.format("%d/%d", n, #lesson.steps)
+end
+
+function Runner:list()
+  self:say("Lessons (type 'learn N' to take one, 'learn next' for the next one not done):")
+  for i, l in ipairs(self.lessons) do
+    local mark = self:mark(l)
+    self.write(screen.fit(self.style, string.format("%3d. %-5s %s  (%s)", i, mark == "done" and "[x]" or
+      (mark ~= "" and mark or "[ ]"), l.title, table.concat(l.rules, " "))) .. "\n")
+  end
+  for _, e in ipairs(self.errors or {}) do self:say("refused lesson: " .. e.message) end
+end
+
+--- A lesson by number, id, id prefix or "next"; nil and a message if none.
+function Runner:find(what)
+  what = (what or "next"):match("^%s*(.-)%s*$")
+  if what == "next" or what == "" then
+    for _, l in ipairs(self.lessons) do
+      if not (self.progress[l.id] and self.progress[l.id].done) then return l end
+    end
+    return nil, "every lesson is done; 'learn N' takes one again"
+  end
+  local n = math.tointeger(tonumber(what))
+  if n then
+    if self.lessons[n] then return self.lessons[n] end
+    for _, l in ipairs(self.lessons) do if tonumber(l.id:sub(1, 2)) == n then return l end end
+  end
+  for _, l in ipairs(self.lessons) do
+    if l.id == what or l.id:sub(1, #what) == what or l.id:sub(4, 3 + #what) == what then return l end
+  end
+  return nil, string.format("no lesson '%s'; type 'learn' for the list", what)
+end
+
+-- The board the learner sees for game g.
+function M.board(st, g)
+  local seat = g:turn() or 0
+  return screen.board(st, g:view(seat), { names = M.names(seat, g:rules().players), rules = g:rules() })
+end
+
+local HELP = "Type a move (as at the table: notation, its number in 'moves', or a short form like '8h x'), "
+  .. "or: hint, moves, board, skip, quit."
+local QHELP = "Type the number of your answer, or: hint, skip, quit."
+
+-- Commands every question understands; returns a result or nil.
+local function common(self, word, step, show)
+  if word == "quit" or word == "q" or word == "exit" then return "quit" end
+  if word == "skip" then return "skip" end
+  if word == "hint" then
+    self:say("Hint: " .. (step.hint or "read the step's text again: the answer is in it."))
+    return "again"
+  end
+  if word == "board" or word == "b" then if show then show() end return "again" end
+  if word == "help" or word == "?" then self:say(step.choices and QHELP or HELP) return "again" end
+  return nil
+end
+
+-- Reads one line; "eof" at the end of input.
+local function ask(self)
+  local line = self.read("lesson> ")
+  if line == nil then return nil, "eof" end
+  if line == false then
+    self:say("(line dropped; type 'quit' to leave the lesson)")
+    return nil, "again"
+  end
+  return line
+end
+
+function Runner:move_step(step, g)
+  local set, list = M.accepted(g, step)
+  if not set then return "error", list end
+  local function show() self.write(M.board(self.style, g) .. "\n") end
+  show()
+  self:say(step.ask or "Your move.")
+  while true do
+    local line, why = ask(self)
+    if not line then
+      if why == "eof" then return "eof" end
+    else
+      local word = line:match("^%s*(%S*)"):lower()
+      local c = common(self, word, step, show)
+      if c == "quit" then return "quit" end
+      if c == "skip" then
+        self:say("Skipped. One right answer: " .. list[1])
+        play_event(g, list[1])
+        return "skipped"
+      end
+      if word == "moves" or word == "m" then
+        self.write(screen.moves(self.style, g:moves(true)) .. "\n")
+      elseif not c and word ~= "" then
+        local r = moveinput.resolve(g, line)
+        if r.candidates then
+          self:say("That fits several moves: " .. table.concat(r.candidates, " | ") .. ". Say which one.")
+        elseif r.error then
+          self:say("Not allowed: " .. r.error)
+        else
+          local info
+          for _, m in ipairs(g:moves(true)) do if m.text == r.move then info = m end end
+          if M.is_right(step, set, info) then
+            local seat = g:turn()
+            self:say("Right: " .. sentence(g, play_event(g, r.move), seat))
+            if step.after then self:say(step.after) end
+            return "right"
+          end
+          self:say("That move (" .. r.move .. ") is legal, but not what this step asks. "
+            .. M.wrong_text(g, step, r.move))
+        end
+      end
+    end
+  end
+end
+
+local function is_answer(step, n)
+  if type(step.answer) == "table" then
+    for _, a in ipairs(step.answer) do if a == n then return true end end
+    return false
+  end
+  return step.answer == n
+end
+M.is_answer = is_answer
+
+function Runner:question_step(step, g)
+  local function show() if g then self.write(M.board(self.style, g) .. "\n") end end
+  show()
+  self:say(step.ask)
+  for i, c in ipairs(step.choices) do self:say(string.format("  %d) %s", i, c)) end
+  while true do
+    local line, why = ask(self)
+    if not line then
+      if why == "eof" then return "eof" end
+    else
+      local word = line:match("^%s*(%S*)"):lower()
+      local c = common(self, word, step, show)
+      if c == "quit" then return "quit" end
+      if c == "skip" then return "skipped" end
+      local n = math.tointeger(tonumber(word))
+      if not n and word:match("^%a$") then n = word:byte() - 96 end
+      if not c and word ~= "" then
+        if not (n and step.choices[n]) then
+          self:say(string.format("Type a number from 1 to %d.", #step.choices))
+        elseif is_answer(step, n) then
+          self:say("Right." .. (step.after and (" " .. step.after) or ""))
+          return "right"
+        else
+          self:say("Not quite. " .. ((step.wrong_choices or {})[n] or step.wrong))
+        end
+      end
+    end
+  end
+end
+
+function Runner:note_step(g)
+  if g then self.write(M.board(self.style, g) .. "\n") end
+  local line = self.read("(press Enter) ")
+  if line == nil then return "eof" end
+  if line and line:match("^%s*q") then return "quit" end
+  return "right"
+end
+
+function Runner:step(lesson, i, prev)
+  local step = lesson.steps[i]
+  self:say(string.format("\n-- %s, step %d of %d", lesson.title, i, #lesson.steps))
+  local g, said
+  if step.position or step.continue then
+    g, said = M.setup(lesson, step, prev)
+    if not g then return "error", said end
+  end
+  self:say(step.text)
+  for _, line in ipairs(said or {}) do self:say(line) end
+  local kind = step_kind(step)
+  local res, err
+  if kind == "move" then res, err = self:move_step(step, g)
+  elseif kind == "question" then res, err = self:question_step(step, g)
+  else res = self:note_step(g) end
+  return res, err, g
+end
+
+--- Runs one lesson. Returns "done", "quit" or "eof".
+function Runner:run_lesson(lesson)
+  self:say(string.format("Lesson %s: %s (rules %s)", lesson.id, lesson.title, table.concat(lesson.rules, ", ")))
+  if lesson.intro then self:say(lesson.intro) end
+  local prev
+  for i = 1, #lesson.steps do
+    local res, err, g = self:step(lesson, i, prev)
+    if res == "error" then
+      self:say(string.format("This lesson is broken at step %d (%s): %s", i, lesson.file or lesson.id, err))
+      return "quit"
+    end
+    if res == "quit" or res == "eof" then
+      self:record(lesson, nil, false)
+      return res
+    end
+    if res == "right" then self:record(lesson, i, false) end
+    prev = g or prev
+  end
+  self:record(lesson, nil, true)
+  local done = self.progress[lesson.id].done
+  self:say(done and ("Lesson done: " .. lesson.title .. ".")
+    or "End of the lesson. Steps you skipped stay open: take the lesson again to answer them.")
+  return "done"
+end
+
+--- Runs lessons from `first` on, offering the next one after each.
+function Runner:course(first)
+  local lesson = first
+  while lesson do
+    local res = self:run_lesson(lesson)
+    if res ~= "done" then return res end
+    local nxt = self:find("next")
+    if not nxt then self:say("Every lesson is done. Well played.") return "done" end
+    local line = self.read(string.format("Next: %s. Press Enter to start it, or type quit: ", nxt.title))
+    if not line or line:match("^%s*q") then return line == nil and "eof" or "quit" end
+    lesson = nxt
+  end
+  return "done"
+end
+
+-- ---------------------------------------------------------------------
+-- At the table, and on the command line
+
+--- `learn`, `learn N`, `learn next` for a table session T.
+function M.table_command(T, rest)
+  local r = M.runner { write = T.write, read = T.read, style = T.style, getenv = T.getenv,
+    progress_path = T.learn_progress_path }
+  if rest == "" or rest == "list" then return r:list() end
+  local lesson, err = r:find(rest)
+  if not lesson then return T:complain(err) end
+  r:run_lesson(lesson)
+  T:print("Back at the table.")
+  T:show()
+end
+
+local ok_commands, commands = pcall(require, "diloti.commands")
+if ok_commands then
+  commands.add {
+    name = "learn", aliases = { "lesson", "lessons" }, usage = "learn [N|next]",
+    help = "lessons on the rules: the list, or take lesson N (or the next one)",
+    examples = { "learn", "learn 3", "learn next" },
+    run = M.table_command,
+  }
+end
+
+--- `diloti learn [LESSON]`: the list, then the lesson asked for (or the
+-- next one not done) and those after it.
+function M.cli(a)
+  local has_line, line = pcall(require, "diloti.line")
+  local tty = has_line and line.isatty()
+  local st = screen.detect(os.getenv)
+  if not tty then st.colour = false end
+  local r = M.runner { read = tty and line.read or nil, style = st }
+  if a.lesson == "list" then r:list() return 0 end
+  if not a.lesson then r:list() end
+  local lesson, err = r:find(a.lesson)
+  if not lesson then
+    if a.lesson then io.stderr:write("diloti: ", err, "\n") return 1 end
+    r:say(err)
+    return 0
+  end
+  r:course(lesson)
+  return 0
+end
+
+return M
