@@ -24,7 +24,7 @@ static void show_table(const dl_State *s)
 int main(int argc, char **argv)
 {
     unsigned long long seed = argc > 1 ? strtoull(argv[1], NULL, 10) : (unsigned long long)time(NULL);
-    int players = argc > 2 ? atoi(argv[2]) : 2;
+    int players = argc > 2 ? (int)strtol(argv[2], NULL, 10) : 2;
     dl_Rules r;
     dl_rules_diloti(&r);
     dl_rules_set_players(&r, players, players == 4);

@@ -30,7 +30,7 @@ dl_Game *dl_game_new(const dl_Rules *r, uint64_t seed, int dealer, const char **
 /* From a position string; err receives the parse error. */
 dl_Game *dl_game_from_position(const dl_Rules *r, const char *pos, uint64_t seed,
                                char *err, size_t cap);
-dl_Game *dl_game_clone(const dl_Game *g);
+dl_Game *dl_game_clone(const dl_Game *src);
 void dl_game_free(dl_Game *g);
 
 /* The legal moves now (owned by g, valid until the next change). */

@@ -296,7 +296,7 @@ static const char *parse_pack(Parse *p, const char *q, const char *end)
         q++;
         q = skipws(q, end);
         if (q == end) return NULL; /* all the rest */
-        int k;
+        int k = 0; /* parse_int sets it unless it fails */
         const char *e = parse_int(p, &q, end, 0, DL_NCARDS, &k);
         if (e) return e;
         p->pack_unknown = k;

@@ -20,9 +20,9 @@
 /* Writes the canonical position string; with hide_pack the pack is
  * written as "?" (its order is hidden information). Returns the length. */
 int dl_position_str(const dl_State *s, char *buf, size_t cap, bool hide_pack);
-/* Parses text under rules r into *s (untouched on error). Unplaced cards
+/* Parses text under rules r into *out (untouched on error). Unplaced cards
  * are drawn with seed. Returns NULL, or err holding where and what. */
-const char *dl_position_parse(dl_State *s, const dl_Rules *r, const char *text,
+const char *dl_position_parse(dl_State *out, const dl_Rules *r, const char *text,
                               uint64_t seed, char *err, size_t cap);
 
 #endif

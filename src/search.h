@@ -54,7 +54,7 @@ int dl_search(const dl_View *v, const dl_SearchParams *p, dl_SearchResult *out);
 /* One full state consistent with the view: the unseen cards dealt at
  * random to the other hands and the pack (a known bottom card stays at the
  * bottom). */
-void dl_determinize(const dl_View *v, dl_Rng *rng, dl_State *out);
+void dl_determinize(const dl_View *v, dl_Rng *rng, dl_State *s);
 /* The playout policy: the index of a move in l (greedy on captures and
  * xeris, cautious with lays, random with probability epsilon). */
 size_t dl_policy_pick(const dl_State *s, const dl_MoveList *l, dl_Rng *rng, double epsilon);

@@ -10,7 +10,7 @@
 
 /* As dl_sandbox_pcall, with a wall-clock limit too (seconds > 0), for
  * per-decision time limits: "time limit exceeded" when it runs out. */
-int dl_sandbox_pcall_timed(lua_State *L, int nargs, int nresults, long budget, size_t memory,
+int dl_sandbox_pcall_timed(lua_State *L, int nargs, int nresults, long limit, size_t memory,
                            double seconds);
 /* Seconds left in the running sandboxed call's time limit, or -1. */
 double dl_sandbox_time_left(void);
@@ -27,7 +27,7 @@ void dl_sandbox_install(lua_State *L);
  * budget and the cap, with a traceback on error. On error the message at
  * the top says what broke: "instruction budget exceeded", "memory cap
  * exceeded" or the script's own error. Returns a lua_pcall status. */
-int dl_sandbox_pcall(lua_State *L, int nargs, int nresults, long budget, size_t memory);
+int dl_sandbox_pcall(lua_State *L, int nargs, int nresults, long limit, size_t memory);
 /* Pushes a fresh environment: safe base functions and private copies of
  * string, table, math and utf8. No io, os, debug, load, require, dofile,
  * collectgarbage, getmetatable, rawset, coroutine or string.dump; no __gc
