@@ -204,6 +204,11 @@ uninstall:
 	rm -f $(INSTALLED:%=$(DESTDIR)%)
 	@for d in $(OWN_DIRS); do [ ! -d $(DESTDIR)$$d ] || rmdir $(DESTDIR)$$d 2>/dev/null || echo "kept $(DESTDIR)$$d: not empty"; done
 
+# docs/rules.md is written from the lessons (tests/lua/learn_spec.lua checks it).
+.PHONY: docs
+docs: $(BUILD)/diloti
+	$(BUILD)/diloti run tools/rules_doc.lua > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
+
 # Rewrites the move-count golden files from the current generator.
 golden: $(BUILD)/tests/test_perft
 	DL_GOLDEN_WRITE=1 $(BUILD)/tests/test_perft

@@ -182,6 +182,8 @@ function commands.play(a)
   return require("diloti.repl").start(a)
 end
 
+function commands.learn(a) return require("diloti.learn").cli(a) end
+
 local function parser()
   local p = argparse("diloti", "Diloti and Kontsina: play, check positions, write house rules and AIs.")
     :epilog("Variants and AIs are read from the program, then from "
@@ -216,6 +218,8 @@ local function parser()
   c:option("--ai", "Play every seat with this AI script instead of plain API calls.")
   c = p:command("ai", "List the AI players, or explain one.")
   c:argument("name", "An AI name."):args("?")
+  c = p:command("learn", "Lessons on the rules, one idea at a time; progress is remembered.")
+  c:argument("lesson", "A lesson number or name, 'next', or 'list'."):args("?")
   match.setup(p)
   return p
 end

@@ -275,6 +275,40 @@ local function sentence(g, e, learner)
     { xeri_points = g:rules().points.xeri })
 end
 
+-- A position that places an odd number of cards leaves the spare ones
+-- in the capture piles (docs/notation.md 3.4). They are no part of the
+-- lesson, so the board leaves them out rather than puzzle the learner.
+local FILLER = setmetatable({}, { __mode = "k" })
+
+local function filler_of(g)
+  local set = {}
+  for _, list in pairs(g:view(g:turn() or 0).captured) do
+    for _, c in ipairs(list) do set[c] = true end
+  end
+  return set
+end
+
+local function shown_view(g, seat)
+  local v, filler = g:view(seat), FILLER[g]
+  if not filler then return v end
+  local c = {}
+  for k, val in pairs(v) do c[k] = val end
+  c.captured = {}
+  for side, list in pairs(v.captured) do
+    local kept = {}
+    for _, card in ipairs(list) do if not filler[card] then kept[#kept + 1] = card end end
+    c.captured[side] = kept
+  end
+  return c
+end
+
+-- A copy of a step's game that keeps what the board leaves out.
+local function clone_game(g)
+  local c = g:clone()
+  FILLER[c] = FILLER[g]
+  return c
+end
+
 --- The game a step starts from. `prev` is the game the previous step
 -- ended with (for `continue`). Returns the game and the lines saying what
 -- the `before` moves did, or nil and a message.
@@ -282,7 +316,7 @@ function M.setup(lesson, step, prev)
   local g, err
   if step.continue then
     if not prev then return nil, "this step continues a previous one, which has no table" end
-    g = prev:clone()
+    g = clone_game(prev)
   elseif step.position then
     g, err = diloti.new {
       rules = step.spec or lesson.spec, players = step.players or lesson.players,
@@ -291,6 +325,9 @@ function M.setup(lesson, step, prev)
     if not g then return nil, err end
   else
     return nil, "no table in this step"
+  end
+  if not step.continue and not step.position:find("piles=", 1, true) then
+    FILLER[g] = filler_of(g)
   end
   local events = {}
   for _, m in ipairs(step.before or {}) do
@@ -301,6 +338,33 @@ function M.setup(lesson, step, prev)
   local said = {}
   for i, e in ipairs(events) do said[i] = sentence(g, e, g:turn()) end
   return g, said
+end
+
+--- Calls fn(i, step, g, said, answers) for each step of a lesson: g is
+-- the step's table (nil when it has none), said the sentences for its
+-- `before` moves, answers the canonical accepted moves. A continuing step
+-- starts from the previous table after its first answer. Returns true,
+-- or nil and a message at the first step that cannot be set up.
+function M.walk(lesson, fn)
+  local prev
+  for i, step in ipairs(lesson.steps) do
+    local g, said, answers
+    if step.position or step.continue then
+      g, said = M.setup(lesson, step, prev)
+      if not g then return nil, string.format("%s step %d: %s", lesson.id, i, said) end
+    end
+    if g and step_kind(step) == "move" then
+      local set, list = M.accepted(g, step)
+      if not set then return nil, string.format("%s step %d: %s", lesson.id, i, list) end
+      answers = list
+    end
+    if g then
+      prev = clone_game(g)
+      if answers then prev:play(answers[1]) end
+    end
+    fn(i, step, g, said, answers)
+  end
+  return true
 end
 
 --- The canonical texts of a step's accepted moves in game g, or nil and
@@ -498,7 +562,7 @@ end
 -- The board the learner sees for game g.
 function M.board(st, g)
   local seat = g:turn() or 0
-  return screen.board(st, g:view(seat), { names = M.names(seat, g:rules().players), rules = g:rules() })
+  return screen.board(st, shown_view(g, seat), { names = M.names(seat, g:rules().players), rules = g:rules() })
 end
 
 local HELP = "Type a move (as at the table: notation, its number in 'moves', or a short form like '8h x'), "

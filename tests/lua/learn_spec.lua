@@ -1,0 +1,489 @@
+-- The lessons (lua/learn.lua, lua/lessons/): every lesson played through
+-- with its right answers and with wrong ones, every rule id of RULES.md
+-- covered, progress kept across sessions, `learn` at the table and on
+-- the command line, and docs/rules.md in step with its generator.
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+local support = dofile(here .. "support.lua")
+local diloti = require "diloti"
+local learn = require "diloti.learn"
+local moveinput = require "diloti.moveinput"
+local screen = require "diloti.screen"
+local repl = require "diloti.repl"
+
+local RULE_LEAD = "^[DKCV][%w%-=]*:"
+local lessons, load_errors = learn.load_all { builtin_only = true }
+
+--- A runner reading `lines` (nil after the last one); returns it and a
+-- function giving all output so far.
+local function runner(lines, o)
+  local out, i = {}, 0
+  o = o or {}
+  local r = learn.runner {
+    write = function(s) out[#out + 1] = s end,
+    read = function(prompt)
+      out[#out + 1] = prompt
+      i = i + 1
+      return lines[i]
+    end,
+    style = screen.style {}, getenv = o.getenv or function() return nil end,
+    progress_path = o.progress_path or false, lessons = o.lessons or lessons,
+  }
+  return r, function() return table.concat(out) end
+end
+
+-- The table each step starts from, and the canonical answers, following
+-- the lesson's own chain of first answers.
+local function walk(lesson)
+  local steps = {}
+  assert(learn.walk(lesson, function(i, step, g, said, answers)
+    steps[i] = { step = step, g = g and g:clone(), said = said, answers = answers }
+  end))
+  return steps
+end
+
+-- The table a continuing step builds on: the previous one after its first answer.
+local function prev_of(steps, i)
+  local p = steps[i - 1]
+  if not p or not p.g then return nil end
+  local g = p.g:clone()
+  if p.answers then assert(g:play(p.answers[1])) end
+  return g
+end
+
+-- A move the engine refuses in g, with its refusal: a lay, or a capture
+-- of one loose card, for each card in hand.
+local function illegal_move(g)
+  local v = g:view(g:turn())
+  for _, c in ipairs(v.hand) do
+    local tries = { c .. " lay" }
+    for _, t in ipairs(v.table.loose) do tries[#tries + 1] = c .. " x " .. t end
+    for _, d in ipairs(v.table.declarations) do
+      tries[#tries + 1] = string.format("%s + %s = %d", c, d.ref, d.value % 10 + 1)
+    end
+    for _, text in ipairs(tries) do
+      local r = moveinput.resolve(g, text)
+      if r.error and r.error:match(RULE_LEAD) then return text, r.error end
+    end
+  end
+end
+
+-- Output is wrapped to the width: compare with runs of spaces joined.
+local function flat(s) return (s:gsub("%s+", " ")) end
+
+local function legal_wrong(g, answers)
+  local ok = {}
+  for _, a in ipairs(answers) do ok[a] = true end
+  for _, m in ipairs(g:moves()) do
+    if not ok[m] then return m end
+  end
+end
+
+local function rule_ids(text)
+  local ids = {}
+  for line in text:gmatch("[^\n]+") do
+    local id = line:match("^%- ([DKC]%d+)%.") or line:match("^%- (V%-[%w%-=]+)")
+    if id then ids[#ids + 1] = id end
+  end
+  return ids
+end
+
+-- The ids of RULES.md as of this writing, for checkouts without ../shared.
+local EMBEDDED_IDS = {}
+for i = 1, 24 do EMBEDDED_IDS[#EMBEDDED_IDS + 1] = "D" .. i end
+for i = 1, 8 do EMBEDDED_IDS[#EMBEDDED_IDS + 1] = "K" .. i end
+for i = 1, 9 do EMBEDDED_IDS[#EMBEDDED_IDS + 1] = "C" .. i end
+for _, v in ipairs { "redeal-any-triple", "three-face-cards", "face-card-claim", "dealer-peeks", "forced-capture",
+  "liberal-group", "liberal-raise", "liberal-capture", "soy", "no-xeri-last-card", "xeri-first-card", "target=N",
+  "seed001" } do
+  EMBEDDED_IDS[#EMBEDDED_IDS + 1] = "V-" .. v
+end
+
+local function spec_ids()
+  for _, p in ipairs { here .. "../../../shared/spec/RULES.md", "../shared/spec/RULES.md" } do
+    local f = io.open(p, "r")
+    if f then
+      local ids = rule_ids(f:read("a"))
+      f:close()
+      if #ids > 0 then return ids end
+    end
+  end
+  return EMBEDDED_IDS
+end
+
+describe("the lessons", function()
+  it("all load, in order, with unique ids", function()
+    assert.same({}, load_errors)
+    assert.is_true(#lessons >= 15)
+    for i = 2, #lessons do assert.is_true(lessons[i - 1].id < lessons[i].id) end
+  end)
+
+  it("are reachable as require 'diloti.lessons.ID'", function()
+    for _, l in ipairs(lessons) do
+      assert.equals(l.title, require("diloti.lessons." .. l.id).title)
+    end
+  end)
+
+  it("cover every rule id of RULES.md, and name no other", function()
+    local covered, known = {}, {}
+    for _, l in ipairs(lessons) do
+      for _, id in ipairs(l.rules) do covered[id] = l.id end
+    end
+    local ids = spec_ids()
+    assert.is_true(#ids >= 50)
+    local missing = {}
+    for _, id in ipairs(ids) do
+      known[id] = true
+      if not covered[id] then missing[#missing + 1] = id end
+    end
+    assert.same({}, missing)
+    for id, lesson in pairs(covered) do assert(known[id], lesson .. " names an unknown rule id " .. id) end
+  end)
+
+  it("give nearly every move step an illegal try and a legal wrong one to explain", function()
+    local steps, illegal, wrong = 0, 0, 0
+    for _, l in ipairs(lessons) do
+      for _, s in ipairs(walk(l)) do
+        if s.answers then
+          steps = steps + 1
+          if illegal_move(s.g) then illegal = illegal + 1 end
+          if legal_wrong(s.g, s.answers) then wrong = wrong + 1 end
+        end
+      end
+    end
+    assert.is_true(steps >= 40)
+    assert.is_true(illegal >= steps * 0.9, illegal .. " of " .. steps)
+    assert.is_true(wrong >= steps * 0.85, wrong .. " of " .. steps)
+  end)
+
+  it("use every worked example of RULES.md (1-14)", function()
+    local used = {}
+    for _, l in ipairs(lessons) do
+      for _, n in ipairs(l.examples or {}) do used[n] = true end
+    end
+    for n = 1, 14 do assert(used[n], "worked example " .. n .. " is in no lesson") end
+  end)
+
+  for _, lesson in ipairs(lessons) do
+    describe(lesson.id, function()
+      it("sets up every position, and each answer is legal", function()
+        local steps = walk(lesson)
+        assert.equals(#lesson.steps, #steps)
+        for i, s in ipairs(steps) do
+          if s.answers then
+            assert.is_true(#s.answers > 0)
+            for _, a in ipairs(s.answers) do
+              assert(s.g:check(a), string.format("step %d: %s is refused", i, a))
+            end
+          end
+        end
+      end)
+
+      it("accepts every right answer", function()
+        local steps = walk(lesson)
+        for i, s in ipairs(steps) do
+          local kind = learn.step_kind(s.step)
+          local tries = s.answers or {}
+          if kind == "question" then
+            tries = {}
+            for n = 1, #s.step.choices do
+              if learn.is_answer(s.step, n) then tries[#tries + 1] = tostring(n) end
+            end
+          elseif kind == "note" then
+            tries = { "" }
+          end
+          for _, a in ipairs(tries) do
+            local r, out = runner { a }
+            local res = r:step(lesson, i, prev_of(steps, i))
+            assert(res == "right", string.format("step %d: '%s' gave %s:\n%s", i, a, tostring(res), out()))
+          end
+        end
+      end)
+
+      it("explains wrong answers with the rule id, then accepts the right one", function()
+        local steps = walk(lesson)
+        for i, s in ipairs(steps) do
+          local kind = learn.step_kind(s.step)
+          if kind == "move" then
+            local prev = prev_of(steps, i)
+            local bad, why = illegal_move(s.g)
+            if bad then
+              local r, out = runner { bad, s.answers[1] }
+              assert.equals("right", r:step(lesson, i, prev))
+              assert.matches("Not allowed: " .. support.lit(flat(why)), flat(out()))
+            end
+            local wrong = legal_wrong(s.g, s.answers)
+            if wrong then
+              local r, out = runner { wrong, s.answers[1] }
+              assert.equals("right", r:step(lesson, i, prev))
+              local text = learn.wrong_text(s.g, s.step, wrong)
+              assert.matches(RULE_LEAD, text)
+              assert.matches("is legal, but", out())
+              assert.matches(support.lit(flat(text)), flat(out()))
+            end
+          elseif kind == "question" then
+            for n = 1, #s.step.choices do
+              if not learn.is_answer(s.step, n) then
+                local r, out = runner { tostring(n), tostring(type(s.step.answer) == "table" and s.step.answer[1]
+                  or s.step.answer) }
+                assert.equals("right", r:step(lesson, i, nil))
+                local text = (s.step.wrong_choices or {})[n] or s.step.wrong
+                assert.matches(RULE_LEAD, text)
+                assert.matches(support.lit(flat(text)), flat(out()))
+              end
+            end
+          end
+        end
+      end)
+
+      it("plays through from start to end with the first answers", function()
+        local lines = {}
+        for _, s in ipairs(walk(lesson)) do
+          local kind = learn.step_kind(s.step)
+          if kind == "move" then lines[#lines + 1] = s.answers[1]
+          elseif kind == "question" then
+            lines[#lines + 1] = tostring(type(s.step.answer) == "table" and s.step.answer[1] or s.step.answer)
+          else lines[#lines + 1] = "" end
+        end
+        local r, out = runner(lines)
+        assert.equals("done", r:run_lesson(lesson))
+        assert.matches("Lesson done", out())
+        assert.equals("done", r:mark(lesson))
+      end)
+    end)
+  end
+end)
+
+describe("the lesson runner", function()
+  local first = lessons[1]
+
+  it("answers hint, moves, board and help, and reads a move by its number", function()
+    local steps = walk(first)
+    local n
+    for i, m in ipairs(steps[1].g:moves()) do if m == steps[1].answers[1] then n = i end end
+    local r, out = runner { "hint", "moves", "board", "help", tostring(n) }
+    assert.equals("right", r:step(first, 1, nil))
+    local o = out()
+    assert.matches("Hint: ", o)
+    assert.matches("1%) ", o)
+    assert.matches("Your hand:", o)
+    assert.matches("hint, moves, board, skip, quit", o)
+  end)
+
+  it("reads a short form of a move, as the table does", function()
+    local r = runner { "7h x" }
+    assert.equals("right", r:step(first, 1, nil))
+  end)
+
+  it("skips a step (it stays open) and quits a lesson", function()
+    local r, out = runner { "skip", "quit" }
+    assert.equals("quit", r:run_lesson(first))
+    assert.matches("Skipped%. One right answer: 7h x 7c", out())
+    assert.equals("0/" .. #first.steps, r:mark(first))
+  end)
+
+  it("stops at the end of input", function()
+    local r = runner {}
+    assert.equals("eof", r:run_lesson(first))
+  end)
+
+  it("finds lessons by number, id, name and 'next'", function()
+    local r = runner {}
+    assert.equals(lessons[3], r:find("3"))
+    assert.equals(lessons[2], r:find(lessons[2].id))
+    assert.equals(lessons[15], r:find("kontsina"))
+    assert.equals(lessons[1], r:find("next"))
+    local none, err = r:find("nonsense")
+    assert.is_nil(none)
+    assert.matches("no lesson 'nonsense'", err)
+  end)
+end)
+
+describe("lessons from a teacher's folder", function()
+  local dir
+  before_each(function() dir = support.tmpdir() end)
+  after_each(function() support.rmdir(dir) end)
+
+  local function getenv(k) if k == "XDG_CONFIG_HOME" then return dir end end
+
+  it("are loaded, sorted among the built-in ones, and can replace one", function()
+    os.execute("mkdir -p " .. support.q(dir .. "/diloti/lessons"))
+    support.write(dir .. "/diloti/lessons/99-my-table.lua", [[
+return { id = "99-my-table", title = "At my table", rules = { "D11" }, steps = {
+  { text = "Take the 8.", position = "hands=8h 2d / 9c; table=8c 6d", ask = "Go.",
+    accept = function(m) return m.kind == "capture" end, wrong = "D11: capture." } } }]])
+    support.write(dir .. "/diloti/lessons/01-capturing.lua", [[
+return { id = "01-capturing", title = "My own first lesson", rules = { "D11" }, steps = {
+  { text = "Pick one.", ask = "Which?", choices = { "a", "b" }, answer = 2, wrong = "D11: b." } } }]])
+    local list, errors = learn.load_all { getenv = getenv }
+    assert.same({}, errors)
+    assert.equals("My own first lesson", list[1].title)
+    assert.equals("99-my-table", list[#list].id)
+    local r = runner({ "2d lay", "8h x 8c" }, { lessons = list })
+    assert.equals("done", r:run_lesson(list[#list]))
+  end)
+
+  it("run in the sandbox, and broken ones are refused with their file", function()
+    os.execute("mkdir -p " .. support.q(dir .. "/diloti/lessons"))
+    support.write(dir .. "/diloti/lessons/50-escape.lua", [[io.open("/tmp/x", "w") return {}]])
+    support.write(dir .. "/diloti/lessons/51-loop.lua", [[while true do end]])
+    support.write(dir .. "/diloti/lessons/52-bad.lua", [[return { id = "52-bad", title = "x", rules = { "D1" },
+      steps = { { text = "t", position = "hands=8h / 9c", accept = { "8h lay" }, wrong = "no rule id" } } }]])
+    local list, errors = learn.load_all { getenv = getenv }
+    assert.equals(#lessons, #list)
+    assert.equals(3, #errors)
+    local msgs = {}
+    for _, e in ipairs(errors) do msgs[#msgs + 1] = e.message end
+    table.sort(msgs)
+    assert.matches("50%-escape%.lua", msgs[1])
+    assert.matches("51%-loop%.lua", msgs[2])
+    assert.matches("52%-bad%.lua: step 1: 'wrong' must explain", msgs[3])
+  end)
+end)
+
+describe("progress", function()
+  local dir
+  before_each(function() dir = support.tmpdir() end)
+  after_each(function() support.rmdir(dir) end)
+
+  it("is saved, and reloaded by the next session", function()
+    local path = dir .. "/state/diloti/progress"
+    local r = runner({ "7h x 7c", "quit" }, { progress_path = path })
+    assert.equals("quit", r:run_lesson(lessons[1]))
+    local p = learn.load_progress(path)
+    assert.is_true(p[lessons[1].id].steps[1])
+    assert.is_false(p[lessons[1].id].done)
+    local again = runner({}, { progress_path = path })
+    assert.equals("1/" .. #lessons[1].steps, again:mark(lessons[1]))
+    local full = {}
+    for _, s in ipairs(walk(lessons[2])) do full[#full + 1] = s.answers and s.answers[1] or tostring(s.step.answer) end
+    local r2 = runner(full, { progress_path = path })
+    assert.equals("done", r2:run_lesson(lessons[2]))
+    local r3 = runner({}, { progress_path = path })
+    assert.equals("done", r3:mark(lessons[2]))
+    assert.equals(lessons[1], r3:find("next"))
+  end)
+
+  it("is found under XDG_STATE_HOME, or ~/.local/state", function()
+    local function env(t) return function(k) return t[k] end end
+    assert.equals("/s/diloti/progress", learn.progress_path(env { XDG_STATE_HOME = "/s", HOME = "/h" }))
+    assert.equals("/h/.local/state/diloti/progress", learn.progress_path(env { HOME = "/h" }))
+  end)
+
+  it("tolerates a missing or corrupt file", function()
+    assert.same({}, learn.load_progress(dir .. "/none"))
+    local path = support.write(dir .. "/progress", "\0\1garbage\n01-capturing done 1,2,x\n"
+      .. "02-face-cards-and-laying open 2\nnonsense line\n03-plain-declarations maybe 1\n")
+    local p = learn.load_progress(path)
+    assert.is_nil(p["01-capturing"])
+    assert.is_true(p["02-face-cards-and-laying"].steps[2])
+    assert.is_nil(p["03-plain-declarations"])
+    local r = runner({ "7h x 7c", "quit" }, { progress_path = path })
+    r:run_lesson(lessons[1])
+    assert.is_true(learn.load_progress(path)["01-capturing"].steps[1])
+  end)
+end)
+
+describe("learn at the table", function()
+  local ENV = { NO_COLOR = "1", TERM = "xterm", LANG = "C" }
+  local function session(lines)
+    local out, i = {}, 0
+    local s = assert(repl.new {
+      write = function(t) out[#out + 1] = t end,
+      read = function(prompt) out[#out + 1] = prompt; i = i + 1; return lines[i] end,
+      getenv = function(k) return ENV[k] end, clock = function() return 1000 end,
+      game = { seed = 5, ai = "random" },
+    })
+    return s, function() return table.concat(out) end
+  end
+
+  it("lists the lessons", function()
+    local s, out = session {}
+    s:handle("learn")
+    assert.matches("Lessons", out())
+    assert.matches(support.lit(lessons[1].title), out())
+  end)
+
+  it("runs a lesson, then goes back to the game", function()
+    local s, out = session { "7h x 7c", "quit" }
+    local before = s.g:position()
+    s:handle("learn 1")
+    assert.matches("Right: You captured 7c with 7h", out())
+    assert.matches("Back at the table", out())
+    assert.equals(before, s.g:position())
+  end)
+
+  it("says so for a lesson that does not exist", function()
+    local s, out = session {}
+    s:handle("learn 99x")
+    assert.matches("no lesson", out())
+  end)
+end)
+
+describe("diloti learn", function()
+  local state
+  before_each(function() state = support.tmpdir() end)
+  after_each(function() support.rmdir(state) end)
+
+  -- The program with `input` on its standard input.
+  local function run(args, input)
+    local file = support.write(os.tmpname(), input or "")
+    local parts = { "XDG_CONFIG_HOME=" .. support.q(support.no_config), "XDG_STATE_HOME=" .. support.q(state),
+      "timeout 30", support.q(support.bin) }
+    for _, a in ipairs(args) do parts[#parts + 1] = support.q(a) end
+    local p = assert(io.popen(table.concat(parts, " ") .. " 2>&1 <" .. support.q(file), "r"))
+    local out = p:read("a")
+    local _, _, code = p:close()
+    os.remove(file)
+    return out, code
+  end
+
+  it("lists the lessons", function()
+    local out, code = run { "learn", "list" }
+    assert.equals(0, code)
+    for i, l in ipairs(lessons) do assert.matches(i .. "%. .-" .. support.lit(l.title), out) end
+  end)
+
+  it("runs a lesson from its input and remembers the step", function()
+    local out, code = run({ "learn", "1" }, "8h lay\n7h x 7c\nquit\n")
+    assert.equals(0, code)
+    assert.matches("Not allowed: D9: you do not hold 8h", out)
+    assert.matches("Right: You captured 7c", out)
+    local p = learn.load_progress(state .. "/diloti/progress")
+    assert.is_true(p["01-capturing"].steps[1])
+  end)
+
+  it("refuses an unknown lesson", function()
+    local out, code = run { "learn", "nonsense" }
+    assert.equals(1, code)
+    assert.matches("no lesson 'nonsense'", out)
+  end)
+end)
+
+describe("docs/rules.md", function()
+  it("is what tools/rules_doc.lua writes", function()
+    local root = here .. "../../"
+    local p = assert(io.popen("cd " .. support.q(root) .. " && " .. support.q(support.bin)
+      .. " run tools/rules_doc.lua 2>&1"))
+    local generated = p:read("a")
+    p:close()
+    local f = assert(io.open(root .. "docs/rules.md", "r"))
+    local checked_in = f:read("a")
+    f:close()
+    assert(generated == checked_in, "docs/rules.md is stale: run 'make docs'")
+  end)
+
+  it("draws a board for every step with a table", function()
+    local f = assert(io.open(here .. "../../docs/rules.md", "r"))
+    local text = f:read("a")
+    f:close()
+    local boards, tables = 0, 0
+    for _ in text:gmatch("```text\n") do boards = boards + 1 end
+    for _, l in ipairs(lessons) do
+      for _, s in ipairs(l.steps) do if s.position or s.continue then tables = tables + 1 end end
+    end
+    assert.equals(tables, boards)
+  end)
+end)
+
+-- Keep the module list honest: the runner must not need a terminal.
+assert(diloti.version)
