@@ -271,12 +271,16 @@ static const char *const BASE[] = {"assert", "error", "ipairs", "next", "pairs",
 static const char *const LIBS[] = {"string", "table", "math", "utf8", NULL};
 
 /* setmetatable without __gc: a finalizer would run later, outside any
- * budget. */
+ * budget. The check reads the field raw, as Lua itself does: an __index
+ * on the metatable could otherwise add __gc while being asked for it. */
 static int safe_setmetatable(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
-    if (lua_istable(L, 2) && lua_getfield(L, 2, "__gc") != LUA_TNIL)
-        return luaL_error(L, "sandbox: __gc metamethods are not allowed");
+    if (lua_istable(L, 2)) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "sandbox: __gc metamethods are not allowed");
+    }
     lua_settop(L, 2);
     lua_getglobal(L, "setmetatable");
     lua_insert(L, 1);
