@@ -35,7 +35,7 @@ local RULE_LEAD = "^[DKCV][%w%-=]*:"
 
 local LESSON_KEYS = {
   id = "string", title = "string", rules = "table", steps = "table", intro = "string",
-  spec = "string", players = "number", examples = "table", summary = "string",
+  spec = "string", players = "number", examples = "table",
 }
 local STEP_KEYS = {
   text = "string", position = "string", spec = "string", players = "number", continue = "boolean",
@@ -530,11 +530,12 @@ function Runner:mark(lesson)
 end
 
 function Runner:list()
-  self:say("Lessons (type 'learn N' to take one, 'learn next' for the next one not done):")
+  self:say("Lessons ('learn N' takes one, 'learn next' the next one not done):")
   for i, l in ipairs(self.lessons) do
     local mark = self:mark(l)
-    self.write(screen.fit(self.style, string.format("%3d. %-5s %s  (%s)", i, mark == "done" and "[x]" or
-      (mark ~= "" and mark or "[ ]"), l.title, table.concat(l.rules, " "))) .. "\n")
+    mark = mark == "done" and "[x]" or (mark == "" and "[ ]" or mark)
+    self.write(screen.fit(self.style, string.format("%3d. %-5s %s", i, mark, l.title)) .. "\n")
+    self.write(screen.fit(self.style, "           rules " .. table.concat(l.rules, " ")) .. "\n")
   end
   for _, e in ipairs(self.errors or {}) do self:say("refused lesson: " .. e.message) end
 end

@@ -91,4 +91,34 @@ into the binding specification, RULES.md. Moves are written as in
 for i, l in ipairs(lessons) do put(string.format("%d. [%s](#%s)", i, l.title, anchor(i, l.title))) end
 put("")
 for i, l in ipairs(lessons) do lesson_section(i, l) end
+put("## Writing a lesson")
+put("")
+para([[A lesson is a Lua file returning a table. Drop it into
+`$XDG_CONFIG_HOME/diloti/lessons/` (by default `~/.config/diloti/lessons/`)
+and it appears in `learn`, sorted by its id; a file with the id of a
+built-in lesson replaces it. Lessons run in the same sandbox as house
+rules (no `io`, `os` or `require`), so they hold data and small functions
+only. The fields:]])
+put("| field | what it holds |")
+put("| --- | --- |")
+for _, row in ipairs {
+  { "`id`", "two digits, a dash and a name, the same as the file name: `16-my-table`" },
+  { "`title`, `intro`", "a one-line title; an optional opening paragraph" },
+  { "`rules`", "the RULES.md ids the lesson teaches: `{ \"D11\", \"C1\" }`" },
+  { "`spec`, `players`", "optional rules spec (`\"kontsina\"`, `\"diloti+soy\"`) and player count for every step" },
+  { "`steps`", "the list of steps, each with a `text` explaining one idea" },
+  { "step `position`", "the table, as a position string; or `continue = true` to go on from the previous step" },
+  { "step `before`", "moves played first (an opponent's answer), shown as sentences" },
+  { "step `ask`, `accept`", "the task, and the moves that answer it: a list, or `function(move)` over the move's "
+    .. "fields (`text`, `kind`, `card`, `takes`, `value`)" },
+  { "step `wrong`, `wrong_moves`", "what to say of a legal move that is not the answer, led by a rule id "
+    .. "(`\"D17: ...\"`), and, optionally, per move" },
+  { "step `choices`, `answer`", "a question instead of a move: the choices and the number of the right one "
+    .. "(or a list); `wrong` explains, `wrong_choices` per choice" },
+  { "step `hint`, `after`", "what `hint` says; what is said after the right answer" },
+} do put("| " .. row[1] .. " | " .. row[2] .. " |") end
+put("")
+para([[An illegal move is always answered with the engine's own refusal, led by
+its rule id, so a lesson need not foresee them. A lesson that does not
+load is listed with its file and the reason by `learn`.]])
 io.write((table.concat(out, "\n"):gsub("\n+$", "\n")))
