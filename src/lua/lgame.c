@@ -148,7 +148,13 @@ static int filtered_moves(lua_State *L, int gi, dl_Game *g)
         lua_newtable(L);
     }
     lua_remove(L, -3);
-    int n = (int)lua_rawlen(L, -2);
+    lua_Unsigned len = lua_rawlen(L, -2);
+    /* A hook filters or vetoes, so it never returns more moves than there
+     * are; checking a longer list would run outside its budget. */
+    if (len > l->n)
+        luaL_error(L, "house rule (moves hook) returned %I moves, more than the %I legal ones",
+                   (lua_Integer)len, (lua_Integer)l->n);
+    int n = (int)len;
     for (int i = 1; i <= n; i++) {
         /* A hook filters or vetoes; it cannot invent moves. */
         lua_rawgeti(L, -2, i);
