@@ -65,16 +65,17 @@ it: here 4+5 is another 9, and with it the table is empty.]],
       wrong = "D18: one 9 takes the group of 9s and the loose 4+5 at once.",
     },
     {
-      text = [[A group can never be raised: its value is fixed once it is made.
-When your own declaration goes into a group, your duty follows it:
-you must keep a card of the group's value.]],
-      ask = "You own a plain 5 and put it into a group of 7s. What must you still hold afterwards?",
+      text = [[When your own declaration goes into a group, your duty follows it:
+you must keep a card of the group's value. That matters under the
+liberal-group house rule (lesson 13), where a plain 5 of yours may
+stand as a 5 inside a part of a group of 7s.]],
+      ask = "Under liberal group, your plain 5 goes into a group of 7s. What must you still hold afterwards?",
       choices = { "a 5", "a 7", "nothing in particular" },
       answer = 2,
       wrong = "C6: your declaration is now the group of 7s, so you need a 7 in hand to take it.",
     },
     {
-      text = [[One more check on raising.]],
+      text = [[A group can never be raised: its value is fixed once it is made.]],
       ask = "Seat 1 owns a group of 4s. May you raise it to 9 with a 5?",
       choices = { "yes, as with a plain declaration", "no, a group is never raised" },
       answer = 2,

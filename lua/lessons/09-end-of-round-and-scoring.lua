@@ -8,8 +8,9 @@ are counted, and they add up from round to round.]],
   steps = {
     {
       text = [[Last cards of the round. Whatever is left on the table at the end
-goes to the side that captured last. Capture now, and the K and the 9
-that will remain are yours too.]],
+goes to the side that captured last (in a round where nobody captured
+at all, they count for nobody). Capture now, and the K and the 9 that
+will remain are yours too.]],
       position = "hands=7h / 9c; table=5s 2d Kc; deal=4; ply=46; pack=-",
       ask = "Make the last capture of the round.",
       accept = { "7h x 2d 5s" },

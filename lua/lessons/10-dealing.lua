@@ -25,8 +25,8 @@ first, and then 4 cards go face up on the table.]],
     },
     {
       text = [[If 3 or 4 of the 4 table cards are face cards of one rank (three
-queens, say), nobody could ever fish them fairly: they go back into
-the pack, which is shuffled, and 4 new table cards are dealt.]],
+queens, say), those table cards go back into the pack, the pack is
+shuffled, and 4 new table cards are dealt, as often as needed.]],
       ask = "The table is dealt Q, Q, Q and 5. What happens?",
       choices = { "play goes on", "the table cards go back, the pack is shuffled, 4 new ones are dealt",
         "the whole round is dealt again" },

@@ -62,13 +62,13 @@ the pack, the one the dealer will get in the last deal.]],
       wrong = "V-target=N: the target replaces 61; the match ends after a round that reaches it.",
     },
     {
-      text = [[The seed001 preset: the direction of play turns the other way, the
-table is dealt again on any triple, and partners still may not raise
-each other's declarations.]],
+      text = [[The seed001 preset: play passes to the dealer's left, the table is
+dealt again on any triple, and partners still may not raise each
+other's declarations.]],
       ask = "Which of these does the seed001 preset include?",
       choices = { "forced capture", "a new table on any triple", "xeri on the first card" },
       answer = 2,
-      wrong = "V-seed001: it brings redeal-any-triple and the other direction of play.",
+      wrong = "V-seed001: it brings redeal-any-triple, and play passing to the dealer's left.",
     },
   },
 }
