@@ -405,8 +405,10 @@ describe("the table", function()
 
     local function play(input, config, args)
       local state = support.tmpdir()
-      local cmd = string.format("printf %s | XDG_CONFIG_HOME=%s XDG_STATE_HOME=%s NO_COLOR=1 timeout 30 %s play %s 2>&1",
-        support.q(input), support.q(config), support.q(state), support.q(support.bin), args or "--seed 3 --ai random")
+      local cmd = string.format(
+        "printf %s | XDG_CONFIG_HOME=%s XDG_STATE_HOME=%s NO_COLOR=1 timeout 30 %s play %s 2>&1",
+        support.q(input), support.q(config), support.q(state), support.q(support.bin),
+        args or "--seed 3 --ai random")
       local p = assert(io.popen(cmd))
       local out = p:read("a")
       local _, _, code = p:close()
