@@ -739,10 +739,38 @@ function Player:_static_ctx(seat)
   return ctx
 end
 
+-- The memory cap holds per call; a script could still keep a little
+-- less than the cap from every call (in its upvalues) and grow without
+-- end. So the heap's growth over a player's calls is summed (cheap, no
+-- collection); past the cap, a full collection tells whether the heap
+-- really holds that much more than when the script was loaded, and if it
+-- does, the call fails and the script starts afresh.
+local function kept_too_much(self, grown)
+  self._grown = math.max(0, self._grown + grown)
+  if self._grown * 1024 <= self.memory then return false end
+  collectgarbage()
+  local heap = collectgarbage("count")
+  self._grown = 0
+  local kept = heap - self._heap
+  if kept * 1024 <= self.memory then return false end
+  local script = self._reload()
+  if script then self.script = script end
+  self._off, self._failures = {}, {}
+  collectgarbage()
+  self._heap = collectgarbage("count")
+  return string.format("memory cap exceeded in %s: the script keeps %d MiB between calls, more than the "
+    .. "%d MiB cap; it was restarted", self._label, kept // 1024, self.memory // (1024 * 1024))
+end
+
 function Player:_call(what, seat, fn, ...)
   self._label = string.format("AI '%s'%s (%s)", self.name, seat and (" at seat " .. seat) or "", what)
   core.sandbox.label(self._label)
-  return core.sandbox.call({ budget = self.budget, memory = self.memory, time = self.time }, fn, ...)
+  local before = collectgarbage("count")
+  local res = table.pack(core.sandbox.call({ budget = self.budget, memory = self.memory, time = self.time }, fn,
+    ...))
+  local why = kept_too_much(self, collectgarbage("count") - before)
+  if why then return false, why end
+  return table.unpack(res, 1, res.n)
 end
 
 -- The returned move as legal move text, or nil and what is wrong with it.
@@ -921,13 +949,16 @@ function M.player(spec, opts)
     _off = {}, _failures = {},
   }, Player)
   p._rng = new_rng(decision_seed(seed, -1))
-  local script, why = load_script(src, file, function(env)
+  local function setup(env)
     -- math.random follows the player's seed, never the process's.
     env.math.random = function(m, n) return p._rng(m, n) end
     env.math.randomseed = function() end
-  end)
+  end
+  local script, why = load_script(src, file, setup)
   if not script then return nil, why end
   p.script = script
+  p._reload = function() return load_script(src, file, setup) end
+  p._grown, p._heap = 0, collectgarbage("count")
   p.name, p.description, p.help = script.name, script.description, script.help
   return p
 end
