@@ -148,9 +148,12 @@ static bool loose_subsets(Subsets *ss, dl_Set cards, int limit)
             ss->cap[t] = bucket_max[t];
         }
     }
+    /* Cards of value 1..n: the ones that still fit under a remaining n. */
+    static const dl_Set fits[11] = {
+        0, 0xFULL, 0xFFULL, 0xFFFULL, 0xFFFFULL, 0xFFFFFULL, 0xFFFFFFULL, 0xFFFFFFFULL,
+        0xFFFFFFFFULL, 0xFFFFFFFFFULL, 0xFFFFFFFFFFULL};
     uint64_t *const *b = ss->b;
     unsigned sums = 0;
-    int total = 0;
     /* The frame being walked stays in registers: the cards still to try and
      * the subset so far. Parents wait on a stack, one per depth (at most 7
      * cards sum to 10 or less). */
@@ -164,8 +167,7 @@ static bool loose_subsets(Subsets *ss, dl_Set cards, int limit)
             dl_Set x = set | DL_BIT(c);
             b[t][ss->n[t]++] = x;
             sums |= 1u << t;
-            total++;
-            dl_Set fit = r & (((dl_Set)1 << (4 * (limit - t))) - 1);
+            dl_Set fit = r & fits[limit - t];
             if (fit) {
                 st_r[d] = r;
                 st_set[d] = set;
@@ -183,7 +185,6 @@ static bool loose_subsets(Subsets *ss, dl_Set cards, int limit)
         sum = st_sum[d];
     }
     ss->sums = sums;
-    ss->total = total;
     return true;
 }
 
