@@ -24,9 +24,11 @@ M.iterations = advice.ITERATIONS
 -- A move is a clear mistake when the search's best is rated at least
 -- `gap` points above it and it drew at most `share` of the playouts; in a
 -- known last deal (exact search) `exact_gap` points are enough. Chosen
--- with tools/coach_noise.lua: over 400 positions of seeded expert games
--- it flags 1.0% of the expert's own moves (judged with another search
--- seed), 13.5% of random moves and 10% of greedy's.
+-- with tools/coach_noise.lua: over 800 positions of seeded expert games
+-- (seeds 1-11 and 101-111) it flags 0.6% of the expert's own moves
+-- (judged with another search seed), 13.8% of random moves and 8.5% of
+-- greedy's. The gap does the work; the share only guards against a
+-- move the search liked but rated low by chance.
 M.threshold = { gap = 1.0, share = 0.10, exact_gap = 2 }
 
 -- The search's reward is a logistic of the round's point margin over
@@ -194,6 +196,12 @@ local function only_in(a, b)
   return out
 end
 
+local function refs(list)
+  local out = {}
+  for i, d in ipairs(list) do out[i] = d.ref end
+  return out
+end
+
 local function opponents_decls(list, seat, rules)
   local out = {}
   for _, d in ipairs(list) do
@@ -221,6 +229,13 @@ local function xeri_clauses(T, pf, bf, add)
   end
 end
 
+-- The chance that the next player can take the declaration a move makes.
+local function made_risk(f)
+  local nxt = f.threats.next
+  if not f.made or not nxt then return 0 end
+  return ai.chance(f.after:view(f.seat), f.rules, f.made.value, nxt)
+end
+
 local function decl_clauses(T, pf, bf, add)
   local seat = pf.seat
   local missed = only_in(opponents_decls(bf.took, seat, pf.rules), opponents_decls(pf.took, seat, pf.rules))
@@ -230,11 +245,10 @@ local function decl_clauses(T, pf, bf, add)
         plural(#d.cards, "card"), T.names[d.owner]))
     end
   end
-  if pf.made and not bf.made then
-    local nxt = pf.threats.next
-    local p = nxt and ai.chance(pf.after:view(seat), pf.rules, pf.made.value, nxt) or 0
-    local risk = p > 0 and string.format("; %s takes it with any %d, and holds one %s", T.names[nxt],
-      pf.made.value, percent(p)) or ""
+  local pr, br = made_risk(pf), made_risk(bf)
+  if pf.made and (not bf.made or pr > br + 0.15) then
+    local risk = pr > 0 and string.format("; %s takes it with any %d, and holds one %s", T.names[pf.threats.next],
+      pf.made.value, percent(pr)) or ""
     add(string.format("your %s ties you down: %s%s", decl_words(pf.made), obligation(pf.made), risk))
   elseif bf.made and not pf.made then
     add(string.format("it builds a %s you can take later with the %d you keep (D14)", decl_words(bf.made),
@@ -265,7 +279,8 @@ function M.reasons(T, pf, bf)
   xeri_clauses(T, pf, bf, add)
   decl_clauses(T, pf, bf, add)
   points_clauses(T, pf, bf, add)
-  if #bf.captured >= #pf.captured + 2 then
+  -- A declaration taken already says the cards; say them once.
+  if #bf.captured >= #pf.captured + 2 and #only_in(refs(bf.took), refs(pf.took)) == 0 then
     add(string.format("it takes %s to your %d", plural(#bf.captured, "card"), #pf.captured))
   end
   if #out == 0 then

@@ -7,10 +7,12 @@ local coach = require "diloti.coach"
 local ENV = { NO_COLOR = "1", TERM = "xterm", LANG = "C" }
 local function getenv(k) return ENV[k] end
 
+-- A session whose prompts show in its output and whose input is over.
 local function session(game)
-  local s = assert(repl.new {
+  local s
+  s = assert(repl.new {
     write = function() end,
-    read = function() return nil end,
+    read = function(prompt) s.write(prompt) return nil end,
     getenv = getenv, clock = function() return 1000 end,
     game = game,
   })
@@ -95,6 +97,15 @@ describe("the coach", function()
       assert.matches("it takes 10d (2 points)", out, 1, true)
       assert.matches("yours leaves 10d to a 10, and random (North) holds one for certain", out, 1, true)
       assert.matches("Certain: with every card left known, the exact search counts 4 points more for it", out, 1, true)
+    end)
+
+    it("with people sharing the keyboard, before the next one takes over", function()
+      local s = session { position = XERI, humans = 2 }
+      say(s, "coach on")
+      local out = say(s, "5h x 5s")
+      local coach_at, enter_at = out:find("Coach: 9c x 4d 5s", 1, true), out:find("(press Enter)", 1, true)
+      assert.truthy(coach_at and enter_at and coach_at < enter_at)
+      assert.matches("North's turn", out:sub(enter_at), 1, true)
     end)
 
     it("not the best move; verbose says it was good", function()
