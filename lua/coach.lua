@@ -435,12 +435,15 @@ function M.hand_public(T, n, before)
   local e = T.log[n]
   local me = asker(T)
   if me ~= nil and e.seat == me then return true end
+  -- A redeal decision weighs a whole hand that a claim then takes back.
+  if e.move == "claim" or e.move == "keep" then return false end
   local v = before:view(e.seat)
   if v.known_bottom then return false end
   local left = v.hand_counts[e.seat]
   for i = n, #T.log do
     local x = T.log[i]
-    if x.round == e.round and x.deal == e.deal and x.seat == e.seat then left = left - 1 end
+    local played_card = x.move ~= "claim" and x.move ~= "keep"
+    if played_card and x.round == e.round and x.deal == e.deal and x.seat == e.seat then left = left - 1 end
   end
   return left <= 0
 end
@@ -495,27 +498,33 @@ local function decl_lines(T, f, me)
   return lines
 end
 
+-- What the next player could sweep; nothing where sweeps score nothing.
+local function sweep_part(T, f, me)
+  local t = f.threats
+  if not f.rules.xeri then return nil end
+  local you = t.next == me
+  local who = subject(T, t.next, me)
+  if not t.sweep then
+    return you and "you held nothing that sweeps the table" or
+      string.format("no card %s might hold sweeps the table", who)
+  end
+  local held = you and " (you held one)" or
+    (me and string.format(" (they hold one %s, from what you could see)", percent(t.sweep.chance)) or "")
+  return string.format("%s could sweep the table with %s%s", who, a_rank(t.sweep.rank), held)
+end
+
 local function next_line(T, f, me)
   local t = f.threats
   if not t.next then
     if f.event.round_over then return "  That was the round's last card." end
     return nil
   end
-  local you = t.next == me
-  local who = subject(T, t.next, me)
-  local parts = {}
-  if t.sweep then
-    local held = you and " (you held one)" or
-      (me and string.format(" (they hold one %s, from what you could see)", percent(t.sweep.chance)) or "")
-    parts[#parts + 1] = string.format("%s could sweep the table with %s%s", who, a_rank(t.sweep.rank), held)
-  else
-    parts[#parts + 1] = you and "you held nothing that sweeps the table" or
-      string.format("no card %s might hold sweeps the table", who)
-  end
+  local parts = { sweep_part(T, f, me) }
   if t.exposed then
     parts[#parts + 1] = string.format("%s lies within reach of %s", card_list(T.style, t.exposed.cards),
       a_rank(t.exposed.rank))
   end
+  if #parts == 0 then return nil end
   return "  Next, " .. table.concat(parts, "; ") .. "."
 end
 

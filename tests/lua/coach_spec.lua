@@ -265,6 +265,28 @@ describe("explain", function()
     end
   end)
 
+  it("four players and Kontsina: every move explained, partners' hands kept hidden", function()
+    local games = { { players = 4, seed = 3, ai = "greedy" }, { rules = "kontsina", seed = 4, ai = "greedy" } }
+    for _, game in ipairs(games) do
+      local s = session(game)
+      say(s, "coach verbose")
+      for i = 1, 12 do
+        if s.g:phase() ~= "play" then break end
+        assert.not_matches("failed", say(s, s.g:moves()[1]))
+        if i == 1 and game.players == 4 then
+          -- the partner (seat 2) has just played the first card of a hand still in play
+          assert.equals(2, s.log[#s.log - 1].seat)
+          assert.matches("not shown", say(s, "explain " .. (#s.log - 1)), 1, true)
+        end
+      end
+      for n = 1, #s.log do
+        local out = say(s, "explain " .. n)
+        assert.matches("^Move " .. n .. " ", out)
+        if game.rules == "kontsina" then assert.not_matches("sweep", out) end
+      end
+    end
+  end)
+
   describe("bad arguments", function()
     it("no moves yet", function()
       local s = session { position = XERI, ai = "random" }
