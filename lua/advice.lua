@@ -8,6 +8,17 @@ local M = {}
 
 M.ITERATIONS = 25000 -- the expert's budget (lua/ai/expert.lua)
 
+-- The search squashes a round's point margin into a reward in (0, 1)
+-- with a logistic of this scale (src/search.c); the inverse turns a
+-- reward back into points. An exact search's values are points already.
+local SCALE = 5
+
+function M.points(value, exact)
+  if exact then return value end
+  local v = math.min(math.max(value, 1e-4), 1 - 1e-4)
+  return SCALE * math.log(v / (1 - v))
+end
+
 local function legal_set(g)
   local set = {}
   for _, m in ipairs(g:moves(true)) do set[m.text] = m end
@@ -80,17 +91,17 @@ end
 function M.hint(st, g, opts)
   local seat = g:turn()
   if not seat then return nil, "nobody is to move" end
-  local ranked, err = M.rank(g, seat, opts)
-  if not ranked then return nil, err end
+  local ranked, r = M.rank(g, seat, opts)
+  if not ranked then return nil, r end
   local best = ranked[1]
   local what, after = effect(st, g, best.info)
   local s = string.format("%s: %s", best.move, what ~= "" and what or "the search's choice")
   if #ranked > 1 then
-    local gap = best.value - ranked[2].value
+    local gap = M.points(best.value, r.exact) - M.points(ranked[2].value, r.exact)
     if gap < 0.05 then
       s = s .. string.format("; %s is about as good", ranked[2].move)
     else
-      s = s .. string.format("; the search rates it %.1f points above %s", gap, ranked[2].move)
+      s = s .. string.format("; the search rates it about %.1f points above %s", gap, ranked[2].move)
     end
   end
   local rank = after:phase() == "play" and leaves_xeri(after, g:rules())

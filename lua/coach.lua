@@ -31,15 +31,9 @@ M.iterations = advice.ITERATIONS
 -- move the search liked but rated low by chance.
 M.threshold = { gap = 1.0, share = 0.10, exact_gap = 2 }
 
--- The search's reward is a logistic of the round's point margin over
--- this scale (src/search.c); its inverse turns rewards back into points.
-local SCALE = 5
-
 --- A search value in points (the mover's expected round margin).
 function M.points(value, exact)
-  if exact then return value end
-  local v = math.min(math.max(value, 1e-4), 1 - 1e-4)
-  return SCALE * math.log(v / (1 - v))
+  return advice.points(value, exact)
 end
 
 -- ---------------------------------------------------------------------
