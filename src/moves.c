@@ -64,6 +64,13 @@ typedef struct {
     int npart;
     uint64_t *partbuf;   /* parts copied when declarations join a bucket */
     int partcap;
+    /* Per position, for loose buckets whose sets overlap: every distinct
+     * union of pairwise disjoint sets of bucket v, ascending, at
+     * ub[uoff[v]..uoff[v]+un[v]) once bit v of u_known is set. */
+    uint64_t *ub, *utmp;
+    int ucap, utmpcap, ulen;
+    int uoff[11], un[11];
+    unsigned u_known;
     uint64_t *comp;      /* the played card's possible components */
     int compcap;
 } Gen;
@@ -77,6 +84,8 @@ static void free_scratch(void *p)
     }
     free(g->loose.flat);
     free(g->partbuf);
+    free(g->ub);
+    free(g->utmp);
     free(g->comp);
     free(g);
 }
@@ -420,6 +429,85 @@ static void unions(Gen *g, int kind, int card, int value, uint64_t base, uint64_
     }
 }
 
+/* Sorts k[0..n) ascending; tmp has room for n. Insertion sort on short
+ * runs, then bottom-up merges: no comparison callback. */
+static void sort_keys(uint64_t *k, uint64_t *tmp, int n)
+{
+    enum { RUN = 16 };
+    for (int lo = 0; lo < n; lo += RUN) {
+        int hi = lo + RUN < n ? lo + RUN : n;
+        for (int i = lo + 1; i < hi; i++) {
+            uint64_t t = k[i];
+            int j = i;
+            for (; j > lo && k[j - 1] > t; j--) k[j] = k[j - 1];
+            k[j] = t;
+        }
+    }
+    uint64_t *src = k, *dst = tmp;
+    for (int w = RUN; w < n; w *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * w) {
+            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int i = lo, j = mid, o = lo;
+            while (i < mid && j < hi) dst[o++] = src[j] < src[i] ? src[j++] : src[i++];
+            while (i < mid) dst[o++] = src[i++];
+            while (j < hi) dst[o++] = src[j++];
+        }
+        uint64_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != k) memcpy(k, src, (size_t)n * sizeof *k);
+}
+
+/* The distinct unions of pairwise disjoint sets of loose bucket v (whose
+ * sets overlap), ascending: what unions() and dedupe() make of it, as
+ * takes. Worked out once per position, then shared by the captures of
+ * every card of value v and the groups of value v of every card. NULL if
+ * memory ran out. */
+static const uint64_t *loose_unions(Gen *g, int v, int *count)
+{
+    if (!(g->u_known & (1u << v))) {
+        const uint64_t *p = g->loose.b[v];
+        const int n = g->loose.n[v], off = g->ulen;
+        int st_j[DL_DECL_SHIFT + 1], j = 0, d = 0, len = off;
+        uint64_t st_acc[DL_DECL_SHIFT + 1], acc = 0;
+        for (;;) {
+            for (; j < n; j++) {
+                if (p[j] & acc) continue;
+                if (len == g->ucap && !grow(&g->ub, &g->ucap, len + 1)) {
+                    g->oom = true;
+                    return NULL;
+                }
+                g->ub[len++] = acc | p[j];
+                st_j[d] = j + 1;
+                st_acc[d] = acc;
+                d++;
+                acc |= p[j];
+            }
+            if (!d) break;
+            d--;
+            j = st_j[d];
+            acc = st_acc[d];
+        }
+        int m = len - off;
+        if (!grow(&g->utmp, &g->utmpcap, m)) {
+            g->oom = true;
+            return NULL;
+        }
+        uint64_t *u = g->ub + off;
+        sort_keys(u, g->utmp, m);
+        int k = m ? 1 : 0;
+        for (int i = 1; i < m; i++)
+            if (u[i] != u[k - 1]) u[k++] = u[i];
+        g->uoff[v] = off;
+        g->un[v] = k;
+        g->ulen = off + k;
+        g->u_known |= 1u << v;
+    }
+    *count = g->un[v];
+    return g->ub + g->uoff[v];
+}
+
 /* D11/K2 for a numeral card; returns whether it has any capture at all. */
 static bool gen_numeral_captures(Gen *g, int card)
 {
@@ -437,7 +525,13 @@ static bool gen_numeral_captures(Gen *g, int card)
         for (int j = 0; j < g->npart; j++) emit_capture(g, g->part[j], &c);
         return true;
     }
-    if (g->overlap) {
+    if (g->overlap && !lib && !(g->declvals & (1u << v))) {
+        int nu;
+        const uint64_t *u = loose_unions(g, v, &nu);
+        for (int i = 0; u && i < nu; i++)
+            if ((!c.forced || maximal(g, u[i])) && keeps_obligation(g, card, u[i]))
+                emit(g, DL_CAPTURE, card, 0, u[i]);
+    } else if (g->overlap) {
         unions(g, DL_CAPTURE, card, 0, 0, 0, c.forced);
         dedupe(g->out, from);
     } else if (r->forced_capture) {
@@ -544,45 +638,47 @@ static void plain_groups(Gen *g, int card, int v)
     const Subsets *ss = &g->loose;
     const int w = dl_value(card), np = ss->n[v];
     const uint64_t *P = ss->b[v];
-    uint64_t seen = 0, small[64], *free_parts = small;
-    bool overlap = false;
-    if (np > 64) { /* crowded tables only */
-        if (!grow(&g->partbuf, &g->partcap, np)) {
-            g->oom = true;
-            return;
-        }
-        free_parts = g->partbuf;
-    }
+    const int nx = w == v ? 1 : ss->n[v - w];
+    uint64_t seen = 0, shared = 0;
     for (int j = 0; j < np; j++) {
-        overlap |= (seen & P[j]) != 0;
+        shared |= seen & P[j];
         seen |= P[j];
     }
-    size_t from = g->out->n;
-    int nx = w == v ? 1 : ss->n[v - w];
+    if (shared) {
+        /* Each x plus the unions it leaves free. One x alone gives distinct
+         * takes in ascending order already: x is disjoint from them, so
+         * joining it adds the same number to each. */
+        size_t from = g->out->n;
+        int nu;
+        const uint64_t *u = loose_unions(g, v, &nu);
+        for (int k = 0; u && k < nx; k++) {
+            uint64_t x = w == v ? 0 : ss->b[v - w][k];
+            for (int i = 0; i < nu; i++)
+                if (!(u[i] & x)) emit(g, DL_GROUP, card, v, x | u[i]);
+        }
+        if (nx > 1) dedupe(g->out, from);
+        return;
+    }
+    /* Pairwise disjoint sets of cards: at most 40 of them. */
+    uint64_t free_parts[DL_NCARDS];
     for (int k = 0; k < nx; k++) {
         uint64_t x = w == v ? 0 : ss->b[v - w][k];
         int nf = 0;
         for (int j = 0; j < np; j++)
             if (!(P[j] & x)) free_parts[nf++] = P[j];
-        if (!nf) continue;
-        if (overlap) {
-            g->part = free_parts;
-            g->npart = nf;
-            unions(g, DL_GROUP, card, v, x, 0, false);
-        } else if (nf == 1) { /* the common case */
+        if (nf == 1) { /* the common case */
             emit(g, DL_GROUP, card, v, x | free_parts[0]);
-        } else if (nf <= 24) {
+        } else if (nf > 1 && nf <= 24) {
             /* gray_unions() without the D19 test: nobody owns anything. */
             uint64_t take = x;
             for (uint32_t i = 1; i < (1u << nf); i++) {
                 take ^= free_parts[__builtin_ctz(i)];
                 emit(g, DL_GROUP, card, v, take);
             }
-        } else {
+        } else if (nf > 24) {
             g->oom = true; /* never in real play: as gray_unions() */
         }
     }
-    if (overlap) dedupe(g->out, from);
 }
 
 static void gen_groups(Gen *g, int card, unsigned rest)
@@ -694,6 +790,8 @@ long dl_legal_moves(const dl_State *s, dl_MoveList *l)
      * capture's, a declaration's (D14) or a group's. */
     int limit = g->handvals ? 31 - __builtin_clz(g->handvals) : 0;
     if (!loose_subsets(&g->loose, s->loose & DL_NUMERALS, limit)) return -1;
+    g->u_known = 0;
+    g->ulen = 0;
     const dl_Rules *r = &s->rules;
     g->use_lib = (r->liberal_group || r->liberal_capture) && s->ndecl > 0;
     g->lib_capture = g->use_lib && r->liberal_capture;
