@@ -26,6 +26,12 @@ end
 -- Rules for a number of players: deals follow from the deck (D6, D7, K1,
 -- K7, K8), and four players of Diloti always play in partnerships (D7).
 local function set_players(rules, players, teams)
+  -- (a count so large that players * hand_size wraps round is no count)
+  local n = math.tointeger(players)
+  if not n or n < 1 or n > 52 then
+    return nil, string.format("%s players: try 2 or 4 players (or 3 in kontsina)", tostring(players))
+  end
+  players = n
   local per = players * rules.hand_size
   local rest = 52 - rules.table_cards
   if rest % per ~= 0 then

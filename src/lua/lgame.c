@@ -150,11 +150,10 @@ static int filtered_moves(lua_State *L, int gi, dl_Game *g)
     lua_remove(L, -3);
     lua_Unsigned len = lua_rawlen(L, -2);
     /* A hook filters or vetoes, so it never returns more moves than there
-     * are; checking a longer list would run outside its budget. */
-    if (len > l->n)
-        luaL_error(L, "house rule (moves hook) returned %I moves, more than the %I legal ones",
-                   (lua_Integer)len, (lua_Integer)l->n);
-    int n = (int)len;
+     * are: past one more than that, the list is refused without reading
+     * the rest (millions of entries would take seconds, outside the hook's
+     * budget). */
+    int n = len > l->n + 1 ? (int)l->n + 1 : (int)len;
     for (int i = 1; i <= n; i++) {
         /* A hook filters or vetoes; it cannot invent moves. */
         lua_rawgeti(L, -2, i);
@@ -170,6 +169,9 @@ static int filtered_moves(lua_State *L, int gi, dl_Game *g)
             luaL_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here",
                        t ? "'" : "", t ? t : "a non-move", t ? "'" : "");
     }
+    if (len > l->n)
+        luaL_error(L, "house rule (moves hook) returned %I moves, more than the %I legal ones",
+                   (lua_Integer)len, (lua_Integer)l->n);
     if (n == 0 && l->n > 0)
         luaL_error(L, "D20: the house rules' moves hook left seat %d no legal move (engine error)",
                    g->s.turn);
