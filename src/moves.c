@@ -249,30 +249,72 @@ static inline void emit(Gen *g, int kind, int card, int value, uint64_t take)
     d->value = (uint8_t)value;
 }
 
-static int cmp_take(const void *x, const void *y)
+/* Sorts k[0..n) ascending; tmp has room for n. Insertion sort on short
+ * runs, then bottom-up merges: no comparison callback. */
+static void sort_keys(uint64_t *k, uint64_t *tmp, int n)
 {
-    const dl_Move *a = x, *b = y;
-    return a->take < b->take ? -1 : a->take > b->take;
+    enum { RUN = 16 };
+    for (int lo = 0; lo < n; lo += RUN) {
+        int hi = lo + RUN < n ? lo + RUN : n;
+        for (int i = lo + 1; i < hi; i++) {
+            uint64_t t = k[i];
+            int j = i;
+            for (; j > lo && k[j - 1] > t; j--) k[j] = k[j - 1];
+            k[j] = t;
+        }
+    }
+    uint64_t *src = k, *dst = tmp;
+    for (int w = RUN; w < n; w *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * w) {
+            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int i = lo, j = mid, o = lo;
+            while (i < mid && j < hi) dst[o++] = src[j] < src[i] ? src[j++] : src[i++];
+            while (i < mid) dst[o++] = src[i++];
+            while (j < hi) dst[o++] = src[j++];
+        }
+        uint64_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != k) memcpy(k, src, (size_t)n * sizeof *k);
 }
 
-/* Removes repeated takes among out->m[from..]. */
-static void dedupe(dl_MoveList *out, size_t from)
+/* Removes repeated takes among out->m[from..], leaving them in ascending
+ * order of take. */
+static void dedupe(Gen *g, size_t from)
 {
+    dl_MoveList *out = g->out;
     size_t n = out->n - from;
     if (n < 2) return;
     dl_Move *m = out->m + from;
-    if (n <= 64) {
-        for (size_t i = 1; i < n; i++) {
-            dl_Move t = m[i];
-            size_t j = i;
-            while (j > 0 && m[j - 1].take > t.take) {
-                m[j] = m[j - 1];
-                j--;
-            }
-            m[j] = t;
+    if (n > 64 && n <= INT32_MAX / 2) {
+        /* A batch is one kind, card and value (the captures of a card, or
+         * its groups of one value), so only the takes need sorting. */
+        if (!grow(&g->utmp, &g->utmpcap, (int)(2 * n))) {
+            g->oom = true;
+            return;
         }
-    } else {
-        qsort(m, n, sizeof *m, cmp_take);
+        uint64_t *k = g->utmp;
+        for (size_t i = 0; i < n; i++) k[i] = m[i].take;
+        sort_keys(k, k + n, (int)n);
+        const dl_Move first = m[0];
+        size_t u = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (i && k[i] == k[i - 1]) continue;
+            m[u] = first;
+            m[u++].take = k[i];
+        }
+        out->n = from + u;
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        dl_Move t = m[i];
+        size_t j = i;
+        while (j > 0 && m[j - 1].take > t.take) {
+            m[j] = m[j - 1];
+            j--;
+        }
+        m[j] = t;
     }
     size_t k = 1;
     for (size_t i = 1; i < n; i++)
@@ -429,36 +471,6 @@ static void unions(Gen *g, int kind, int card, int value, uint64_t base, uint64_
     }
 }
 
-/* Sorts k[0..n) ascending; tmp has room for n. Insertion sort on short
- * runs, then bottom-up merges: no comparison callback. */
-static void sort_keys(uint64_t *k, uint64_t *tmp, int n)
-{
-    enum { RUN = 16 };
-    for (int lo = 0; lo < n; lo += RUN) {
-        int hi = lo + RUN < n ? lo + RUN : n;
-        for (int i = lo + 1; i < hi; i++) {
-            uint64_t t = k[i];
-            int j = i;
-            for (; j > lo && k[j - 1] > t; j--) k[j] = k[j - 1];
-            k[j] = t;
-        }
-    }
-    uint64_t *src = k, *dst = tmp;
-    for (int w = RUN; w < n; w *= 2) {
-        for (int lo = 0; lo < n; lo += 2 * w) {
-            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-            int i = lo, j = mid, o = lo;
-            while (i < mid && j < hi) dst[o++] = src[j] < src[i] ? src[j++] : src[i++];
-            while (i < mid) dst[o++] = src[i++];
-            while (j < hi) dst[o++] = src[j++];
-        }
-        uint64_t *t = src;
-        src = dst;
-        dst = t;
-    }
-    if (src != k) memcpy(k, src, (size_t)n * sizeof *k);
-}
-
 /* The distinct unions of pairwise disjoint sets of loose bucket v (whose
  * sets overlap), ascending: what unions() and dedupe() make of it, as
  * takes. Worked out once per position, then shared by the captures of
@@ -533,7 +545,7 @@ static bool gen_numeral_captures(Gen *g, int card)
                 emit(g, DL_CAPTURE, card, 0, u[i]);
     } else if (g->overlap) {
         unions(g, DL_CAPTURE, card, 0, 0, 0, c.forced);
-        dedupe(g->out, from);
+        dedupe(g, from);
     } else if (r->forced_capture) {
         /* Disjoint parts: the only maximal capture takes them all. */
         uint64_t all = 0;
@@ -656,7 +668,7 @@ static void plain_groups(Gen *g, int card, int v)
             for (int i = 0; i < nu; i++)
                 if (!(u[i] & x)) emit(g, DL_GROUP, card, v, x | u[i]);
         }
-        if (nx > 1) dedupe(g->out, from);
+        if (nx > 1) dedupe(g, from);
         return;
     }
     /* Pairwise disjoint sets of cards: at most 40 of them. */
@@ -715,7 +727,7 @@ static void gen_groups(Gen *g, int card, unsigned rest)
         }
         /* Different card components can meet in one take only when parts
          * overlap, or when declarations double as cards (liberal rules). */
-        if (g->overlap || g->use_lib) dedupe(g->out, from);
+        if (g->overlap || g->use_lib) dedupe(g, from);
     }
 }
 
@@ -736,6 +748,7 @@ static void copy_moves(Gen *g, size_t from, size_t to, int card)
 {
     dl_MoveList *l = g->out;
     size_t k = to - from;
+    if (!k) return; /* l->m may still be NULL: no arithmetic on it */
     if (l->n + k > l->cap) {
         size_t cap = l->cap ? l->cap : 64;
         while (cap < l->n + k) cap *= 2;
