@@ -17,7 +17,7 @@
 #define DL_BENCH_EXPERT 25000
 #endif
 #ifndef DL_BENCH_MASTER
-#define DL_BENCH_MASTER 100000
+#define DL_BENCH_MASTER 75000
 #endif
 
 typedef struct {

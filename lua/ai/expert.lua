@@ -32,7 +32,7 @@ return {
 (about a tenth of a second here, under a quarter at worst): Monte Carlo tree search
 over the ways the unseen cards could lie, seen from its own seat only, and
 an exact search of the last deal once the other hand is known (two
-players). 'master' is the same search with four times the playouts.]],
+players). 'master' is the same search with three times the playouts.]],
   choose = function(_, moves, ctx)
     if #moves == 1 then return moves[1] end
     local r, why = ctx.search{ iterations = ITERATIONS, exact = EXACT }
