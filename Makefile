@@ -149,6 +149,14 @@ $(BUILD)/libdiloti-test.a: $(CORE_SRC:%=$(BUILD)/test-core/%.o)
 $(BUILD)/tests/%: tests/c/%.c $(TEST_LIB) $(wildcard tests/c/*.h) $(BUILD)/libdiloti-test.a
 	$(CC) $(CPPFLAGS) -Itests/c $(TEST_CFLAGS) $< $(TEST_LIB) $(BUILD)/libdiloti-test.a $(LDFLAGS) $(TEST_LIBS) -o $@
 
+# The fuzz corpora replay (tests/fuzz) runs the record target, which
+# needs the Lua binding.
+FUZZ_REPLAY_LUA = $(LUA_SRC:%=$(BUILD)/lua/%.o) $(BUILD)/lua/embedded.o
+$(BUILD)/tests/test_fuzz_corpus: tests/c/test_fuzz_corpus.c $(wildcard tests/fuzz/*.c tests/fuzz/*.h) \
+  $(TEST_LIB) $(wildcard tests/c/*.h) $(FUZZ_REPLAY_LUA) $(BUILD)/libdiloti-test.a
+	$(CC) $(CPPFLAGS) -Itests/c -Isrc/lua $(LUA_CFLAGS) $(TEST_CFLAGS) $< $(TEST_LIB) $(FUZZ_REPLAY_LUA) \
+	  $(BUILD)/libdiloti-test.a $(LDFLAGS) $(LUA_LIBS) $(TEST_LIBS) -o $@
+
 test-c: deps $(TEST_BIN)
 	@$(TEST_ENV) NO_LUA=1 sh tests/run.sh $(TEST_BIN)
 
@@ -217,5 +225,110 @@ docs: $(BUILD)/diloti
 golden: $(BUILD)/tests/test_perft
 	DL_GOLDEN_WRITE=1 $(BUILD)/tests/test_perft
 
+# ---- fuzzing: libFuzzer targets in tests/fuzz (clang only) ----
+# make fuzz runs each target FUZZ_SECONDS; new inputs go to
+# build-fuzz/corpus/TARGET, crashes to build-fuzz/crashes/TARGET (copy a
+# fixed one to tests/fuzz/regress/TARGET). make fuzz-merge minimises the
+# findings into the checked-in tests/fuzz/corpus/TARGET. The corpora are
+# replayed by make test (tests/c/test_fuzz_corpus.c, any compiler).
+FUZZ_CC      ?= clang
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= position move play record
+FUZZ_OPTS    ?=
+FUZZ_CFLAGS  = -O1 -g -std=c99 -Wall -Wextra -Werror -Wshadow -DDL_CHECK -fno-omit-frame-pointer \
+  -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_BIN     = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
+.PHONY: fuzz fuzz-build fuzz-merge
+
+$(FUZZ_BUILD)/core/%.o: src/%.c $(wildcard src/*.h)
+	@mkdir -p $(FUZZ_BUILD)/core
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_BUILD)/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(wildcard src/*.h)
+	@mkdir -p $(FUZZ_BUILD)/lua
+	$(FUZZ_CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_BUILD)/lua/embedded.o: $(BUILD)/embedded.c src/lua/embedded.h
+	@mkdir -p $(FUZZ_BUILD)/lua
+	$(FUZZ_CC) $(CPPFLAGS) -Isrc/lua $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_BUILD)/configs.o: tests/c/configs.c tests/c/configs.h
+	@mkdir -p $(FUZZ_BUILD)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_BUILD)/libfuzzcore.a: $(CORE_SRC:%=$(FUZZ_BUILD)/core/%.o) $(FUZZ_BUILD)/configs.o
+	$(AR) rcs $@ $^
+
+$(FUZZ_BUILD)/libfuzzlua.a: $(LUA_SRC:%=$(FUZZ_BUILD)/lua/%.o) $(FUZZ_BUILD)/lua/embedded.o
+	$(AR) rcs $@ $^
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_BUILD)/libfuzzlua.a $(FUZZ_BUILD)/libfuzzcore.a
+	$(FUZZ_CC) $(CPPFLAGS) -Itests/c -Isrc/lua $(LUA_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< \
+	  $(FUZZ_BUILD)/libfuzzlua.a $(FUZZ_BUILD)/libfuzzcore.a $(LUA_LIBS) -o $@
+
+fuzz-build: $(FUZZ_BIN)
+
+fuzz: $(FUZZ_BIN)
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$t $(FUZZ_BUILD)/crashes/$$t tests/fuzz/regress/$$t; \
+	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -print_final_stats=1 \
+	    $$([ -f tests/fuzz/$$t.dict ] && echo -dict=tests/fuzz/$$t.dict) -artifact_prefix=$(FUZZ_BUILD)/crashes/$$t/ $(FUZZ_OPTS) \
+	    $(FUZZ_BUILD)/corpus/$$t tests/fuzz/corpus/$$t tests/fuzz/regress/$$t || exit 1; \
+	done
+
+fuzz-merge: $(FUZZ_BIN)
+	@for t in $(FUZZ_TARGETS); do \
+	  rm -rf $(FUZZ_BUILD)/merged/$$t; mkdir -p $(FUZZ_BUILD)/merged/$$t; \
+	  $(FUZZ_BUILD)/fuzz_$$t -merge=1 -timeout=20 $(FUZZ_BUILD)/merged/$$t tests/fuzz/corpus/$$t \
+	    $(FUZZ_BUILD)/corpus/$$t 2>&1 | tail -1 || exit 1; \
+	  rm -f tests/fuzz/corpus/$$t/*; cp $(FUZZ_BUILD)/merged/$$t/* tests/fuzz/corpus/$$t/; \
+	  echo "tests/fuzz/corpus/$$t: $$(ls tests/fuzz/corpus/$$t | wc -l) files, $$(du -sk tests/fuzz/corpus/$$t | cut -f1) KB"; \
+	done
+
+# ---- soak: a million random rounds under ASan + UBSan ----
+# test_soak plays DL_SOAK_ROUNDS rounds in each of its SOAK_RUNS runs (every
+# configuration of tests/c/configs.c with 2 players and 4 in teams, the
+# Kontsina ones also with 3, and 4 without teams), so SOAK_ROUNDS is spread
+# over them; the total actually played is summed from its output. make test
+# keeps its shorter soak.
+SOAK_ROUNDS ?= 1000000
+SOAK_RUNS   = 42
+.PHONY: soak valgrind coverage
+soak:
+	@$(MAKE) --no-print-directory SANITIZE=1 build-san/tests/test_soak
+	@per=$$(( ($(SOAK_ROUNDS) + $(SOAK_RUNS) - 1) / $(SOAK_RUNS) )); start=$$(date +%s); \
+	DL_SOAK_ROUNDS=$$per ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  build-san/tests/test_soak > build-san/soak.log 2>&1; rc=$$?; \
+	grep -E '^  soak|PASSED|FAILED|ERROR' build-san/soak.log; \
+	rounds=$$(sed -n 's/.*: \([0-9]*\) rounds,.*/\1/p' build-san/soak.log | awk '{s+=$$1} END {print s+0}'); \
+	reports=$$(grep -c -E '^(==[0-9]+==ERROR|SUMMARY: (Address|Undefined|Leak))|runtime error' build-san/soak.log); \
+	echo "soak: $$rounds rounds in $$(( $$(date +%s) - start )) s under ASan+UBSan, $$reports sanitizer reports (log: build-san/soak.log)"; \
+	[ $$rc -eq 0 ] && [ $$reports -eq 0 ]
+
+# ---- valgrind: every C test binary, with short sweeps ----
+VALGRIND_ENV = DL_SOAK_ROUNDS=20 DL_CROSSCHECK_N=200 DL_FUZZ_MAX=25
+valgrind: $(TEST_BIN)
+	@command -v valgrind >/dev/null || { echo "valgrind is missing: sudo apt-get install valgrind"; exit 1; }
+	@bad=""; for t in $(TEST_BIN); do \
+	  if $(VALGRIND_ENV) valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
+	      $$t > $(BUILD)/valgrind-$$(basename $$t).log 2>&1; then echo "valgrind clean: $$t"; \
+	  else echo "valgrind FAILED: $$t (see $(BUILD)/valgrind-$$(basename $$t).log)"; bad="$$bad $$t"; fi; \
+	done; [ -z "$$bad" ]
+
+# ---- coverage of the C core (src/*.c) by the C tests, gcov + gcovr ----
+COV_BUILD = build-cov
+coverage:
+	@$(MAKE) --no-print-directory deps DEB_PKGS=gcovr
+	@rm -rf $(COV_BUILD)
+	@$(MAKE) --no-print-directory BUILD=$(COV_BUILD) OPT="-O0 --coverage" LDFLAGS=--coverage \
+	  $(TEST_SRC:tests/c/%.c=$(COV_BUILD)/tests/%) >/dev/null
+	@for t in $(TEST_SRC:tests/c/%.c=$(COV_BUILD)/tests/%); do DL_CROSSCHECK_N=20000 $$t >/dev/null 2>&1 || echo "failed: $$t"; done
+	@gcovr --root . --filter 'src/[^/]*\.c$$' --exclude 'src/(main|demo|bench)\.c' --object-directory $(COV_BUILD) \
+	  --txt $(COV_BUILD)/coverage.txt --html-details $(COV_BUILD)/coverage.html --txt-summary -s $(COV_BUILD) \
+	  | tail -3
+	@echo "per file: $(COV_BUILD)/coverage.txt, $(COV_BUILD)/coverage.html"
+
 clean:
-	rm -rf build build-san build-debug build-san-debug
+	rm -rf build build-san build-debug build-san-debug build-fuzz build-cov
