@@ -17,6 +17,7 @@
 -- malformed input, cut-short file or refused move comes back as nil and
 -- "NAME:LINE: what is wrong", never as a Lua error.
 local diloti = require "diloti"
+local core = require "diloti.core"
 
 local M = {}
 
@@ -517,8 +518,26 @@ local function reason(err, tmp)
   return err
 end
 
+-- Only a new name or an ordinary file is saved over: renaming onto a
+-- device (/dev/null), a link or a folder would replace it, and as root
+-- that can break the system. A left-over temporary file is not trusted
+-- either (it could be a link planted to redirect the write).
+local function safe_target(path, tmp)
+  local kind = core.filekind(path)
+  if kind and kind ~= "file" then
+    return nil, string.format("cannot save %s: it is a %s, not an ordinary file",
+      path, kind == "other" and "device or special file" or kind)
+  end
+  if core.filekind(tmp) then
+    return nil, string.format("cannot save %s: %s is in the way (remove it first)", path, tmp)
+  end
+  return true
+end
+
 local function write_file(path, text)
   local tmp = path .. ".tmp"
+  local safe, why = safe_target(path, tmp)
+  if not safe then return nil, why end
   local f, err = io.open(tmp, "wb")
   if not f then return nil, string.format("cannot save %s: %s", path, reason(err, tmp)) end
   local ok, werr = f:write(text)

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <lauxlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "deal.h"
 #include "embedded.h"
@@ -108,6 +109,25 @@ static int l_listdir(lua_State *L)
     return 1;
 }
 
+/* filekind(path) -> "file" | "directory" | "link" | "other" | nil, message.
+ * Saving renames a temporary file over the target: the caller must know
+ * when that target is a device or a link, which no plain io call tells. */
+static int l_filekind(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    struct stat st;
+    if (lstat(path, &st) != 0) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "%s: %s", path, strerror(errno));
+        return 2;
+    }
+    if (S_ISREG(st.st_mode)) lua_pushliteral(L, "file");
+    else if (S_ISDIR(st.st_mode)) lua_pushliteral(L, "directory");
+    else if (S_ISLNK(st.st_mode)) lua_pushliteral(L, "link");
+    else lua_pushliteral(L, "other");
+    return 1;
+}
+
 static int load_embedded(lua_State *L)
 {
     const dl_Embedded *e = &dl_embedded[lua_tointeger(L, lua_upvalueindex(1))];
@@ -145,7 +165,8 @@ int luaopen_diloti(lua_State *L)
 {
     static const luaL_Reg fns[] = {{"rules", l_rules},       {"check_rules", l_check_rules},
                                    {"card", l_card},         {"embedded", l_embedded},
-                                   {"listdir", l_listdir},   {NULL, NULL}};
+                                   {"listdir", l_listdir},   {"filekind", l_filekind},
+                                   {NULL, NULL}};
     dl_sandbox_install(L);
     register_preloads(L);
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
