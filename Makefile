@@ -319,16 +319,18 @@ valgrind: $(TEST_BIN)
 
 # ---- coverage of the C core (src/*.c) by the C tests, gcov + gcovr ----
 COV_BUILD = build-cov
+GCOVR_ARGS = --root . --filter 'src/[^/]*\.c$$' --exclude 'src/(main|demo|bench)\.c' --object-directory $(COV_BUILD) $(COV_BUILD)
 coverage:
 	@$(MAKE) --no-print-directory deps DEB_PKGS=gcovr
 	@rm -rf $(COV_BUILD)
 	@$(MAKE) --no-print-directory BUILD=$(COV_BUILD) OPT="-O0 --coverage" LDFLAGS=--coverage \
 	  $(TEST_SRC:tests/c/%.c=$(COV_BUILD)/tests/%) >/dev/null
 	@for t in $(TEST_SRC:tests/c/%.c=$(COV_BUILD)/tests/%); do DL_CROSSCHECK_N=20000 $$t >/dev/null 2>&1 || echo "failed: $$t"; done
-	@gcovr --root . --filter 'src/[^/]*\.c$$' --exclude 'src/(main|demo|bench)\.c' --object-directory $(COV_BUILD) \
-	  --txt $(COV_BUILD)/coverage.txt --html-details $(COV_BUILD)/coverage.html --txt-summary -s $(COV_BUILD) \
-	  | tail -3
-	@echo "per file: $(COV_BUILD)/coverage.txt, $(COV_BUILD)/coverage.html"
+	@gcovr $(GCOVR_ARGS) --txt $(COV_BUILD)/lines.txt --html-details $(COV_BUILD)/coverage.html \
+	  --print-summary > $(COV_BUILD)/summary.txt
+	@gcovr $(GCOVR_ARGS) --branches --txt $(COV_BUILD)/branches.txt
+	@grep -E '^(lines|branches)' $(COV_BUILD)/summary.txt
+	@echo "per file: $(COV_BUILD)/lines.txt, $(COV_BUILD)/branches.txt, $(COV_BUILD)/coverage.html"
 
 clean:
 	rm -rf build build-san build-debug build-san-debug build-fuzz build-cov

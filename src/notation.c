@@ -177,9 +177,13 @@ static const char *parse_value(const char *text, const char **pp, dl_Move *m,
     int v = 0;
     if (!isdigit((unsigned char)*p))
         return fail(err, cap, text, start, "expected the declared value after '=', like 8 or G8");
-    while (isdigit((unsigned char)*p)) v = v * 10 + (*p++ - '0');
+    const char *digits = p;
+    /* Past 10 the value is wrong anyway: stop adding before int overflows. */
+    for (; isdigit((unsigned char)*p); p++)
+        if (v <= 10) v = v * 10 + (*p - '0');
     if (v < 1 || v > 10)
-        return fail(err, cap, text, start, "D15: a declared value is 1 to 10, not %d", v);
+        return fail(err, cap, text, start, "D15: a declared value is 1 to 10, not %.*s",
+                    (int)(p - digits), digits);
     p = skip(p);
     if (*p) return fail(err, cap, text, p, "unexpected '%.*s' after the value", excerpt(p), p);
     m->value = (uint8_t)v;

@@ -12,6 +12,7 @@
 /* Moves played from each accepted position (all are checked). */
 #define POS_PLAY 24
 #define POS_CHECK 256
+#define POS_AGREE 16
 
 static dl_MoveList pos_list;
 static bool pos_ready;
@@ -59,14 +60,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(moves > 0, "D20: no legal move in %s", shown);
     else
         FUZZ_CHECK(moves == 0, "moves in phase %d", s.phase);
-    /* Every move when there are few; a spread of POS_CHECK otherwise
-     * (fuzz_check_agree searches the list). */
+    /* Every move when there are few; a spread otherwise (dl_is_legal and
+     * dl_refusal generate the whole list each time). */
     long stride = moves > POS_CHECK ? moves / POS_CHECK : 1;
-    for (long i = 0; i < moves; i += stride) {
-        const dl_Move *m = &pos_list.m[i];
-        fuzz_check_agree(&s, &pos_list, m);
-        fuzz_check_move_text(&s, m);
-    }
+    for (long i = 0; i < moves; i += stride) fuzz_check_move_text(&s, &pos_list.m[i]);
+    stride = moves > POS_AGREE ? moves / POS_AGREE : 1;
+    for (long i = 0; i < moves; i += stride) fuzz_check_agree(&s, &pos_list, &pos_list.m[i]);
     /* Play a spread of them (copies of s: the list stays valid). */
     long step = moves > POS_PLAY ? moves / POS_PLAY : 1;
     for (long i = 0; i < moves; i += step) {
