@@ -5,8 +5,9 @@
  * (its index modulo the number of legal moves). After every move the
  * invariants must hold; the move must be legal by every account and its
  * text must parse back; undoing it and playing it again must give the
- * same position; now and then a clone must equal the game, and a changed
- * move must be judged alike by dl_is_legal, dl_refusal and the list. At
+ * same state; a changed move must be judged alike by dl_is_legal,
+ * dl_refusal and the list, and if refused leave the game as it was; now
+ * and then a clone must equal the game and play independently of it. At
  * the end every step is undone, which must restore the starting state. */
 #include "fuzz.h"
 
@@ -18,15 +19,34 @@ static void play_position(const dl_Game *g, char *buf)
     FUZZ_CHECK(n > 0 && n < DL_POSITION_MAX, "position string of %d bytes", n);
 }
 
-/* What a position string leaves out: compared field by field. */
-static void play_same_hidden(const dl_State *a, const dl_State *b, const char *when)
+/* Two states are the same game: every field, compared one by one (a
+ * memcmp would also compare padding). */
+static void play_same_state(const dl_State *a, const dl_State *b, const char *when)
 {
-    FUZZ_CHECK(memcmp(&a->rng, &b->rng, sizeof a->rng) == 0, "%s: the random state differs", when);
-    FUZZ_CHECK(memcmp(&a->last, &b->last, sizeof a->last) == 0, "%s: the last round's score differs",
-               when);
-    FUZZ_CHECK(a->peeked == b->peeked && a->claim_pending == b->claim_pending &&
-                   a->pack_pos == b->pack_pos && a->pack_len == b->pack_len,
-               "%s: the pack or claim bookkeeping differs", when);
+    bool same = a->ndecl == b->ndecl && a->loose == b->loose && a->pack_pos == b->pack_pos &&
+                a->pack_len == b->pack_len && a->phase == b->phase && a->dealer == b->dealer &&
+                a->turn == b->turn && a->deal == b->deal && a->ply == b->ply &&
+                a->last_capturer == b->last_capturer && a->claim_pending == b->claim_pending &&
+                a->peeked == b->peeked && a->round == b->round && a->winner == b->winner &&
+                memcmp(&a->rng, &b->rng, sizeof a->rng) == 0 &&
+                memcmp(&a->last, &b->last, sizeof a->last) == 0;
+    for (int i = 0; same && i < DL_MAX_PLAYERS; i++)
+        same = a->hand[i] == b->hand[i] && a->pile[i] == b->pile[i] && a->xeri[i] == b->xeri[i] &&
+               a->score[i] == b->score[i] && a->rounds_won[i] == b->rounds_won[i];
+    for (int i = 0; same && i < a->ndecl; i++) {
+        const dl_Decl *x = &a->decl[i], *y = &b->decl[i];
+        same = x->cards == y->cards && x->value == y->value && x->kind == y->kind &&
+               x->owner == y->owner && x->ncomp == y->ncomp;
+        for (dl_Set c = x->cards; same && c; c &= c - 1)
+            same = a->comp[dl_first(c)] == b->comp[dl_first(c)];
+    }
+    for (int i = a->pack_pos; same && i < a->pack_len; i++) same = a->pack[i] == b->pack[i];
+    if (!same) {
+        char x[DL_POSITION_MAX], y[DL_POSITION_MAX];
+        dl_position_str(a, x, sizeof x, false);
+        dl_position_str(b, y, sizeof y, false);
+        FUZZ_FAIL("%s: the states differ:\n  %s\n  %s", when, x, y);
+    }
 }
 
 /* A move the notation could express here, changed from a legal one. */
@@ -61,8 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     dl_Game *g = dl_game_new(&r, seed, dealer, &err);
     FUZZ_CHECK(g, "dl_game_new: %s", err);
     const dl_State start = g->s;
-    char start_pos[DL_POSITION_MAX], before[DL_POSITION_MAX], after[DL_POSITION_MAX];
-    char again[DL_POSITION_MAX];
+    char start_pos[DL_POSITION_MAX], after[DL_POSITION_MAX], again[DL_POSITION_MAX];
     play_position(g, start_pos);
     dl_Rng mut;
     dl_rng_seed(&mut, seed ^ 0x5eed);
@@ -85,42 +104,46 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_check_move_text(&g->s, &m);
         dl_Move x = play_mutate(&g->s, &m, &mut);
         fuzz_check_agree(&g->s, l, &x);
-
-        play_position(g, before);
         const dl_State prev = g->s;
+        if (!fuzz_listed(l, &x)) {
+            /* A refused move leaves the game as it was. */
+            FUZZ_CHECK(dl_game_play(g, &x, why, sizeof why), "a move not listed was played");
+            FUZZ_CHECK(why[0] && strchr(why, ':'), "a refusal without a rule id: '%s'", why);
+            play_same_state(&prev, &g->s, "a refused move");
+        }
+
         FUZZ_CHECK(!dl_game_play(g, &m, why, sizeof why), "a listed move refused: %s", why);
         broken = dl_check_state(&g->s);
         FUZZ_CHECK(!broken, "after step %zu: %s", i, broken);
-        play_position(g, after);
+        const dl_State next = g->s;
         /* Undo and play again. */
         FUZZ_CHECK(dl_game_undo(g), "undo refused");
-        play_position(g, again);
-        FUZZ_CHECK(strcmp(again, before) == 0, "undo does not restore:\n  %s\n  %s", before, again);
-        play_same_hidden(&prev, &g->s, "undo");
+        play_same_state(&prev, &g->s, "undo");
         FUZZ_CHECK(!dl_game_play(g, &m, why, sizeof why), "replaying a move refused: %s", why);
-        play_position(g, again);
-        FUZZ_CHECK(strcmp(again, after) == 0, "a replayed move differs:\n  %s\n  %s", after, again);
+        play_same_state(&next, &g->s, "a replayed move");
         if ((data[i] & 0xF0) == 0xF0) { /* now and then: clones allocate */
             dl_Game *c = dl_game_clone(g);
             FUZZ_CHECK(c, "clone failed");
+            play_position(g, after);
             play_position(c, again);
-            FUZZ_CHECK(strcmp(again, after) == 0, "a clone differs");
-            play_same_hidden(&g->s, &c->s, "clone");
+            FUZZ_CHECK(strcmp(again, after) == 0, "a clone differs:\n  %s\n  %s", after, again);
+            play_same_state(&g->s, &c->s, "clone");
             FUZZ_CHECK(c->nrec == g->nrec && c->legal.n == g->legal.n, "a clone's history differs");
+            for (size_t k = 0; k < c->legal.n; k++)
+                FUZZ_CHECK(dl_move_eq(&c->legal.m[k], &g->legal.m[k]), "a clone's moves differ");
             if (c->legal.n) {
                 /* Playing on the clone leaves the game as it was. */
                 dl_game_play(c, &c->legal.m[0], why, sizeof why);
-                play_position(g, again);
-                FUZZ_CHECK(strcmp(again, after) == 0, "playing on a clone changed the game");
+                play_same_state(&next, &g->s, "playing on a clone");
             }
             dl_game_free(c);
         }
     }
     while (dl_game_undo(g)) {}
-    play_position(g, before);
-    FUZZ_CHECK(strcmp(before, start_pos) == 0, "undoing everything does not restore the start:\n"
-               "  %s\n  %s", start_pos, before);
-    play_same_hidden(&start, &g->s, "undo to the start");
+    play_position(g, again);
+    FUZZ_CHECK(strcmp(again, start_pos) == 0, "undoing everything does not restore the start:\n"
+               "  %s\n  %s", start_pos, again);
+    play_same_state(&start, &g->s, "undo to the start");
     dl_game_free(g);
     return 0;
 }
