@@ -462,21 +462,33 @@ function Session:leave()
   self.done = true
 end
 
+-- Nothing that goes wrong while handling a line ends the session: a
+-- house rule whose hook fails makes g:moves() raise, for one.
+local function guarded(self, f, ...)
+  local ok, err = xpcall(f, traceback, self, ...)
+  self.interrupted()
+  if not ok then
+    self:complain("Error: " .. tostring(err))
+    self:print("(the table goes on; 'new' starts another game)")
+  end
+end
+
 --- The loop: returns the exit code.
 function Session:run()
   self:print(M.banner(self))
-  self:advance()
-  self:show()
+  guarded(self, self.advance)
+  guarded(self, self.show)
   while not self.done do
     local input = self:read_input()
     if input == nil then
       self:print("")
-      self:leave()
+      guarded(self, self.leave)
+      self.done = true
     elseif input == false then
       self:print("(Ctrl-C: line dropped. Type 'quit' or press Ctrl-D to leave.)")
     else
       if self.history_add then self.history_add(input) end
-      self:handle(input)
+      guarded(self, self.handle, input)
     end
   end
   return 0

@@ -294,6 +294,22 @@ describe("the table", function()
       assert.is_true(#s.g:history() > n)
     end)
 
+    it("a house rule whose hook fails is reported, and the table goes on", function()
+      local dir = support.tmpdir()
+      support.write(dir .. "/broken-hook.lua", [[
+return { name = "broken-hook", description = "fails on every list of moves",
+  hooks = { moves = function() error("no moves for you") end } }
+]])
+      local s, out = run({ rules = "diloti+broken-hook", seed = 3, ai = "random" }, { "1", "moves", "new rules=diloti",
+        "1", "quit" }, { rules_dirs = { dir } })
+      support.rmdir(dir)
+      assert.is_true(s.done)
+      assert.matches("no moves for you", out)
+      assert.matches("the table goes on", out)
+      assert.matches("New game", out)
+      assert.equals("diloti", s.opts.rules)
+    end)
+
     it("a failing user command is reported and the session goes on", function()
       local s = session()
       repl.commands.add { name = "boom", help = "fails", run = function() error("kaboom") end }
