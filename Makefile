@@ -229,7 +229,8 @@ golden: $(BUILD)/tests/test_perft
 # make fuzz runs each target FUZZ_SECONDS; new inputs go to
 # build-fuzz/corpus/TARGET, crashes to build-fuzz/crashes/TARGET (copy a
 # fixed one to tests/fuzz/regress/TARGET). make fuzz-merge minimises the
-# findings into the checked-in tests/fuzz/corpus/TARGET. The corpora are
+# findings into the checked-in tests/fuzz/corpus/TARGET (an input for each
+# code edge, not for each hit count: a few hundred files). The corpora are
 # replayed by make test (tests/c/test_fuzz_corpus.c, any compiler).
 FUZZ_CC      ?= clang
 FUZZ_BUILD   ?= build-fuzz
@@ -281,7 +282,7 @@ fuzz: $(FUZZ_BIN)
 fuzz-merge: $(FUZZ_BIN)
 	@for t in $(FUZZ_TARGETS); do \
 	  rm -rf $(FUZZ_BUILD)/merged/$$t; mkdir -p $(FUZZ_BUILD)/merged/$$t; \
-	  $(FUZZ_BUILD)/fuzz_$$t -merge=1 -timeout=20 $(FUZZ_BUILD)/merged/$$t tests/fuzz/corpus/$$t \
+	  $(FUZZ_BUILD)/fuzz_$$t -merge=1 -use_counters=0 -timeout=20 $(FUZZ_BUILD)/merged/$$t tests/fuzz/corpus/$$t \
 	    $(FUZZ_BUILD)/corpus/$$t 2>&1 | tail -1 || exit 1; \
 	  rm -f tests/fuzz/corpus/$$t/*; cp $(FUZZ_BUILD)/merged/$$t/* tests/fuzz/corpus/$$t/; \
 	  echo "tests/fuzz/corpus/$$t: $$(ls tests/fuzz/corpus/$$t | wc -l) files, $$(du -sk tests/fuzz/corpus/$$t | cut -f1) KB"; \
