@@ -14,6 +14,9 @@ typedef struct {
     void *ud;
     long long used;  /* bytes allocated through us, relative */
     long long limit; /* 0 = no cap */
+    long long allocated; /* bytes ever taken, frees not subtracted: what
+                          * anything kept since a moment is at most its
+                          * growth since then, whatever was freed meanwhile */
     int tripped;
 } Alloc;
 
@@ -39,6 +42,7 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         p = realloc(ptr, nsize);
     }
     if (nsize == 0 || p) a->used += (long long)nsize - (long long)old;
+    if (p && nsize > old) a->allocated += (long long)(nsize - old);
     return p;
 }
 
@@ -477,6 +481,36 @@ static int l_time_left(lua_State *L)
     return 1;
 }
 
+/* allocated() -> bytes ever allocated in this state (only grows) */
+static int l_allocated(lua_State *L)
+{
+    Alloc *a = alloc_of(L);
+    if (a)
+        lua_pushinteger(L, (lua_Integer)a->allocated);
+    else
+        lua_pushnumber(L, (lua_Number)lua_gc(L, LUA_GCCOUNT, 0) * 1024);
+    return 1;
+}
+
+/* unmetered(fn, ...): the host's own bookkeeping inside a sandboxed call
+ * (measuring what a script holds) must not spend the script's budget nor
+ * fail on its cap. Only for host functions that run no script code. */
+static int l_unmetered(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    Alloc *a = alloc_of(L);
+    long long limit = a ? a->limit : 0;
+    lua_Hook hook = lua_gethook(L);
+    int mask = lua_gethookmask(L), count = lua_gethookcount(L);
+    if (a) a->limit = 0;
+    lua_sethook(L, NULL, 0, 0);
+    int st = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+    lua_sethook(L, hook, mask, count);
+    if (a) a->limit = limit;
+    if (st != LUA_OK) return lua_error(L);
+    return lua_gettop(L);
+}
+
 static int l_label(lua_State *L)
 {
     dl_sandbox_label(luaL_optstring(L, 1, ""));
@@ -486,9 +520,13 @@ static int l_label(lua_State *L)
 int dl_sandbox_lib(lua_State *L)
 {
     static const luaL_Reg fns[] = {{"env", l_env}, {"load", l_load}, {"call", l_call},
-                                   {"label", l_label}, {"time_left", l_time_left}, {NULL, NULL}};
+                                   {"label", l_label}, {"time_left", l_time_left},
+                                   {"allocated", l_allocated}, {"unmetered", l_unmetered},
+                                   {NULL, NULL}};
     dl_sandbox_install(L);
     install_safe_string(L);
     luaL_newlib(L, fns);
+    lua_pushinteger(L, (lua_Integer)DL_SANDBOX_MEMORY);
+    lua_setfield(L, -2, "memory");
     return 1;
 }

@@ -43,7 +43,9 @@ int dl_sandbox_load(lua_State *L, const char *src, size_t len, const char *chunk
 void dl_sandbox_label(const char *label);
 /* The Lua functions sandbox.env(), sandbox.load(src, name, env) and
  * sandbox.call([{budget=, memory=, time=}], fn, ...) -> ok, results or
- * false, message; sandbox.time_left(); sandbox.label(name). */
+ * false, message; sandbox.time_left(); sandbox.label(name);
+ * sandbox.allocated() (bytes ever allocated); sandbox.unmetered(fn, ...)
+ * (host code only: no budget, no cap); sandbox.memory (the default cap). */
 int dl_sandbox_lib(lua_State *L);
 
 #endif
