@@ -81,9 +81,10 @@ local function first_line(msg)
   return (tostring(msg):match("^[^\n]*"))
 end
 
--- Loads one script in a fresh sandbox. Returns the variant or nil, message
--- (naming the file).
-function M.load_source(src, file)
+-- Loads one script in a fresh sandbox: the checked variant, with its hooks
+-- and rules function as the script made them, and the script's
+-- environment; or nil, message (naming the file).
+local function load_raw(src, file)
   local env = core.sandbox.env()
   local fn, err = core.sandbox.load(src, "@" .. file, env)
   if not fn then
@@ -102,7 +103,168 @@ function M.load_source(src, file)
   local checked, why = check(rawcopy(v, 0), file)
   if not checked then return nil, file .. ": " .. why end
   checked.file = file
-  return checked
+  return checked, env
+end
+
+-- ---- memory a variant keeps between calls ----------------------------------
+--
+-- The sandbox caps what one call may add, but hooks are closures loaded
+-- once: each call could leave a little under the cap in an upvalue or a
+-- global, and the process would grow without end. The heap as a whole
+-- cannot tell whose memory it is (a session holds games, histories, the
+-- user's own Lua), so each variant has an account of its own:
+--   * what it holds is measured by walking everything reachable from its
+--     environment and its functions' upvalues (memory of no one else);
+--   * but only when it could have grown past the cap since the last walk,
+--     that is when the allocator's running total has advanced by what
+--     separated it from the cap. The whole process's total, not only
+--     what the variant's own calls allocated: a hook may keep its
+--     arguments (the C side builds them before the call, up to 200 KB
+--     for a long move list) or what another variant's hook handed on,
+--     and all of that was allocated by someone since the last walk. A
+--     walk of an ordinary variant takes about 0.1 ms, once per 64 MiB
+--     allocated in the whole process (8 MiB for one near the cap);
+--   * if it holds more than the cap, the call fails naming the variant,
+--     and the script is loaded afresh from its source, as the AI driver
+--     restarts a script; what the old one held is freed at once.
+
+local MiB = 1024 * 1024
+local CAP = core.sandbox.memory or 64 * MiB
+-- Lower bounds of what Lua 5.4 objects take on a 64-bit machine, so that
+-- an estimate over the cap means the memory really is held: a table's
+-- header, an array slot, a hash node (the hash part has a power of two of
+-- them, and holds at least every key that is not an integer), a string's
+-- header, a closure's header and an upvalue's slot in it.
+local TABLE, SLOT, NODE, STRING, CLOSURE, UPVALUE = 56, 16, 24, 24, 32, 8
+
+-- Bytes reachable from roots, stopping as soon as they pass `cap` (each
+-- step adds at least SLOT bytes, so the walk is bounded by cap / SLOT
+-- steps). Raw access only: no metamethod, so no script code, runs here.
+local function held(roots, cap)
+  local getupvalue, getmetatable = debug.getupvalue, debug.getmetatable
+  local seen, stack, n, total = {}, {}, 0, 0
+  local function push(x)
+    local t = type(x)
+    if (t == "table" or t == "function" or t == "string") and not seen[x] then
+      seen[x] = true
+      n = n + 1
+      stack[n] = x
+    end
+  end
+  for _, r in ipairs(roots) do push(r) end
+  while n > 0 do
+    local x = stack[n]
+    stack[n] = nil
+    n = n - 1
+    local t = type(x)
+    if t == "string" then
+      total = total + STRING + #x
+    elseif t == "table" then
+      total = total + TABLE
+      push(getmetatable(x))
+      local keyed = 0
+      for k, v in next, x do
+        if math.type(k) == "integer" then total = total + SLOT else keyed = keyed + 1 end
+        if total + keyed * NODE > cap then return total + keyed * NODE, true end
+        push(k)
+        push(v)
+      end
+      local nodes = 1
+      while nodes < keyed do nodes = nodes * 2 end
+      if keyed > 0 then total = total + nodes * NODE end
+    else
+      total = total + CLOSURE
+      local i = 1
+      while true do
+        local name, v = getupvalue(x, i)
+        if name == nil then break end
+        total = total + UPVALUE
+        push(v)
+        i = i + 1
+      end
+    end
+    if total > cap then return total, true end
+  end
+  return total, false
+end
+
+local function adopt(acct, v, env)
+  local fns = {}
+  for k, f in pairs(v.hooks or {}) do fns[k] = f end
+  if type(v.rules) == "function" then fns.rules = v.rules end
+  acct.fns, acct.env, acct.held, acct.since = fns, env, 0, core.sandbox.allocated()
+end
+
+local function restart(acct)
+  local v, env = load_raw(acct.src, acct.file)
+  if not v then return nil, env end
+  adopt(acct, v, env)
+  return true
+end
+
+-- Nil, or a message if the variant holds more than the cap (it has then
+-- been restarted).
+local function audit(acct)
+  if not acct.fns then return nil end
+  -- (at least an eighth of the cap between walks, so that a variant that
+  -- legitimately holds nearly the cap is not walked on every call)
+  if core.sandbox.allocated() - acct.since <= math.max(CAP - acct.held, CAP // 8) then return nil end
+  local roots = { acct.env }
+  for _, f in pairs(acct.fns) do roots[#roots + 1] = f end
+  local bytes, over = core.sandbox.unmetered(held, roots, CAP)
+  acct.held, acct.since = bytes, core.sandbox.allocated()
+  if not over then return nil end
+  acct.fns, acct.env = nil, nil
+  roots = nil -- luacheck: ignore (the old script must be unreachable before the collection)
+  collectgarbage()
+  local ok, why = restart(acct)
+  return string.format("memory cap exceeded in variant '%s': it keeps %d MiB between calls, more than the "
+    .. "%d MiB cap; %s", acct.name, (bytes + MiB - 1) // MiB, CAP // MiB,
+    ok and "it was restarted" or ("restarting it failed: " .. why))
+end
+
+local function finish(acct, ...)
+  local why = audit(acct)
+  if why then error(why, 0) end
+  return ...
+end
+
+-- What stands for a hook (or the rules function) of a variant: the
+-- script's current function, run between two audits. The one before
+-- covers what came in since the last call (a call that failed is never
+-- audited after).
+local function guard(acct, k, what)
+  local label = "variant '" .. acct.name .. "' (" .. what .. ")"
+  local sandbox = core.sandbox
+  return function(...)
+    sandbox.label(label)
+    local why = audit(acct)
+    if why then error(why, 0) end
+    if not acct.fns then
+      local ok, err = restart(acct)
+      sandbox.label(label)
+      if not ok then error(string.format("variant '%s' could not be restarted: %s", acct.name, err), 0) end
+    end
+    if not acct.fns[k] then
+      error(string.format("variant '%s' has no %s since it was restarted", acct.name, what), 0)
+    end
+    -- (not kept in a local: the old script must be unreachable if the
+    -- audit after the call restarts it)
+    return finish(acct, acct.fns[k](...))
+  end
+end
+
+-- Loads one script in a fresh sandbox. Returns the variant or nil, message
+-- (naming the file). Its hooks and rules function keep the script to the
+-- memory cap between calls too.
+function M.load_source(src, file)
+  local v, env = load_raw(src, file)
+  if not v then return nil, env end
+  local acct = { name = v.name, src = src, file = file }
+  adopt(acct, v, env)
+  for k in pairs(v.hooks or {}) do v.hooks[k] = guard(acct, k, k .. " hook") end
+  if type(v.rules) == "function" then v.rules = guard(acct, "rules", "rules function") end
+  return v
 end
 
 local function read(path)
@@ -165,15 +327,9 @@ local function list(t) return table.concat(t, ", ") end
 -- Chains each kind of hook in the order the variants were named.
 local function compose(chosen)
   local hooks, fns = {}, { moves = {}, score = {}, match = {} }
-  local label = core.sandbox.label
   for _, v in ipairs(chosen) do
-    for k, f in pairs(v.hooks or {}) do
-      -- Budget and memory messages name the variant whose hook ran.
-      table.insert(fns[k], function(...)
-        label("variant '" .. v.name .. "' (" .. k .. " hook)")
-        return f(...)
-      end)
-    end
+    -- (each hook names its variant in budget and memory messages itself)
+    for k, f in pairs(v.hooks or {}) do table.insert(fns[k], f) end
   end
   if #fns.moves > 0 then
     hooks.moves = function(moves, state)
