@@ -710,11 +710,228 @@ print("RESULT collected")]], CHILD_SECONDS)
       assert.same({}, r.warnings)
     end)
 
-    it("a variant hook cannot keep a growing state across calls past its cap", function()
-      -- A variant's hooks are shared closures loaded once; the per-call
-      -- cap bounds each call, and memory kept by one call counts against
-      -- the next only through the heap's size. See the report of issue 7.
-      pending("variant hooks have no cross-call account yet (the AI driver has one)")
+    -- A variant's hooks are closures loaded once: the per-call cap bounds
+    -- each call, and each variant has an account of what it keeps between
+    -- calls. One that keeps too much fails that call naming itself, is
+    -- restarted from its source, and the next call works.
+    local KEPT = "memory cap exceeded in variant '%s': it keeps %%d+ MiB between calls, more than the 64 MiB cap; "
+      .. "it was restarted"
+
+    --- A variant in a folder of its own, used by name as a table would;
+    -- returns the rules spec and the folder list.
+    local function variant_dir(name, src)
+      local dir = tmp .. "/vd-" .. name
+      os.execute("mkdir -p " .. support.q(dir))
+      support.write(dir .. "/" .. name .. ".lua", src)
+      return "diloti+" .. name, { dir }
+    end
+
+    it("a moves hook keeping 8 MiB a call is stopped near the cap; the game goes on", function()
+      local spec, dirs = variant_dir("hogm", [[
+        local hoard = {}
+        return { name = "hogm", description = "hoards", hooks = { moves = function(moves)
+          hoard[#hoard + 1] = string.rep("m", 8 * 1024 * 1024 + #hoard)
+          return moves
+        end } }]])
+      local g = assert(diloti.new{ rules = spec, rules_dirs = dirs, position = EX1 })
+      local all = #assert(diloti.new{ position = EX1 }):moves()
+      collectgarbage()
+      local before = mib()
+      local stopped, peak, last_failed = 0, 0, false
+      for _ = 1, 40 do
+        local ok, res = pcall(g.moves, g)
+        if ok then
+          assert.equals(all, #res)
+          last_failed = false
+        else
+          assert.is_false(last_failed, "two calls failed in a row: " .. res)
+          assert.matches("^house rule %(moves hook%) failed: " .. KEPT:format("hogm"), res)
+          stopped, last_failed = stopped + 1, true
+        end
+        peak = math.max(peak, mib() - before)
+      end
+      assert.is_true(stopped >= 4, "stopped " .. stopped .. " times")
+      -- (unchecked it would hold 320 MiB; the account lets it reach the
+      -- cap plus what one call keeps)
+      assert.is_true(peak < 100, "the heap grew to " .. peak .. " MiB")
+      assert.is_true(g:play(FALLBACK))
+      g = nil -- luacheck: ignore
+      collectgarbage()
+      -- (the catalogue keeps the variant, and what it holds, under the cap)
+      assert.is_true(mib() - before < 80)
+      game_goes_on()
+    end)
+
+    it("a score hook keeping 8 MiB a round is stopped too; standard scoring for that round only", function()
+      local v = assert(variant("hogs", [[
+        local hoard = {}
+        return { name = "hogs", description = "hoards", hooks = { score = function(s)
+          hoard[#hoard + 1] = string.rep("s", 8 * 1024 * 1024 + #hoard)
+          s[0].total = s[0].total + 1
+          return s
+        end } }]]))
+      collectgarbage()
+      local before = mib()
+      local stopped, peak = 0, 0
+      for _ = 1, 40 do
+        local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = LAST })
+        assert.is_true(g:play("Jc x Jd"))
+        local ok, warn = g:play("10h x 10s")
+        assert.is_true(ok)
+        assert.equals("round-over", g:phase())
+        if warn then
+          assert.matches("^house rule %(score hook%) failed, standard scoring used: " .. KEPT:format("hogs"), warn)
+          assert.equals(4, g:result().score[0])
+          stopped = stopped + 1
+        else
+          -- the hook ran (after a restart too): its point is in the score
+          assert.equals(5, g:result().score[0])
+        end
+        peak = math.max(peak, mib() - before)
+      end
+      assert.is_true(stopped >= 4, "stopped " .. stopped .. " times")
+      assert.is_true(peak < 100, "the heap grew to " .. peak .. " MiB")
+      game_goes_on()
+    end)
+
+    it("a hook that keeps memory and then fails (an error, the budget) is stopped all the same", function()
+      local v = assert(variant("hogf", [[
+        local hoard = {}
+        return { name = "hogf", description = "hoards", hooks = { moves = function()
+          hoard[#hoard + 1] = string.rep("f", 8 * 1024 * 1024 + #hoard)
+          if #hoard % 2 == 0 then while true do end end
+          error("nothing to see")
+        end } }]]))
+      local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = EX1 })
+      collectgarbage()
+      local before = mib()
+      local stopped, peak = 0, 0
+      for _ = 1, 30 do
+        local ok, why = pcall(g.moves, g)
+        assert.is_false(ok)
+        if why:find("memory cap exceeded", 1, true) then
+          assert.matches(KEPT:format("hogf"), why)
+          stopped = stopped + 1
+        else
+          assert.is_truthy(why:find("nothing to see", 1, true)
+            or why:find("instruction budget exceeded in variant 'hogf' (moves hook)", 1, true), why)
+        end
+        peak = math.max(peak, mib() - before)
+      end
+      assert.is_true(stopped >= 2, "stopped " .. stopped .. " times")
+      assert.is_true(peak < 100, "the heap grew to " .. peak .. " MiB")
+      game_goes_on()
+    end)
+
+    it("a hook keeping only its arguments (built by the C side, a few KB a call) is stopped too", function()
+      local v = assert(variant("argk", [[
+        local keep = {}
+        return { name = "argk", description = "keeps what it is given", hooks = { moves = function(moves, state)
+          keep[#keep + 1] = moves
+          keep[#keep + 1] = state
+          return moves
+        end } }]]))
+      local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = EX1 })
+      collectgarbage()
+      local before = mib()
+      local stopped, peak = 0, 0
+      for i = 1, 8000 do
+        local ok, why = pcall(g.moves, g)
+        if not ok then
+          assert.matches(KEPT:format("argk"), why)
+          stopped = stopped + 1
+        end
+        if i % 100 == 0 then peak = math.max(peak, mib() - before) end
+      end
+      assert.is_true(stopped >= 1, "never stopped")
+      assert.is_true(peak < 100, "the heap grew to " .. peak .. " MiB")
+    end)
+
+    it("a hook keeping what another variant's hook handed on is the one stopped", function()
+      local dir = tmp .. "/vd-chain"
+      os.execute("mkdir -p " .. support.q(dir))
+      support.write(dir .. "/giver.lua", [[
+        local n = 0
+        return { name = "giver", description = "hands on a lot", hooks = { moves = function(moves)
+          n = n + 1
+          moves[1].pad = string.rep("g", 8 * 1024 * 1024 + n)
+          return moves
+        end } }]])
+      support.write(dir .. "/keeper.lua", [[
+        local keep = {}
+        return { name = "keeper", description = "keeps it", hooks = { moves = function(moves)
+          keep[#keep + 1] = moves[1]
+          return moves
+        end } }]])
+      local g = assert(diloti.new{ rules = "diloti+giver+keeper", rules_dirs = { dir }, position = EX1 })
+      collectgarbage()
+      local before = mib()
+      local stopped, peak = 0, 0
+      for _ = 1, 40 do
+        local ok, why = pcall(g.moves, g)
+        if not ok then
+          assert.matches(KEPT:format("keeper"), why)
+          stopped = stopped + 1
+        end
+        peak = math.max(peak, mib() - before)
+      end
+      assert.is_true(stopped >= 4, "stopped " .. stopped .. " times")
+      assert.is_true(peak < 100, "the heap grew to " .. peak .. " MiB")
+    end)
+
+    it("a rules function keeping memory from table to table is stopped too", function()
+      local spec, dirs = variant_dir("hogr", [[
+        local hoard = {}
+        return { name = "hogr", description = "hoards", rules = function(r)
+          hoard[#hoard + 1] = string.rep("r", 8 * 1024 * 1024 + #hoard)
+          r.target = 61
+        end }]])
+      collectgarbage()
+      local before = mib()
+      local stopped, peak = 0, 0
+      for _ = 1, 30 do
+        local g, why = diloti.new{ rules = spec, rules_dirs = dirs }
+        if not g then
+          assert.matches("^rules: variant 'hogr' failed: " .. KEPT:format("hogr"), why)
+          stopped = stopped + 1
+        end
+        peak = math.max(peak, mib() - before)
+      end
+      assert.is_true(stopped >= 2, "stopped " .. stopped .. " times")
+      assert.is_true(peak < 100, "the heap grew to " .. peak .. " MiB")
+    end)
+
+    it("a hook churning garbage, or holding a large table from its load, is never stopped", function()
+      local v = assert(variant("churn", [[
+        local big = string.rep("b", 24 * 1024 * 1024)
+        local seen = {}
+        return { name = "churn", description = "churns", hooks = { moves = function(moves)
+          local t = {} for i = 1, 20000 do t[i] = { i } end
+          local s = string.rep("z", 16 * 1024 * 1024 + #t)
+          seen[#moves] = #s + #big -- a few bytes kept, the same key each time
+          return moves
+        end } }]]))
+      local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = EX1 })
+      local all = #assert(diloti.new{ position = EX1 }):moves()
+      for _ = 1, 40 do assert.equals(all, #g:moves()) end
+    end)
+
+    it("memory the session holds itself does not count against a variant", function()
+      local v = assert(variant("light", [[
+        local n = 0
+        return { name = "light", description = "keeps a counter", hooks = { moves = function(moves)
+          n = n + 1
+          local s = string.rep("l", 8 * 1024 * 1024 + n) -- garbage: the account walks often
+          return #s > 0 and moves
+        end } }]]))
+      local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = EX1 })
+      local all = #assert(diloti.new{ position = EX1 }):moves()
+      local mine = { string.rep("u", 100 * 1024 * 1024) }
+      for i = 1, 40 do
+        mine[#mine + 1] = string.rep("u", 4 * 1024 * 1024 + i) -- and it grows between calls
+        assert.equals(all, #g:moves())
+      end
+      assert.is_true(#mine[1] + #mine[41] > 0)
     end)
   end)
 end)
