@@ -127,20 +127,22 @@ static void bench_search(const char *name, long iterations, int players)
 
 int main(int argc, char **argv)
 {
-    int rounds = argc > 1 ? atoi(argv[1]) : 50000;
+    /* argv[1]: rounds per run; argv[2] = 0: playouts only, no search. */
+    long rounds = argc > 1 ? strtol(argv[1], NULL, 10) : 50000;
+    if (rounds < 10 || rounds > 100000000) rounds = 50000;
     dl_Rules r;
     dl_rules_diloti(&r);
-    bench("diloti, 2 players", &r, rounds);
+    bench("diloti, 2 players", &r, (int)rounds);
     dl_rules_set_players(&r, 4, true);
-    bench("diloti, 4 players", &r, rounds);
+    bench("diloti, 4 players", &r, (int)rounds);
     dl_rules_diloti(&r);
     r.liberal_group = r.liberal_raise = r.liberal_capture = true;
-    bench("diloti, liberal variants", &r, rounds / 2);
+    bench("diloti, liberal variants", &r, (int)rounds / 2);
     r.forced_capture = true;
-    bench("diloti, + forced capture", &r, rounds / 2);
+    bench("diloti, + forced capture", &r, (int)rounds / 2);
     dl_rules_kontsina(&r);
-    bench("kontsina, 2 players", &r, rounds);
-    if (argc > 2 && atoi(argv[2]) == 0) return 0;
+    bench("kontsina, 2 players", &r, (int)rounds);
+    if (argc > 2 && strtol(argv[2], NULL, 10) == 0) return 0;
     bench_search("(expert), 2 players", DL_BENCH_EXPERT, 2);
     bench_search("(master), 2 players", DL_BENCH_MASTER, 2);
     bench_search("(expert), 4 players", DL_BENCH_EXPERT, 4);
