@@ -367,11 +367,13 @@ describe("AI players", function()
 
     it("master's search stays inside a short time limit, whatever it asks for", function()
       local g = game{ seed = 4 }
-      local move, info = assert(ai.player("master", { time = 0.3 })):choose(g, g:turn())
+      -- 0.1 s holds far fewer than master's 75,000 playouts on any
+      -- machine we know (about 190,000 a second here), so the limit cut it.
+      local move, info = assert(ai.player("master", { time = 0.1 })):choose(g, g:turn())
       assert.is_nil(info.fallback, info.warning)
       assert.is_true(g:check(move))
-      assert.is_true(info.seconds < 0.3, info.seconds)
-      assert.is_true(info.search.iterations < 100000)
+      assert.is_true(info.seconds < 0.1, info.seconds)
+      assert.is_true(info.search.iterations < 75000, info.search.iterations)
     end)
 
     it("expert uses the engine's search and reports its playouts", function()
