@@ -16,6 +16,7 @@
 -- caller is told why. See docs/ai.md.
 local core = require "diloti.core"
 local variants = require "diloti.variants"
+local textfile = require "diloti.textfile"
 
 local M = {}
 
@@ -34,15 +35,7 @@ local HOOKS = { "on_event", "on_round_end" }
 
 -- ---- small helpers --------------------------------------------------
 
-local function first_line(msg)
-  return (tostring(msg):match("^[^\n]*"))
-end
-
-local function with_file(msg, file)
-  msg = first_line(msg)
-  if msg:sub(1, #file) ~= file then msg = file .. ": " .. msg end
-  return msg
-end
+local first_line, with_file = textfile.first_line, textfile.with_file
 
 -- A short, printable excerpt of something a script returned.
 local function excerpt(s)
@@ -435,14 +428,7 @@ local function load_script(src, file, setup)
   return s, env
 end
 
-local function read(path)
-  local f, err = io.open(path, "r")
-  if not f then return nil, err end
-  local s, rerr = f:read("a")
-  f:close()
-  if not s then return nil, rerr end
-  return s
-end
+local read = textfile.read
 
 local SOURCES = setmetatable({}, { __mode = "k" })
 

@@ -16,6 +16,7 @@
 -- the tests drive it with scripted lines.
 local diloti = require "diloti"
 local core = require "diloti.core"
+local textfile = require "diloti.textfile"
 local ai = require "diloti.ai"
 local moveinput = require "diloti.moveinput"
 local screen = require "diloti.screen"
@@ -142,15 +143,7 @@ local function check(t, file)
   return t
 end
 
-local function first_line(msg)
-  return (tostring(msg):match("^[^\n]*"))
-end
-
-local function named(msg, file)
-  msg = first_line(msg)
-  if msg:sub(1, #file) ~= file then msg = file .. ": " .. msg end
-  return msg
-end
+local named = textfile.with_file
 
 --- Loads one lesson's source in a fresh sandbox. Returns the lesson or
 -- nil and a message naming the file.
@@ -168,13 +161,7 @@ function M.load_source(src, file)
   return lesson
 end
 
-local function read_file(path)
-  local f, err = io.open(path, "r")
-  if not f then return nil, err end
-  local s = f:read("a")
-  f:close()
-  return s
-end
+local read_file = textfile.read
 
 local function env_dir(getenv, var, fallback)
   local d = getenv(var)

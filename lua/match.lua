@@ -30,6 +30,7 @@
 -- process. --shard k/n plays deals k, k+n, k+2n, ... and writes them with
 -- --json; `diloti merge` puts shard files back together in deal order.
 local diloti = require "diloti"
+local textfile = require "diloti.textfile"
 
 local M = {}
 
@@ -713,13 +714,7 @@ local function write_file(path, text)
   return true
 end
 
-local function read_file(path)
-  local f, e = io.open(path, "rb")
-  if not f then return nil, e end
-  local s = f:read("a")
-  f:close()
-  return s
-end
+local read_file = textfile.read
 
 -- ---------------------------------------------------------------------
 -- Progress

@@ -18,6 +18,7 @@
 -- "NAME:LINE: what is wrong", never as a Lua error.
 local diloti = require "diloti"
 local core = require "diloti.core"
+local textfile = require "diloti.textfile"
 
 local M = {}
 
@@ -387,17 +388,9 @@ end
 -- ---------------------------------------------------------------------
 -- Loading
 
+-- Reading (not seeking) also catches a folder, which opens but cannot be read.
 local function read_file(path)
-  local f, err = io.open(path, "rb")
-  if not f then return nil, err end
-  -- One byte more than allowed tells a file too large; reading (not
-  -- seeking) also catches a folder, which opens but cannot be read.
-  local text, rerr = f:read(M.MAX_BYTES + 1)
-  f:close()
-  if not text and rerr then return nil, path .. ": " .. tostring(rerr) end
-  text = text or ""
-  if #text > M.MAX_BYTES then return nil, string.format("%s: larger than %d bytes", path, M.MAX_BYTES) end
-  return text
+  return textfile.read(path, M.MAX_BYTES)
 end
 
 -- Text or a path? Text has a newline or starts like a record.

@@ -15,6 +15,7 @@
 --   hooks                    {moves = f, score = f, match = f}
 --   help                     a longer explanation (optional)
 local core = require "diloti.core"
+local textfile = require "diloti.textfile"
 
 local M = {}
 
@@ -77,9 +78,7 @@ local function rawcopy(t, depth)
   return c
 end
 
-local function first_line(msg)
-  return (tostring(msg):match("^[^\n]*"))
-end
+local first_line = textfile.first_line
 
 -- Loads one script in a fresh sandbox: the checked variant, with its hooks
 -- and rules function as the script made them, and the script's
@@ -267,13 +266,7 @@ function M.load_source(src, file)
   return v
 end
 
-local function read(path)
-  local f, err = io.open(path, "r")
-  if not f then return nil, err end
-  local s = f:read("a")
-  f:close()
-  return s
-end
+local read = textfile.read
 
 --- All variants: returns {name = variant}, a sorted list of names, and a
 -- list of {file, message} for scripts that were refused.
