@@ -1,19 +1,22 @@
 -- Partner: a team player for four-player Diloti (two partnerships, D7).
 --
--- It scores moves for its side: what it captures, less what the next
--- player (always an opponent) could take from the table it leaves, plus
--- what its partner (who plays after that opponent) could take from it.
--- Its partner's declaration is a card the partner surely holds (D14), so
--- it feeds it: it lays and declares so that the partner's capture grows.
--- It does not play against its partner's interest: it leaves the
--- partner's declaration to the partner unless an opponent threatens it,
--- and it does not raise an opponent's declaration of a value the partner
--- has declared too (the partner would have taken both). With two players
--- it plays like 'cautious'.
+-- It scores moves like 'cautious', for its side: what it captures, less
+-- what the next player (always an opponent) could take from the table it
+-- leaves. Two partnership terms come on top. What its partner (who plays
+-- after that opponent) could take counts a little, but only as far as the
+-- opponent between is likely to have no capture at all and so leave the
+-- table to the partner. A declaration of its partner's still on the table
+-- counts half as a capture to come for the side. Its partner's declaration
+-- is a card the partner surely holds (D14): it leaves the partner's pile
+-- to the partner unless an opponent threatens it, and it does not raise an
+-- opponent's declaration of a value the partner has declared too (the
+-- partner would have taken both). With two players it plays like
+-- 'cautious'.
 local CARD = 0.25
 local RISK = 1.3
 local SWEEP = 1.5
-local FEED = 0.6   -- what the partner may take, after the opponent between
+local FEED = 0.3   -- what the partner may take if the opponent between cannot
+local PDECL = 0.5  -- the partner's declaration on the table, a capture to come
 
 local RANKS = { "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K" }
 
@@ -89,9 +92,18 @@ local function score(m, ctx, view, nxt)
   end
   if sim.table and not sim.round_over then
     s = s - RISK * expect(sim.table, nxt, ctx, SWEEP)
-    if ctx.partner then s = s + FEED * expect(sim.table, ctx.partner, ctx, 1) end
+    if ctx.partner then
+      -- The partner gets the table only if the opponent between has no
+      -- capture on it.
+      local none = 1
+      for _, rank in ipairs(RANKS) do
+        if ctx.best_capture(rank, sim.table) then none = none * (1 - ctx.chance(rank, nxt)) end
+      end
+      s = s + FEED * none * expect(sim.table, ctx.partner, ctx, 1)
+    end
     for _, d in ipairs(sim.table.declarations) do
-      if d.owner == ctx.seat then s = s + 0.7 * worth(d.cards, ctx) end
+      if d.owner == ctx.seat then s = s + 0.7 * worth(d.cards, ctx)
+      elseif ctx.partner and d.owner == ctx.partner then s = s + PDECL * worth(d.cards, ctx) end
     end
   end
   return s - ctx.points({ m.card }) * 0.1 - ctx.value(m.card) / 100
@@ -99,15 +111,17 @@ end
 
 return {
   name = "partner",
-  description = "Plays for its side in four-player Diloti: feeds its partner, never crosses it",
-  help = [[Made for four players in two partnerships. It values a move by what it
-captures, less what the next player (an opponent) could then take, plus a
-share of what its partner, two seats on, could take. A partner's
-declaration tells it a card the partner holds (D14): it lays and declares
-to grow that capture, leaves the partner's pile alone unless an opponent
-threatens it, and never raises an opponent's declaration of the value the
-partner has declared (the partner would have taken both). With two players
-it plays like 'cautious'.]],
+  description = "Plays for its side in four-player Diloti: counts what its partner can take, never crosses it",
+  help = [[Made for four players in two partnerships. It values a move like
+'cautious': what it captures, less what the next player (an opponent) could
+then take. On top, it counts a share of what its partner, two seats on,
+could take, weighted by the chance that the opponent between has no
+capture and must leave the table alone, and half of its partner's
+declarations left on the table. A partner's declaration tells it a card
+the partner holds (D14): it leaves the partner's pile alone unless an
+opponent threatens it, and never raises an opponent's declaration of the
+value the partner has declared (the partner would have taken both). With
+two players it plays like 'cautious'.]],
   choose = function(view, moves, ctx)
     local nxt = (ctx.seat + 1) % view.players
     local best, best_score

@@ -332,18 +332,20 @@ describe("AI players", function()
       assert.equals("seat 1 lacks 9", notes[0])
     end)
 
-    it("partner feeds its partner's declaration and does not raise against it (D14, D16)", function()
+    it("partner does not raise against its partner's declaration nor feed it past an opponent (D14, D16)", function()
       -- Seat 2 (the partner) owns a plain 5, seat 3 (the opponent after it)
       -- another: the partner would take both. Cautious raises seat 3's.
       local g = game{ players = 4, seed = 1, position = "hands=3s 8s Kd / ?3 / 5c ?2 / 5s ?2; "
         .. "table=9c P5@2(Ad+4d) P5@3(2h+3h); dealer=3; turn=0; ply=8; pack=?24" }
       assert.equals("3s + P5@3 = 8", (assert(ai.player("cautious")):choose(g, 0)))
       assert.are_not.equal("3s + P5@3 = 8", (assert(ai.player("partner")):choose(g, 0)))
-      -- The partner owns a plain 7: a 3 on the loose 4 makes it 7 more.
+      -- The partner owns a plain 7: a 3 on the loose 4 would make it 7 more,
+      -- but seat 1, to move before the partner, could take the 3 and 4
+      -- first (a 7, or a 3 or 4 of its own): it lays its king, as cautious.
       g = game{ players = 4, seed = 1, position = "hands=3s Kd 9h / ?3 / 7c ?2 / ?3; table=4c P7@2(2d+5d); "
         .. "dealer=3; turn=0; ply=8; pack=?24" }
       assert.equals("Kd lay", (assert(ai.player("cautious")):choose(g, 0)))
-      assert.equals("3s lay", (assert(ai.player("partner")):choose(g, 0)))
+      assert.equals("Kd lay", (assert(ai.player("partner")):choose(g, 0)))
     end)
 
     it("are deterministic under a seed", function()
