@@ -381,22 +381,22 @@ M.add {
 }
 
 -- All hands face up, for replays.
-local function open_hands(T, g)
+local function open_hands(T, g, names)
   local s = g:state()
   local lines = {}
   for seat = 0, (g:rules().players - 1) do
     local hand = s.hands and s.hands[seat] or {}
-    lines[#lines + 1] = string.format("  %-22s %s", T.names[seat] or ("Seat " .. seat), screen.cards(T.style, hand))
+    lines[#lines + 1] = string.format("  %-22s %s", names[seat], screen.cards(T.style, hand))
   end
   return table.concat(lines, "\n")
 end
 
-local function replay_show(T, st)
+local function replay_show(T, st, names)
   local g = st:game()
   local at, total = st:at(), st:total()
   local seat = g:turn() or 0
-  T:print(screen.board(T.style, g:view(seat), { names = T.names }))
-  T:print("Hands:\n" .. open_hands(T, g))
+  T:print(screen.board(T.style, g:view(seat), { names = names, rules = g:rules() }))
+  T:print("Hands:\n" .. open_hands(T, g, names))
   if at > 0 then T:printf("Move %d of %d was: %s", at, total, st:move(at)) end
   T:printf("[%d/%d] Enter or 'n': next; 'b': back; 'goto N'; 'q': leave the replay.", at, total)
 end
@@ -407,11 +407,12 @@ M.add {
   run = function(T, rest)
     local path = path_arg(T, rest, "replay")
     if not path then return end
-    local _, rec = record.load(path, { rules_dirs = T.rules_dirs })
-    if not _ then return T:complain("Cannot replay: " .. rec) end
-    local st, err = record.replay(rec, { rules_dirs = T.rules_dirs })
-    if not st then return T:complain("Cannot replay: " .. tostring(err)) end
-    replay_show(T, st)
+    local st, err = record.replay(path, { rules_dirs = T.rules_dirs })
+    if not st then return T:complain("Cannot replay: " .. err) end
+    -- The recorded game's players, not the ones at the table now.
+    local players = st:game():rules().players
+    local names = T.seat_names(specs_of(st:record(), players), players)
+    replay_show(T, st, names)
     while true do
       local line = T.read("replay> ")
       if line == nil or line == false then break end
@@ -422,13 +423,12 @@ M.add {
       elseif w == "b" or w == "back" then
         if not st:back() then T:print("(the start)") end
       elseif w == "goto" and tonumber(arg) then
-        local jump = st.seek or st.jump or st["goto"]
-        local ok, gerr = jump(st, math.tointeger(tonumber(arg)) or -1)
+        local ok, gerr = st:seek(math.tointeger(tonumber(arg)) or -1)
         if not ok then T:complain(gerr or "no such move") end
       else
         T:print("In a replay: Enter or 'n' (next), 'b' (back), 'goto N', 'q' (leave).")
       end
-      replay_show(T, st)
+      replay_show(T, st, names)
     end
     T:print("Back at your game.")
   end,

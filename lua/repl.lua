@@ -61,13 +61,26 @@ local function side_name(self, side)
 end
 Session.side_name = side_name
 
-local function seat_label(self, seat, spec)
-  local dir = DIRECTIONS[self.players_n] and DIRECTIONS[self.players_n][seat] or ("Seat " .. seat)
+local function seat_label(players_n, humans, seat, spec)
+  local dir = DIRECTIONS[players_n] and DIRECTIONS[players_n][seat] or ("Seat " .. seat)
   if spec.kind == "human" then
-    if self.humans == 1 then return "You" end
+    if humans == 1 then return "You" end
     return dir
   end
   return string.format("%s (%s)", spec.name, dir)
+end
+
+--- The seats' names for specs ({kind = "human"} or {kind = "ai", name})
+-- and a player count: "You", "greedy (North)", or directions when
+-- several people play.
+function Session.seat_names(specs, players_n)
+  local humans = 0
+  for seat = 0, players_n - 1 do
+    if specs[seat].kind == "human" then humans = humans + 1 end
+  end
+  local names = {}
+  for seat = 0, players_n - 1 do names[seat] = seat_label(players_n, humans, seat, specs[seat]) end
+  return names, humans
 end
 
 -- The players for the options: seat 0 is a person; with four players
@@ -125,10 +138,7 @@ function Session:new_game(o)
   if not players then return nil, perr end
   self.g, self.opts, self.specs, self.players = g, opts, specs, players
   self.players_n = players_n
-  self.humans = 0
-  for _, spec in pairs(specs) do if spec.kind == "human" then self.humans = self.humans + 1 end end
-  self.names = {}
-  for seat = 0, players_n - 1 do self.names[seat] = seat_label(self, seat, specs[seat]) end
+  self.names, self.humans = Session.seat_names(specs, players_n)
   self.practice = opts.practice ~= false
   self.log, self.recent, self.paused, self.saved = {}, {}, false, false
   self.viewer = self:first_human() or 0

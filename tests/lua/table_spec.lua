@@ -358,7 +358,8 @@ return { name = "broken-hook", description = "fails on every list of moves",
     it("replay steps through a saved game with every hand shown", function()
       local g = assert(diloti.new { seed = 6 })
       for _ = 1, 6 do g:play(g:moves()[1]) end
-      assert(record.save(dir .. "/r.dlt", g, { rules = "diloti", seed = 6, players = 2 }))
+      assert(record.save(dir .. "/r.dlt", g, { rules = "diloti", seed = 6, players = 2,
+        seats = { [0] = "human", [1] = "ai greedy" } }))
       local s = session(nil, { "n", "n", "b", "goto 6", "n", "x", "q" })
       local out = {}
       s.write = function(t) out[#out + 1] = t end
@@ -370,6 +371,9 @@ return { name = "broken-hook", description = "fails on every list of moves",
       assert.matches("the end", out)
       assert.matches("In a replay", out)
       assert.matches("Back at your game", out)
+      -- The recorded players are named, not the ones at the table now.
+      assert.matches("greedy %(North%)", out)
+      assert.not_matches("random", out)
     end)
 
     it("quit offers to save an unfinished game", function()
