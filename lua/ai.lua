@@ -17,6 +17,7 @@
 local core = require "diloti.core"
 local variants = require "diloti.variants"
 local textfile = require "diloti.textfile"
+local untrusted = require "diloti.untrusted"
 
 local M = {}
 
@@ -53,19 +54,7 @@ local function copy(t)
   return c
 end
 
--- A copy made with raw access only, for tables a script hands us: their
--- metamethods must not run outside the sandbox.
-local function rawcopy(t, depth)
-  if type(t) ~= "table" then return t end
-  if depth > 6 then return nil end
-  local c, k, v = {}, next(t)
-  while k ~= nil do
-    local kt = type(k)
-    if kt == "string" or kt == "number" or kt == "boolean" then c[k] = rawcopy(v, depth + 1) end
-    k, v = next(t, k)
-  end
-  return c
-end
+local function rawcopy(t) return untrusted.rawcopy(t, 6, true) end
 
 local function user_dir()
   local d = variants.user_dir()
@@ -880,13 +869,13 @@ end
 --- player:notify(event): forwards a public event to the script's
 -- on_event. Returns true, or false and a warning.
 function Player:notify(event)
-  return self:_hook("on_event", rawcopy(event, 0))
+  return self:_hook("on_event", rawcopy(event))
 end
 
 --- player:round_end(result): forwards a finished round's result to the
 -- script's on_round_end. Returns true, or false and a warning.
 function Player:round_end(result)
-  return self:_hook("on_round_end", rawcopy(result, 0))
+  return self:_hook("on_round_end", rawcopy(result))
 end
 
 local function positive(v, what)

@@ -17,6 +17,7 @@
 local diloti = require "diloti"
 local core = require "diloti.core"
 local textfile = require "diloti.textfile"
+local untrusted = require "diloti.untrusted"
 local ai = require "diloti.ai"
 local moveinput = require "diloti.moveinput"
 local screen = require "diloti.screen"
@@ -44,19 +45,7 @@ local STEP_KEYS = {
   hint = "string", after = "string", choices = "table", answer = "any", wrong_choices = "table",
 }
 
--- A copy by raw access: a sandboxed table's metamethods must never run
--- outside the sandbox.
-local function rawcopy(t, depth)
-  if type(t) ~= "table" then return t end
-  if depth > 6 then return nil end
-  local c, k, v = {}, next(t)
-  while k ~= nil do
-    local kt = type(k)
-    if kt == "string" or kt == "number" then c[k] = rawcopy(v, depth + 1) end
-    k, v = next(t, k)
-  end
-  return c
-end
+local function rawcopy(t) return untrusted.rawcopy(t, 6) end
 
 local function check_fields(t, keys, where)
   for k, v in pairs(t) do
@@ -155,7 +144,7 @@ function M.load_source(src, file)
   local ok, t = core.sandbox.call(LOAD, fn)
   core.sandbox.label("")
   if not ok then return nil, named(t, file) end
-  local lesson, why = check(rawcopy(t, 0), file)
+  local lesson, why = check(rawcopy(t), file)
   if not lesson then return nil, file .. ": " .. why end
   lesson.file = file
   return lesson
@@ -380,7 +369,7 @@ end
 --- Does the played move (a g:moves(true) entry) answer the step?
 function M.is_right(step, set, info)
   if type(step.accept) ~= "function" then return set[info.text] == true end
-  local ok, res = core.sandbox.call(CALL, step.accept, rawcopy(info, 0))
+  local ok, res = core.sandbox.call(CALL, step.accept, rawcopy(info))
   return ok and res == true
 end
 

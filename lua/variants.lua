@@ -16,6 +16,7 @@
 --   help                     a longer explanation (optional)
 local core = require "diloti.core"
 local textfile = require "diloti.textfile"
+local untrusted = require "diloti.untrusted"
 
 local M = {}
 
@@ -64,19 +65,7 @@ local function check(v, file)
   return v
 end
 
--- A copy made with raw access only: a script's table may carry
--- metamethods, which must not run later outside its sandbox.
-local function rawcopy(t, depth)
-  if type(t) ~= "table" then return t end
-  if depth > 4 then return nil end
-  local c, k, v = {}, next(t)
-  while k ~= nil do
-    local kt = type(k)
-    if kt == "string" or kt == "number" then c[k] = rawcopy(v, depth + 1) end
-    k, v = next(t, k)
-  end
-  return c
-end
+local function rawcopy(t) return untrusted.rawcopy(t, 4) end
 
 local first_line = textfile.first_line
 
@@ -99,7 +88,7 @@ local function load_raw(src, file)
     if v:sub(1, #file) ~= file then v = file .. ": " .. v end
     return nil, v
   end
-  local checked, why = check(rawcopy(v, 0), file)
+  local checked, why = check(rawcopy(v), file)
   if not checked then return nil, file .. ": " .. why end
   checked.file = file
   return checked, env
@@ -424,7 +413,7 @@ function M.resolve(spec, opts)
         end
       end
     elseif type(v.rules) == "function" then
-      local work = rawcopy(rules, 0)
+      local work = rawcopy(rules)
       core.sandbox.label("variant '" .. v.name .. "'")
       local ok, err = core.sandbox.call({ budget = LOAD_BUDGET }, v.rules, work, arg)
       core.sandbox.label("")
@@ -432,7 +421,7 @@ function M.resolve(spec, opts)
       if type(err) == "string" then
         return nil, string.format("rules: %s: %s", v.name, err)
       end
-      rules = rawcopy(work, 0)
+      rules = rawcopy(work)
     end
     local fine, why = pcall(core.check_rules, rules)
     if not fine then
