@@ -458,16 +458,9 @@ function M.load_all(dirs)
   if ud then all[#all + 1] = ud end
   for _, d in ipairs(dirs or {}) do all[#all + 1] = d end
   for i, d in ipairs(all) do
-    local names = core.listdir(d)
-    if not names and i > (ud and 1 or 0) then
+    local listed = textfile.each_script(d, function(src, path) add(src, path, false) end, errors)
+    if not listed and i > (ud and 1 or 0) then
       errors[#errors + 1] = { file = d, message = d .. ": cannot read the folder" }
-    end
-    for _, n in ipairs(names or {}) do
-      if n:match("%.lua$") then
-        local path = d .. "/" .. n
-        local src, err = read(path)
-        if src then add(src, path, false) else errors[#errors + 1] = { file = path, message = path .. ": " .. err } end
-      end
     end
   end
   local names = {}

@@ -199,13 +199,7 @@ function M.load_all(opts)
     for _, d in ipairs(opts.dirs or {}) do dirs[#dirs + 1] = d end
   end
   for _, d in ipairs(dirs) do
-    for _, n in ipairs(core.listdir(d) or {}) do
-      if n:match("%.lua$") then
-        local path = d .. "/" .. n
-        local src, err = read_file(path)
-        if src then add(src, path, false) else errors[#errors + 1] = { file = path, message = path .. ": " .. err } end
-      end
-    end
+    textfile.each_script(d, function(src, path) add(src, path, false) end, errors)
   end
   local list = {}
   for _, l in pairs(by_id) do list[#list + 1] = l end

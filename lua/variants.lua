@@ -255,8 +255,6 @@ function M.load_source(src, file)
   return v
 end
 
-local read = textfile.read
-
 --- All variants: returns {name = variant}, a sorted list of names, and a
 -- list of {file, message} for scripts that were refused.
 function M.load_all(dirs)
@@ -275,16 +273,9 @@ function M.load_all(dirs)
   if ud then all[#all + 1] = ud .. "/rules-variants" end
   for _, d in ipairs(dirs or {}) do all[#all + 1] = d end
   for i, d in ipairs(all) do
-    local names = core.listdir(d)
-    if not names and i > (ud and 1 or 0) then
+    local listed = textfile.each_script(d, add, errors)
+    if not listed and i > (ud and 1 or 0) then
       errors[#errors + 1] = { file = d, message = d .. ": cannot read the folder" }
-    end
-    for _, n in ipairs(names or {}) do
-      if n:match("%.lua$") then
-        local path = d .. "/" .. n
-        local src, err = read(path)
-        if src then add(src, path) else errors[#errors + 1] = { file = path, message = path .. ": " .. err } end
-      end
     end
   end
   local names = {}
