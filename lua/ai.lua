@@ -581,7 +581,11 @@ end
 
 local SEARCH_NUM = { exploration = true, epsilon = true }
 local WEIGHTS = { "cards", "clubs", "aces", "ten_diamonds", "two_clubs", "xeri", "count" }
-local MAX_EXACT = 10 -- the exact endgame search has no time limit of its own
+-- The exact endgame search stops at a node limit and at the time limit
+-- given below, then leaves the move to the tree search; past these sizes
+-- it would mostly hit them.
+local MAX_EXACT = 16
+local MAX_DEALS = 1000
 
 local function search(p, game, seat, o)
   if not game.search then return nil, "this engine has no search" end
@@ -606,6 +610,12 @@ local function search(p, game, seat, o)
     exact = math.tointeger(exact)
     if not exact then error("ctx.search: exact must be a whole number of cards", 3) end
     args.exact = math.max(0, math.min(exact, MAX_EXACT))
+  end
+  local deals = rawget(o, "deals")
+  if deals ~= nil then
+    deals = math.tointeger(deals)
+    if not deals or deals < 0 then error("ctx.search: deals must be a whole number", 3) end
+    args.deals = math.min(deals, MAX_DEALS)
   end
   local seed = rawget(o, "seed")
   if seed ~= nil then
@@ -641,7 +651,7 @@ local function search(p, game, seat, o)
   local ok, r, err = pcall(game.search, game, args)
   if not ok then return nil, first_line(r) end
   if not r then return nil, err end
-  p._search = { iterations = r.iterations, value = r.value, exact = r.exact }
+  p._search = { iterations = r.iterations, value = r.value, exact = r.exact, deals = r.deals }
   return r
 end
 

@@ -364,31 +364,20 @@ static double alphabeta(Exact *e, const dl_State *s, int depth, double alpha, do
     return best;
 }
 
-static int exact(const dl_View *v, const dl_SearchParams *p, dl_SearchResult *out)
+/* Every root move's exact value in one fully known deal; false when the
+ * node or time limit cut the search short. */
+static bool solve_deal(Exact *e, const dl_State *s, const dl_MoveList *root, double *values)
 {
-    dl_Rng rng;
-    dl_rng_seed(&rng, p->seed);
-    dl_State s;
-    dl_determinize(v, &rng, &s); /* nothing is hidden: the one deal there is */
-    dl_MoveList lists[DL_NCARDS + 2];
-    for (int i = 0; i < DL_NCARDS + 2; i++) dl_movelist_init(&lists[i]);
-    /* Bounded: one C call must not run for long (a script waits on it). */
-    Exact e = {p, dl_side(&v->rules, v->seat), 0, 4000000,
-               p->seconds > 0 ? now_s() + p->seconds : 0, false, lists};
-    int rc = dl_legal_moves(&s, &lists[0]) > 0 ? 0 : -1;
-    out->nmoves = 0;
-    for (size_t i = 0; rc == 0 && i < lists[0].n && out->nmoves < DL_SEARCH_MAX_ROOT; i++) {
-        dl_State c = s;
-        dl_Move m = lists[0].m[i];
-        dl_apply(&c, &m, NULL);
-        dl_SearchMove *sm = &out->moves[out->nmoves++];
-        sm->move = m;
-        sm->visits = 1;
-        sm->value = alphabeta(&e, &c, 1, -1e9, 1e9);
+    for (size_t i = 0; i < root->n && !e->aborted; i++) {
+        dl_State c = *s;
+        dl_apply(&c, &root->m[i], NULL);
+        values[i] = alphabeta(e, &c, 1, -1e9, 1e9);
     }
-    for (int i = 0; i < DL_NCARDS + 2; i++) dl_movelist_free(&lists[i]);
-    if (e.aborted) return 1;
-    if (rc != 0 || out->nmoves == 0) return -1;
+    return !e->aborted;
+}
+
+static void sort_by_value(dl_SearchResult *out)
+{
     /* Best value first; equal values keep the generator's order. */
     for (int i = 1; i < out->nmoves; i++)
         for (int j = i; j > 0 && out->moves[j].value > out->moves[j - 1].value; j--) {
@@ -398,8 +387,50 @@ static int exact(const dl_View *v, const dl_SearchParams *p, dl_SearchResult *ou
         }
     out->best = out->moves[0].move;
     out->value = out->moves[0].value;
+}
+
+/* Solves `deals` deals consistent with the view exactly (one when nothing
+ * is hidden) and scores each root move by its mean over them: the exact
+ * point difference for a single known deal, else the mean of the same
+ * squashed difference the tree search uses, so values stay comparable.
+ * Returns 1 when a limit cut it short (the tree search decides then). */
+static int solve(const dl_View *v, const dl_SearchParams *p, int deals, dl_SearchResult *out)
+{
+    dl_Rng rng;
+    dl_rng_seed(&rng, p->seed);
+    dl_MoveList lists[DL_NCARDS + 2];
+    for (int i = 0; i < DL_NCARDS + 2; i++) dl_movelist_init(&lists[i]);
+    /* Bounded: one C call must not run for long (a script waits on it). */
+    Exact e = {p, dl_side(&v->rules, v->seat), 0, 4000000,
+               p->seconds > 0 ? now_s() + p->seconds : 0, false, lists};
+    dl_MoveList root;
+    dl_movelist_init(&root);
+    double sum[DL_SEARCH_MAX_ROOT] = {0}, val[DL_SEARCH_MAX_ROOT];
+    int rc = 0;
+    for (int d = 0; d < deals && rc == 0; d++) {
+        dl_State s;
+        dl_determinize(v, &rng, &s);
+        /* The root moves use only the seat's hand and the table, so every
+         * deal lists the same ones in the same order. */
+        if (dl_legal_moves(&s, &root) <= 0 || root.n > DL_SEARCH_MAX_ROOT) rc = -1;
+        else if (!solve_deal(&e, &s, &root, val)) rc = 1;
+        for (size_t i = 0; rc == 0 && i < root.n; i++)
+            sum[i] += deals == 1 ? val[i] : 1.0 / (1.0 + exp(-val[i] / 5.0));
+    }
+    out->nmoves = 0;
+    for (size_t i = 0; rc == 0 && i < root.n; i++) {
+        dl_SearchMove *sm = &out->moves[out->nmoves++];
+        sm->move = root.m[i];
+        sm->visits = deals;
+        sm->value = sum[i] / deals;
+    }
+    for (int i = 0; i < DL_NCARDS + 2; i++) dl_movelist_free(&lists[i]);
+    dl_movelist_free(&root);
+    if (rc != 0 || out->nmoves == 0) return rc ? rc : -1;
+    sort_by_value(out);
     out->iterations = e.nodes;
-    out->exact = true;
+    out->exact = deals == 1;
+    out->deals = deals == 1 ? 0 : deals;
     return 0;
 }
 
@@ -410,12 +441,15 @@ int dl_search(const dl_View *v, const dl_SearchParams *p, dl_SearchResult *out)
     int in_hands = 0;
     for (int i = 0; i < v->rules.players; i++) in_hands += v->hand_count[i];
     /* Two players and an empty pack: the other hand is exactly the unseen
-     * cards, so the rest of the round is a game of perfect information. */
-    if (v->rules.players == 2 && v->pack_count == 0 && v->phase == DL_PHASE_PLAY &&
-        in_hands <= p->exact_cards) {
-        int rc = exact(v, p, out);
+     * cards, so the rest of the round is a game of perfect information.
+     * With more players the unseen cards still split among several hands:
+     * solving sampled deals exactly (perfect-information sampling) is then
+     * an option, as the tree search's playouts play the end badly. */
+    int deals = v->rules.players == 2 ? 1 : p->deals;
+    if (deals > 0 && v->pack_count == 0 && v->phase == DL_PHASE_PLAY && in_hands <= p->exact_cards) {
+        int rc = solve(v, p, deals, out);
         if (rc <= 0) return rc;
-        memset(out, 0, sizeof *out); /* too big to finish: sample instead */
+        memset(out, 0, sizeof *out); /* too big to finish: the tree search decides */
     }
     return mcts(v, p, out);
 }

@@ -1,7 +1,8 @@
 /* The search AI: single-observer information-set Monte Carlo tree search
  * (SO-ISMCTS, Cowling, Powley & Whitehouse 2012) over deals consistent with
  * one seat's view, with a greedy playout policy, and an exact alpha-beta
- * search once the last deal is fully known (two players, empty pack).
+ * search once the last deal is fully known (two players, empty pack) or,
+ * optionally, over sampled deals when several hands stay hidden.
  *
  * It is given a dl_View, never a dl_State: it cannot read hidden cards.
  * Each iteration deals the unseen cards at random (dl_determinize), walks
@@ -29,6 +30,8 @@ typedef struct {
     double exploration; /* UCB1 constant */
     double epsilon;     /* playouts: chance of a random move */
     int exact_cards;    /* exact search with at most this many cards in hands; 0: never */
+    int deals;          /* 3-4 players, empty pack, exact_cards reached: solve this many
+                           sampled deals exactly and average (D22 endgame); 0: never */
     double w[DL_NW];
 } dl_SearchParams;
 
@@ -43,6 +46,7 @@ typedef struct {
     long iterations; /* playouts, or positions searched when exact */
     double value;    /* the best move's value */
     bool exact;
+    int deals;       /* sampled deals solved exactly (3-4 players), else 0 */
     int nmoves;
     dl_SearchMove moves[DL_SEARCH_MAX_ROOT]; /* root moves, best first */
 } dl_SearchResult;

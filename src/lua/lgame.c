@@ -584,7 +584,7 @@ static int g_gc(lua_State *L)
     return 0;
 }
 
-/* search{seat, iterations, time, seed, exploration, epsilon, exact,
+/* search{seat, iterations, time, seed, exploration, epsilon, exact, deals,
  * weights = {cards, clubs, aces, ten_diamonds, two_clubs, xeri, count}}:
  * the C search from that seat's view only (dl_view), never the state. */
 static double opt_number(lua_State *L, int t, const char *k, double def, double lo, double hi)
@@ -615,7 +615,8 @@ static int g_search(lua_State *L)
     p.seed = (uint64_t)opt_number(L, 2, "seed", 1, 0, 9007199254740991.0);
     p.exploration = opt_number(L, 2, "exploration", p.exploration, 0, 100);
     p.epsilon = opt_number(L, 2, "epsilon", p.epsilon, 0, 1);
-    p.exact_cards = (int)opt_number(L, 2, "exact", p.exact_cards, 0, 12);
+    p.exact_cards = (int)opt_number(L, 2, "exact", p.exact_cards, 0, 24);
+    p.deals = (int)opt_number(L, 2, "deals", 0, 0, 10000);
     if (p.seconds > 0) { /* a time limit alone: no iteration limit */
         if (lua_getfield(L, 2, "iterations") == LUA_TNIL) p.iterations = 0;
         lua_pop(L, 1);
@@ -643,6 +644,8 @@ static int g_search(lua_State *L)
     lua_setfield(L, -2, "iterations");
     lua_pushboolean(L, r.exact);
     lua_setfield(L, -2, "exact");
+    lua_pushinteger(L, r.deals);
+    lua_setfield(L, -2, "deals");
     lua_createtable(L, r.nmoves, 0);
     for (int i = 0; i < r.nmoves; i++) {
         lua_createtable(L, 0, 3);

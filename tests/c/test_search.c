@@ -168,6 +168,91 @@ static void test_search_exact_endgame(void **state)
     assert_true(fabs(diff - res.value) < 1e-9);
 }
 
+/* Plays a four-player round at random until the pack is empty and at most
+ * `cards` are left in the hands. */
+static void four_player_endgame(dl_State *s, uint64_t seed, int cards)
+{
+    dl_Rules r = diloti4_rules();
+    assert_null(dl_new_match(s, &r, seed, 0));
+    dl_MoveList l;
+    dl_movelist_init(&l);
+    dl_Rng pick;
+    dl_rng_seed(&pick, seed);
+    for (;;) {
+        int in_hands = 0;
+        for (int i = 0; i < 4; i++) in_hands += dl_count(s->hand[i]);
+        if (s->phase != DL_PHASE_PLAY || (s->pack_pos == s->pack_len && in_hands <= cards)) break;
+        dl_legal_moves(s, &l);
+        dl_apply(s, &l.m[dl_rng_below(&pick, (uint32_t)l.n)], NULL);
+    }
+    dl_movelist_free(&l);
+}
+
+/* Four players, empty pack: the sampled deals are solved exactly, from the
+ * view alone (the same answer whatever the hidden hands hold), and every
+ * root move gets a mean in [0,1], best first. */
+static void test_search_sampled_endgame(void **state)
+{
+    (void)state;
+    int solved = 0;
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        dl_State s;
+        four_player_endgame(&s, seed, 12);
+        if (s.phase != DL_PHASE_PLAY) continue;
+        dl_State t = s;
+        shuffle_hidden(&t, seed + 77);
+        dl_View a, b;
+        dl_view(&s, s.turn, &a);
+        dl_view(&t, t.turn, &b);
+        dl_SearchParams p;
+        params(&p, 300);
+        p.exact_cards = 12;
+        p.deals = 30;
+        dl_SearchResult x, y;
+        assert_int_equal(dl_search(&a, &p, &x), 0);
+        assert_int_equal(dl_search(&b, &p, &y), 0);
+        assert_int_equal(x.deals, 30);
+        assert_false(x.exact);
+        assert_true(dl_is_legal(&s, &x.best));
+        assert_true(dl_move_eq(&x.best, &y.best));
+        assert_int_equal(x.nmoves, y.nmoves);
+        for (int i = 0; i < x.nmoves; i++) {
+            assert_true(x.moves[i].value == y.moves[i].value);
+            assert_true(x.moves[i].value >= 0 && x.moves[i].value <= 1);
+            if (i > 0) assert_true(x.moves[i].value <= x.moves[i - 1].value);
+        }
+        /* Without deals the tree search answers, as before. */
+        p.deals = 0;
+        assert_int_equal(dl_search(&a, &p, &x), 0);
+        assert_int_equal(x.deals, 0);
+        assert_int_equal(x.iterations, 300);
+        solved++;
+    }
+    assert_true(solved >= 5);
+}
+
+/* A sampled endgame too big for its limits leaves the move to the tree
+ * search instead of running on. */
+static void test_search_sampled_endgame_gives_up(void **state)
+{
+    (void)state;
+    dl_State s;
+    four_player_endgame(&s, 5, 24);
+    assert_int_equal(s.phase, DL_PHASE_PLAY);
+    dl_View v;
+    dl_view(&s, s.turn, &v);
+    dl_SearchParams p;
+    params(&p, 200);
+    p.exact_cards = 24;
+    p.deals = 1000;
+    p.seconds = 0.05;
+    dl_SearchResult res;
+    assert_int_equal(dl_search(&v, &p, &res), 0);
+    assert_int_equal(res.deals, 0);
+    assert_true(res.iterations > 0);
+    assert_true(dl_is_legal(&s, &res.best));
+}
+
 /* The search beats its own playout policy on duplicate deals. */
 static void test_search_beats_its_policy(void **state)
 {
@@ -213,6 +298,8 @@ int main(void)
         cmocka_unit_test(test_search_deterministic_under_seed),
         cmocka_unit_test(test_search_plays_legal_moves_everywhere),
         cmocka_unit_test(test_search_exact_endgame),
+        cmocka_unit_test(test_search_sampled_endgame),
+        cmocka_unit_test(test_search_sampled_endgame_gives_up),
         cmocka_unit_test(test_search_beats_its_policy),
     };
     return cmocka_run_group_tests_name("search", tests, NULL, NULL);

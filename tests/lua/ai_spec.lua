@@ -378,6 +378,35 @@ describe("AI players", function()
       assert.is_true(info.search.iterations < 75000, info.search.iterations)
     end)
 
+    it("ctx.search solves sampled deals in a four-player endgame, and checks its deals option", function()
+      local g = game{ players = 4, seed = 6 }
+      -- Play on until the pack is empty and twelve cards are left in hands.
+      local function in_hands()
+        local n = 0
+        for _, c in pairs(g:view(g:turn()).hand_counts) do n = n + c end
+        return n
+      end
+      while g:phase() == "play" and (g:view(g:turn()).pack_count > 0 or in_hands() > 12) do
+        assert(g:play(g:moves()[1]))
+      end
+      assert.equals("play", g:phase())
+      local p = player_of([[return { name = NAME, description = "samples",
+        choose = function(_, moves, ctx)
+          local r = assert(ctx.search{ iterations = 50, exact = 12, deals = 20, seed = 1 })
+          return r.move, r.deals .. " " .. tostring(r.exact) .. " " .. #r.moves
+        end }]])
+      local move, info = p:choose(g, g:turn())
+      assert.is_nil(info.fallback, info.warning)
+      assert.is_true(g:check(move))
+      assert.matches("^20 false %d+$", info.note)
+      assert.equals(20, info.search.deals)
+      local bad = player_of([[return { name = NAME, description = "bad deals",
+        choose = function(_, _, ctx) return ctx.search{ deals = -3 }.move end }]])
+      local _, why = bad:choose(g, g:turn())
+      assert.is_true(why.fallback)
+      assert.matches("deals must be a whole number", why.warning)
+    end)
+
     it("expert uses the engine's search and reports its playouts", function()
       local g = game{ seed = 4 }
       local _, info = assert(ai.player("expert")):choose(g, g:turn())
