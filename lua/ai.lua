@@ -719,34 +719,55 @@ end
 
 -- The memory cap holds per call; a script could still keep a little
 -- less than the cap from every call (in its upvalues) and grow without
--- end. So the heap's growth over a player's calls is summed (cheap, no
--- collection); past the cap, a full collection tells whether the heap
--- really holds that much more than when the script was loaded, and if it
--- does, the call fails and the script starts afresh.
-local function kept_too_much(self, grown)
-  self._grown = math.max(0, self._grown + grown)
-  if self._grown * 1024 <= self.memory then return false end
+-- end. What it keeps is what its environment and its table reach
+-- (untrusted.held: the rest of the process, games and histories and
+-- other players, does not count). The walk is made only when the
+-- process has allocated enough since the last one for the script to have
+-- passed the cap (at least an eighth of the cap between walks); over the
+-- cap, the call fails and the script starts afresh.
+local function kept_too_much(self)
+  local since = core.sandbox.allocated() - self._since
+  if since <= math.max(self.memory - self._held, self.memory // 8) then return false end
+  local kept, over = core.sandbox.unmetered(untrusted.held, { self._env, self.script }, self.memory,
+    "@" .. self.file)
+  self._held, self._since = kept, core.sandbox.allocated()
+  if not over then return false end
+  -- (the old script must be unreachable before the collection frees it)
+  self.script, self._env = nil, nil
   collectgarbage()
-  local heap = collectgarbage("count")
-  self._grown = 0
-  local kept = heap - self._heap
-  if kept * 1024 <= self.memory then return false end
-  local script = self._reload()
-  if script then self.script = script end
   self._off, self._failures = {}, {}
-  collectgarbage()
-  self._heap = collectgarbage("count")
+  local live, why = self:_live()
   return string.format("memory cap exceeded in %s: the script keeps %d MiB between calls, more than the "
-    .. "%d MiB cap; it was restarted", self._label, kept // 1024, self.memory // (1024 * 1024))
+    .. "%d MiB cap; %s", self._label, (kept + 1024 * 1024 - 1) // (1024 * 1024),
+    self.memory // (1024 * 1024), live and "it was restarted" or why)
 end
 
-function Player:_call(what, seat, fn, ...)
+function Player:_adopt(script, env)
+  self.script, self._env = script, env
+  self._held, self._since = 0, core.sandbox.allocated()
+end
+
+-- True once the player has a script: a script dropped for its memory is
+-- loaded again (its main chunk may still fail, e.g. on math.random).
+function Player:_live()
+  if self.script then return true end
+  local script, env = self._reload()
+  if not script then return false, "restarting it failed: " .. env end
+  self:_adopt(script, env)
+  return true
+end
+
+-- Calls the script's function `what` in its sandbox.
+function Player:_call(what, seat, ...)
   self._label = string.format("AI '%s'%s (%s)", self.name, seat and (" at seat " .. seat) or "", what)
+  local live, dead = self:_live()
+  if not live then return false, dead end
+  local fn = self.script[what]
+  if not fn then return true end -- (a reloaded script without that hook)
   core.sandbox.label(self._label)
-  local before = collectgarbage("count")
   local res = table.pack(core.sandbox.call({ budget = self.budget, memory = self.memory, time = self.time }, fn,
     ...))
-  local why = kept_too_much(self, collectgarbage("count") - before)
+  local why = kept_too_much(self)
   if why then return false, why end
   return table.unpack(res, 1, res.n)
 end
@@ -826,7 +847,7 @@ function Player:choose(game, seat)
     view.phase == "claim" and 1 or 0))
   self._search = nil
   local ctx, close = make_ctx(self, game, seat, view, infos, index)
-  local ok, mv, note = self:_call("choose", seat, self.script.choose, view, copy(texts), ctx)
+  local ok, mv, note = self:_call("choose", seat, view, copy(texts), ctx)
   close()
   local info = {}
   local text, why
@@ -850,10 +871,9 @@ end
 -- Runs a hook; errors are returned, never raised. A hook that keeps
 -- failing is turned off.
 function Player:_hook(name, arg)
-  local fn = self.script[name]
-  if not fn or self._off[name] then return true end
+  if self._off[name] or (self.script and not self.script[name]) then return true end
   local seat = self.seat
-  local ok, err = self:_call(name, seat, fn, arg, self:_static_ctx(seat))
+  local ok, err = self:_call(name, seat, arg, self:_static_ctx(seat))
   if ok then
     self._failures[name] = 0
     return true
@@ -932,11 +952,10 @@ function M.player(spec, opts)
     env.math.random = function(m, n) return p._rng(m, n) end
     env.math.randomseed = function() end
   end
-  local script, why = load_script(src, file, setup)
-  if not script then return nil, why end
-  p.script = script
+  local script, env = load_script(src, file, setup)
+  if not script then return nil, env end
+  p:_adopt(script, env)
   p._reload = function() return load_script(src, file, setup) end
-  p._grown, p._heap = 0, collectgarbage("count")
   p.name, p.description, p.help = script.name, script.description, script.help
   return p
 end

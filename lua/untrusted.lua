@@ -20,4 +20,70 @@ function M.rawcopy(t, max_depth, booleans)
   return copy(t, 0)
 end
 
+-- Lower bounds of what Lua 5.4 objects take on a 64-bit machine, so that
+-- an estimate over the cap means the memory really is held: a table's
+-- header, an array slot, a hash node (the hash part has a power of two of
+-- them, and holds at least every key that is not an integer), a string's
+-- header, a closure's header and an upvalue's slot in it.
+local TABLE, SLOT, NODE, STRING, CLOSURE, UPVALUE = 56, 16, 24, 24, 32, 8
+
+--- Bytes reachable from roots (a script's environment and functions:
+-- memory of no one else), and whether that passed `cap`; the walk stops
+-- there (each step adds at least SLOT bytes, so it is bounded by cap / SLOT
+-- steps). Raw access only: no metamethod, so no script code, runs here.
+-- Used to tell what a script keeps between calls from what the rest of
+-- the process holds. Only functions whose chunk is `source` (the
+-- script's, "@file") are entered: a host function the script was handed
+-- (its math.random, a ctx helper it kept) reaches the host's own state,
+-- which is not the script's memory.
+function M.held(roots, cap, source)
+  local getupvalue, getmetatable, getinfo = debug.getupvalue, debug.getmetatable, debug.getinfo
+  local seen, stack, n, total = {}, {}, 0, 0
+  local function push(x)
+    local t = type(x)
+    if (t == "table" or t == "function" or t == "string") and not seen[x] then
+      seen[x] = true
+      n = n + 1
+      stack[n] = x
+    end
+  end
+  for _, r in ipairs(roots) do push(r) end
+  while n > 0 do
+    local x = stack[n]
+    stack[n] = nil
+    n = n - 1
+    local t = type(x)
+    if t == "string" then
+      total = total + STRING + #x
+    elseif t == "table" then
+      total = total + TABLE
+      push(getmetatable(x))
+      local keyed = 0
+      for k, v in next, x do
+        if math.type(k) == "integer" then total = total + SLOT else keyed = keyed + 1 end
+        if total + keyed * NODE > cap then return total + keyed * NODE, true end
+        push(k)
+        push(v)
+      end
+      local nodes = 1
+      while nodes < keyed do nodes = nodes * 2 end
+      if keyed > 0 then total = total + nodes * NODE end
+    elseif getinfo(x, "S").source ~= source then
+      total = total + CLOSURE
+    else
+      total = total + CLOSURE
+      local i = 1
+      while true do
+        local name, v = getupvalue(x, i)
+        if name == nil then break end
+        total = total + UPVALUE
+        push(v)
+        i = i + 1
+      end
+    end
+    if total > cap then return total, true end
+  end
+  return total, false
+end
+
 return M

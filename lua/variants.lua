@@ -118,64 +118,6 @@ end
 
 local MiB = 1024 * 1024
 local CAP = core.sandbox.memory or 64 * MiB
--- Lower bounds of what Lua 5.4 objects take on a 64-bit machine, so that
--- an estimate over the cap means the memory really is held: a table's
--- header, an array slot, a hash node (the hash part has a power of two of
--- them, and holds at least every key that is not an integer), a string's
--- header, a closure's header and an upvalue's slot in it.
-local TABLE, SLOT, NODE, STRING, CLOSURE, UPVALUE = 56, 16, 24, 24, 32, 8
-
--- Bytes reachable from roots, stopping as soon as they pass `cap` (each
--- step adds at least SLOT bytes, so the walk is bounded by cap / SLOT
--- steps). Raw access only: no metamethod, so no script code, runs here.
-local function held(roots, cap)
-  local getupvalue, getmetatable = debug.getupvalue, debug.getmetatable
-  local seen, stack, n, total = {}, {}, 0, 0
-  local function push(x)
-    local t = type(x)
-    if (t == "table" or t == "function" or t == "string") and not seen[x] then
-      seen[x] = true
-      n = n + 1
-      stack[n] = x
-    end
-  end
-  for _, r in ipairs(roots) do push(r) end
-  while n > 0 do
-    local x = stack[n]
-    stack[n] = nil
-    n = n - 1
-    local t = type(x)
-    if t == "string" then
-      total = total + STRING + #x
-    elseif t == "table" then
-      total = total + TABLE
-      push(getmetatable(x))
-      local keyed = 0
-      for k, v in next, x do
-        if math.type(k) == "integer" then total = total + SLOT else keyed = keyed + 1 end
-        if total + keyed * NODE > cap then return total + keyed * NODE, true end
-        push(k)
-        push(v)
-      end
-      local nodes = 1
-      while nodes < keyed do nodes = nodes * 2 end
-      if keyed > 0 then total = total + nodes * NODE end
-    else
-      total = total + CLOSURE
-      local i = 1
-      while true do
-        local name, v = getupvalue(x, i)
-        if name == nil then break end
-        total = total + UPVALUE
-        push(v)
-        i = i + 1
-      end
-    end
-    if total > cap then return total, true end
-  end
-  return total, false
-end
-
 local function adopt(acct, v, env)
   local fns = {}
   for k, f in pairs(v.hooks or {}) do fns[k] = f end
@@ -199,7 +141,7 @@ local function audit(acct)
   if core.sandbox.allocated() - acct.since <= math.max(CAP - acct.held, CAP // 8) then return nil end
   local roots = { acct.env }
   for _, f in pairs(acct.fns) do roots[#roots + 1] = f end
-  local bytes, over = core.sandbox.unmetered(held, roots, CAP)
+  local bytes, over = core.sandbox.unmetered(untrusted.held, roots, CAP, "@" .. acct.file)
   acct.held, acct.since = bytes, core.sandbox.allocated()
   if not over then return nil end
   acct.fns, acct.env = nil, nil

@@ -683,6 +683,52 @@ print("RESULT collected")]], CHILD_SECONDS)
       game_goes_on()
     end)
 
+    it("an AI is charged only for what it keeps, not for the host's memory", function()
+      -- The host (a long session, a tournament) may grow by far more than
+      -- an AI's cap while the AI holds almost nothing: no restart then.
+      local p = assert(player_of([[
+        local n, kept = 0, {}
+        return { name = NAME, description = "modest", choose = function(_, moves, ctx)
+          n = n + 1
+          kept[n] = ctx -- its helpers reach the host's game: not the script's memory
+          return moves[1], tostring(n)
+        end }]], { memory = 16 * 1024 * 1024 }))
+      local g = assert(diloti.new{ position = EX1 })
+      local host = {}
+      for i = 1, 6 do
+        host[i] = string.rep("h", 8 * 1024 * 1024 + i) -- 48 MiB in all, held by the host
+        local _, info = p:choose(g, 0)
+        assert.is_nil(info.fallback, info.warning)
+        assert.equals(tostring(i), info.note) -- the same script all along
+      end
+      assert.equals(6, #host)
+      host = nil -- luacheck: ignore
+      collectgarbage()
+    end)
+
+    it("an AI whose script fails to load again after a restart loses its decisions, the game goes on", function()
+      -- Its main chunk fails from the second load on (math.random follows
+      -- the player's seed, so the second load draws another number).
+      local probe = assert(player_of([[return { name = NAME, description = "d" .. math.random(1, 1000000),
+        choose = function(_, moves) return moves[1] end }]]))
+      local first = probe.description:sub(2)
+      local p = assert(player_of([[
+        local hoard = {}
+        if math.random(1, 1000000) ~= ]] .. first .. [[ then error("second load") end
+        return { name = NAME, description = "fragile", choose = function(_, moves)
+          hoard[#hoard + 1] = string.rep("x", 6 * 1024 * 1024 + #hoard)
+          return moves[1]
+        end }]], { memory = 16 * 1024 * 1024 }))
+      local g = assert(diloti.new{ position = EX1 })
+      local seen
+      for _ = 1, 8 do
+        local mv, info = p:choose(g, 0)
+        assert.is_true(g:check(mv))
+        if info.fallback and info.warning:find("restarting it failed") then seen = true end
+      end
+      assert.is_true(seen, "never told that the restart failed")
+    end)
+
     it("an AI hoarding in on_event is restarted too, and the round ends", function()
       local p = assert(player_of([[
         local hoard = {}
