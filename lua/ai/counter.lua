@@ -5,22 +5,50 @@
 -- player who lays a card while the table offers a good capture to some
 -- rank most likely holds no card of that rank (until the next deal
 -- refills the hands). It then scores moves like 'cautious', with those
--- sharper odds, and in the last deal of a two-player round, where the
--- unseen cards are exactly the other hand, its odds are certainties.
--- With the pack empty it also plays for the last capture, which takes the
--- cards left on the table (D22).
-local CARD = 0.25
-local RISK = 1.3
-local SWEEP = 1.5
+-- sharper odds, and with two counts of its own:
+-- - a captured card is worth what it does to the race for most cards
+--   (D23), read from the capture piles: a lot while the race is close,
+--   nothing once a side has more than half the pack;
+-- - with four players, what its partner could take counts too, as far as
+--   the opponent between is likely to have no capture.
+-- In the last deal of a two-player round the unseen cards are exactly the
+-- other hand: once few cards are left it plays that known deal out
+-- exactly (the engine's exact endgame search), last capture (D22) and all.
+local RISK = 1.3    -- how much a possible loss weighs against a sure gain
+local SWEEP = 1.5   -- extra dread of leaving a xeri
 local DOUBT = 0.4   -- what is left of a chance once a lay says "lacks it"
+local SPREAD = 1.8  -- captures come in lumps: the race's spread against coin flips
+local FEED = 0.3    -- share of what the partner may take if the opponent between cannot
+local EXACT = 10    -- cards left in both hands when it plays the known last deal exactly
 
 local RANKS = { "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K" }
 
 -- What this player has read from the moves of this deal.
 local lacks = {}   -- seat -> {rank = true}
+-- What one more captured card is worth now (card_value, each decision).
+local card = 0.25
 
 local function worth(cards, ctx)
-  return CARD * #cards + ctx.points(cards)
+  return card * #cards + ctx.points(cards)
+end
+
+-- The race for most cards: the lead d of its side over the other, with
+-- `left` cards still to be taken, ends roughly as d plus a normal spread.
+-- One card more moves the expected points (win minus loss) by the slope of
+-- that curve: 0.25 at the start of a round (as 'cautious' counts every
+-- card), up to twice that in a close race late on, nothing once decided.
+local function card_value(view, ctx)
+  local total, mine, theirs = #view.hand + #view.unseen + #view.table.loose, 0, 0
+  for _, d in ipairs(view.table.declarations) do total = total + #d.cards end
+  for s = 0, view.sides - 1 do
+    local n = #view.captured[s]
+    total = total + n
+    if s == ctx.side then mine = n else theirs = math.max(theirs, n) end
+  end
+  if 2 * mine > total or 2 * theirs > total then return 0 end
+  local sd = SPREAD * math.sqrt(math.max(total - mine - theirs, 1))
+  local z = (mine - theirs) / sd
+  return 2 * ctx.rules.points.cards * math.exp(-z * z / 2) / (sd * math.sqrt(2 * math.pi))
 end
 
 local function gain(sim, ctx)
@@ -40,7 +68,10 @@ local function odds(rank, seat, ctx)
   return p
 end
 
-local function threat(tbl, seat, ctx)
+-- What `seat` can expect to take from tbl on its turn (its captures, best
+-- first, each weighted by the chance that it holds the rank and none of the
+-- better ones), and the chance that it has no capture at all.
+local function expect(tbl, seat, ctx, sweep)
   local options = {}
   for _, rank in ipairs(RANKS) do
     local cap = ctx.best_capture(rank, tbl)
@@ -48,7 +79,7 @@ local function threat(tbl, seat, ctx)
       local p = odds(rank, seat, ctx)
       if p > 0 then
         local v = worth(cap.cards, ctx)
-        if cap.sweep and ctx.rules.xeri then v = v + SWEEP * ctx.rules.points.xeri end
+        if cap.sweep and ctx.rules.xeri then v = v + sweep * ctx.rules.points.xeri end
         options[#options + 1] = { p = p, v = v }
       end
     end
@@ -59,7 +90,7 @@ local function threat(tbl, seat, ctx)
     e = e + o.v * o.p * none
     none = none * (1 - o.p)
   end
-  return e
+  return e, none
 end
 
 local function score(m, ctx, view)
@@ -67,19 +98,31 @@ local function score(m, ctx, view)
   if not sim then return -1000 end
   local s = gain(sim, ctx)
   if sim.table and not sim.round_over then
-    local nxt = (ctx.seat + 1) % view.players
-    s = s - RISK * threat(sim.table, nxt, ctx)
-    local left = 0
-    for _, c in ipairs(sim.table.loose) do left = left + CARD + ctx.points({ c }) end
+    local threat, none = expect(sim.table, (ctx.seat + 1) % view.players, ctx, SWEEP)
+    s = s - RISK * threat
+    if ctx.partner then s = s + FEED * none * expect(sim.table, ctx.partner, ctx, 1) end
+    -- Its side's declarations are captures to come, if nobody takes them first.
     for _, d in ipairs(sim.table.declarations) do
       if d.owner == ctx.seat or d.owner == ctx.partner then s = s + 0.8 * worth(d.cards, ctx) end
     end
-    -- Last deal: whoever captures last takes what the table holds.
-    if view.pack_count == 0 then
-      if m.kind == "capture" then s = s + 0.5 * left else s = s - 0.2 * left end
-    end
   end
+  -- Among equals, keep the valuable cards and play the low ones.
   return s - ctx.points({ m.card }) * 0.1 - ctx.value(m.card) / 100
+end
+
+-- The known last deal of a two-player round, played exactly; nil when the
+-- deal is not known yet, too long to search, or there is no search.
+local function endgame(view, moves, ctx)
+  if view.players ~= 2 or view.pack_count > 0 or #moves < 2
+    or view.hand_counts[0] + view.hand_counts[1] > EXACT then return nil end
+  local r = ctx.search{ exact = EXACT, iterations = 200 }
+  if not (r and r.exact) then return nil end
+  local legal = {}
+  for _, m in ipairs(moves) do legal[m] = true end
+  for _, m in ipairs(r.moves) do
+    -- Its best move that a house rule has not taken away.
+    if legal[m.move] then return m.move end
+  end
 end
 
 return {
@@ -90,17 +133,13 @@ reading what each opponent's lays reveal: laying while some rank could
 make a good capture means that rank is most likely missing from the hand,
 until the next deal (its notes list these reads). Its odds for the next
 player's answer combine those reads with the unseen-card counts and the
-declarations' owners (D14); in the last deal of a two-player round they
-are exact. It plays for the last capture once the pack is empty.]],
+declarations' owners (D14). A captured card is worth what it does to the
+race for most cards, as the capture piles stand. With four players it
+counts what its partner could take if the opponent between cannot. In the
+last deal of a two-player round the other hand is known: with at most ten
+cards left in the hands it plays the deal out exactly, last capture
+included.]],
   choose = function(view, moves, ctx)
-    local best, best_score
-    for i, m in ipairs(ctx.moves_info) do
-      local s
-      if m.kind == "claim" then s = 1
-      elseif m.kind == "keep" then s = 0
-      else s = score(m, ctx, view) end
-      if not best or s > best_score then best, best_score = i, s end
-    end
     -- Its reads, as a note: "seat 1 lacks 9 K".
     local notes = {}
     for seat = 0, view.players - 1 do
@@ -110,7 +149,19 @@ are exact. It plays for the last capture once the pack is empty.]],
       end
       if #list > 0 then notes[#notes + 1] = "seat " .. seat .. " lacks " .. table.concat(list, " ") end
     end
-    return moves[best], #notes > 0 and table.concat(notes, "; ") or nil
+    local note = #notes > 0 and table.concat(notes, "; ") or nil
+    local known = endgame(view, moves, ctx)
+    if known then return known, note end
+    card = card_value(view, ctx)
+    local best, best_score
+    for i, m in ipairs(ctx.moves_info) do
+      local s
+      if m.kind == "claim" then s = 1
+      elseif m.kind == "keep" then s = 0
+      else s = score(m, ctx, view) end
+      if not best or s > best_score then best, best_score = i, s end
+    end
+    return moves[best], note
   end,
   on_event = function(e, ctx)
     if e.type == "round_start" then

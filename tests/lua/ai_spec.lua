@@ -332,6 +332,18 @@ describe("AI players", function()
       assert.equals("seat 1 lacks 9", notes[0])
     end)
 
+    it("counter plays a known two-player last deal out exactly", function()
+      -- Pack empty, two players: the unseen cards are seat 0's hand. Cautious
+      -- takes the queen at once; the exact search (expert's, here) does not.
+      local pos = "dealer=0; turn=1; round=1; deal=4; ply=42; hands=3s 8h 9d / 7s 9c Qc; table=4h Qh; "
+        .. "piles=Ah 2c 2s 3c 3d 4c 5c 5d 6c 6d 6s 7c 7d 7h 8s 10c 10d 10h 10s Qd Qs Kc Kd Kh Ks / "
+        .. "Ac Ad As 2d 2h 3h 4d 4s 5h 5s 6h 8c 8d 9h 9s Jc Jd Jh Js; pack=-"
+      local exact = assert(ai.player("expert", { seed = 1 })):choose(game{ position = pos }, 1)
+      assert.equals("Qc x Qh", (assert(ai.player("cautious")):choose(game{ position = pos }, 1)))
+      assert.are_not.equal("Qc x Qh", exact)
+      assert.equals(exact, (assert(ai.player("counter")):choose(game{ position = pos }, 1)))
+    end)
+
     it("partner does not raise against its partner's declaration nor feed it past an opponent (D14, D16)", function()
       -- Seat 2 (the partner) owns a plain 5, seat 3 (the opponent after it)
       -- another: the partner would take both. Cautious raises seat 3's.
