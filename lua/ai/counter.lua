@@ -14,12 +14,18 @@
 -- In the last deal of a two-player round the unseen cards are exactly the
 -- other hand: once few cards are left it plays that known deal out
 -- exactly (the engine's exact endgame search), last capture (D22) and all.
+-- With more players the unseen cards are split among the other hands in a
+-- way it cannot know: near the end it plays the odds literally, solving a
+-- hundred deals consistent with its count exactly and taking the move that
+-- does best on average.
 local RISK = 1.3    -- how much a possible loss weighs against a sure gain
 local SWEEP = 1.5   -- extra dread of leaving a xeri
 local DOUBT = 0.4   -- what is left of a chance once a lay says "lacks it"
 local SPREAD = 1.8  -- captures come in lumps: the race's spread against coin flips
 local FEED = 0.3    -- share of what the partner may take if the opponent between cannot
 local EXACT = 10    -- cards left in both hands when it plays the known last deal exactly
+local EXACT_MORE = 12 -- with three or four players: cards left in all hands when it samples
+local DEALS = 100   -- deals it samples then (about 20 ms a move)
 
 local RANKS = { "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K" }
 
@@ -110,13 +116,15 @@ local function score(m, ctx, view)
   return s - ctx.points({ m.card }) * 0.1 - ctx.value(m.card) / 100
 end
 
--- The known last deal of a two-player round, played exactly; nil when the
--- deal is not known yet, too long to search, or there is no search.
+-- The end of the last deal, played exactly (two players: the one deal
+-- there is; more: sampled deals); nil when the pack is not empty yet, too
+-- many cards are left, or there is no search.
 local function endgame(view, moves, ctx)
-  if view.players ~= 2 or view.pack_count > 0 or #moves < 2
-    or view.hand_counts[0] + view.hand_counts[1] > EXACT then return nil end
-  local r = ctx.search{ exact = EXACT, iterations = 200 }
-  if not (r and r.exact) then return nil end
+  local left, limit = 0, view.players == 2 and EXACT or EXACT_MORE
+  for s = 0, view.players - 1 do left = left + view.hand_counts[s] end
+  if view.pack_count > 0 or #moves < 2 or left > limit then return nil end
+  local r = ctx.search{ exact = limit, iterations = 200, deals = DEALS }
+  if not (r and (r.exact or r.deals > 0)) then return nil end
   local legal = {}
   for _, m in ipairs(moves) do legal[m] = true end
   for _, m in ipairs(r.moves) do
@@ -138,7 +146,8 @@ race for most cards, as the capture piles stand. With four players it
 counts what its partner could take if the opponent between cannot. In the
 last deal of a two-player round the other hand is known: with at most ten
 cards left in the hands it plays the deal out exactly, last capture
-included.]],
+included. With three or four players, from twelve cards left, it solves a
+hundred deals of the unseen cards exactly and plays the best on average.]],
   choose = function(view, moves, ctx)
     -- Its reads, as a note: "seat 1 lacks 9 K".
     local notes = {}

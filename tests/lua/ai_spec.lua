@@ -344,6 +344,31 @@ describe("AI players", function()
       assert.equals(exact, (assert(ai.player("counter")):choose(game{ position = pos }, 1)))
     end)
 
+    it("counter samples the end of a four-player round's last deal, and only then", function()
+      local g = game{ players = 4, seed = 9 }
+      local counter = assert(ai.player("counter", { seed = 1 }))
+      local function in_hands()
+        local n = 0
+        for _, c in pairs(g:view(g:turn()).hand_counts) do n = n + c end
+        return n
+      end
+      local sampled, before = 0, 0
+      while g:phase() == "play" do
+        local move, info = counter:choose(g, g:turn())
+        assert.is_nil(info.fallback, info.warning)
+        local late = g:view(g:turn()).pack_count == 0 and in_hands() <= 12 and #g:moves() > 1
+        if late then
+          assert.equals(100, info.search and info.search.deals)
+          sampled = sampled + 1
+        else
+          assert.is_nil(info.search)
+          before = before + 1
+        end
+        assert(g:play(move))
+      end
+      assert.is_true(sampled >= 4 and before >= 30, sampled .. " " .. before)
+    end)
+
     it("partner does not raise against its partner's declaration nor feed it past an opponent (D14, D16)", function()
       -- Seat 2 (the partner) owns a plain 5, seat 3 (the opponent after it)
       -- another: the partner would take both. Cautious raises seat 3's.
