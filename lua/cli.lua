@@ -219,7 +219,9 @@ local function parser()
   c = p:command("ai", "List the AI players, or explain one.")
   c:argument("name", "An AI name."):args("?")
   c = p:command("learn", "Lessons on the rules, one idea at a time; progress is remembered.")
-  c:argument("lesson", "A lesson number or name, 'next', or 'list'."):args("?")
+  c:argument("lesson", "A lesson number or name, 'next', or 'list' (with --check: a lesson file)."):args("?")
+  c:flag("--check", "Check a lesson file, or every lesson found, without playing: each position set up, "
+    .. "each accepted move legal. Exit status 1 on a problem.")
   match.setup(p)
   return p
 end

@@ -740,7 +740,45 @@ end
 
 --- `diloti learn [LESSON]`: the list, then the lesson asked for (or the
 -- next one not done) and those after it.
+--- Checks lessons without playing them: the file given, or every lesson
+-- found (built in and the teacher's folders). Each is loaded and walked
+-- step by step: every position set up, every accepted move legal there.
+-- Writes a line per lesson to out; returns the number of problems.
+function M.check(file, out, opts)
+  local lessons, problems = {}, {}
+  if file then
+    local src, err = read_file(file)
+    local l
+    if src then l, err = M.load_source(src, file) end
+    if l then lessons[1] = l else problems[1] = err end
+  else
+    local errors
+    lessons, errors = M.load_all(opts)
+    for _, e in ipairs(errors) do problems[#problems + 1] = named(e.message, e.file) end
+  end
+  for _, l in ipairs(lessons) do
+    local steps, moves = 0, 0
+    local ok, why = M.walk(l, function(_, _, _, _, answers)
+      steps = steps + 1
+      if answers then moves = moves + 1 end
+    end)
+    if ok then
+      out(string.format("%s: %d steps, %d with a move: ok%s\n", l.id, steps, moves,
+        l.builtin and "" or ("  [" .. l.file .. "]")))
+    else
+      problems[#problems + 1] = named(why, l.file)
+    end
+  end
+  for _, p in ipairs(problems) do out("problem: " .. p .. "\n") end
+  local function count(n, what) return n .. " " .. what .. (n == 1 and "" or "s") end
+  out(count(#lessons, "lesson") .. " loaded and walked, " .. count(#problems, "problem") .. "\n")
+  return #problems
+end
+
 function M.cli(a)
+  if a.check then
+    return M.check(a.lesson, io.write) > 0 and 1 or 0
+  end
   local has_line, line = pcall(require, "diloti.line")
   local tty = has_line and line.isatty()
   local st = screen.detect(os.getenv)

@@ -452,6 +452,27 @@ describe("diloti learn", function()
     assert.is_true(p["01-capturing"].steps[1])
   end)
 
+  it("--check walks every lesson, or one file, and fails on a lesson that cannot be played", function()
+    local out, code = run { "learn", "--check" }
+    assert.equals(0, code)
+    for _, l in ipairs(lessons) do assert.matches(support.lit(l.id) .. ": %d+ steps, %d+ with a move: ok", out) end
+    assert.matches(#lessons .. " lessons loaded and walked, 0 problems", out)
+    -- A teacher's lesson whose answer is not legal in its position (the 9c
+    -- cannot take the 8c), and one that is fine.
+    local lesson = [[return { id = "%s", title = "Mine", rules = { "D11" }, steps = {
+      { text = "Take it.", position = "hands=8h 2d / 9c; table=8c 3s", ask = "Take the 8.",
+        accept = { "%s" }, wrong = "D11: an 8 takes an 8." } } }]]
+    local bad = support.write(state .. "/16-bad.lua", lesson:format("16-bad", "9c x 8c"))
+    out, code = run { "learn", "--check", bad }
+    assert.equals(1, code)
+    assert.matches("problem: .*16%-bad%.lua: 16%-bad step 1: the accepted move '9c x 8c' is not legal here: D9", out)
+    assert.matches("1 lesson loaded and walked, 1 problem\n", out)
+    local good = support.write(state .. "/16-good.lua", lesson:format("16-good", "8h x 8c"))
+    out, code = run { "learn", "--check", good }
+    assert.equals(0, code, out)
+    assert.matches("16%-good: 1 steps, 1 with a move: ok", out)
+  end)
+
   it("refuses an unknown lesson", function()
     local out, code = run { "learn", "nonsense" }
     assert.equals(1, code)
