@@ -393,7 +393,8 @@ static void sort_by_value(dl_SearchResult *out)
  * is hidden) and scores each root move by its mean over them: the exact
  * point difference for a single known deal, else the mean of the same
  * squashed difference the tree search uses, so values stay comparable.
- * Returns 1 when a limit cut it short (the tree search decides then). */
+ * Returns 1 when a limit cut it short, or the root has more moves than a
+ * result holds (the tree search decides then). */
 static int solve(const dl_View *v, const dl_SearchParams *p, int deals, dl_SearchResult *out)
 {
     dl_Rng rng;
@@ -412,8 +413,8 @@ static int solve(const dl_View *v, const dl_SearchParams *p, int deals, dl_Searc
         dl_determinize(v, &rng, &s);
         /* The root moves use only the seat's hand and the table, so every
          * deal lists the same ones in the same order. */
-        if (dl_legal_moves(&s, &root) <= 0 || root.n > DL_SEARCH_MAX_ROOT) rc = -1;
-        else if (!solve_deal(&e, &s, &root, val)) rc = 1;
+        if (dl_legal_moves(&s, &root) <= 0) rc = -1;
+        else if (root.n > DL_SEARCH_MAX_ROOT || !solve_deal(&e, &s, &root, val)) rc = 1;
         for (size_t i = 0; rc == 0 && i < root.n; i++)
             sum[i] += deals == 1 ? val[i] : 1.0 / (1.0 + exp(-val[i] / 5.0));
     }

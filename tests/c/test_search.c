@@ -188,6 +188,26 @@ static void four_player_endgame(dl_State *s, uint64_t seed, int cards)
     dl_movelist_free(&l);
 }
 
+/* A known last deal with more root moves than a result lists (11,700
+ * here: a crowded table) is left to the tree search, which still answers. */
+static void test_search_exact_too_many_moves(void **state)
+{
+    (void)state;
+    dl_Rules r = diloti_rules();
+    dl_State s = pos(&r, "hands=10h 9h 8h 7h 6h / 10s 9s 8s 7s 6s; "
+                         "table=Ac 2c 3c 4c 5c 6c 7c 8c 9c Ad 2d 3d 4d 5d; pack=-");
+    dl_View v;
+    dl_view(&s, 0, &v);
+    dl_SearchParams p;
+    params(&p, 300);
+    p.exact_cards = 10;
+    dl_SearchResult res;
+    assert_int_equal(dl_search(&v, &p, &res), 0);
+    assert_false(res.exact);
+    assert_int_equal(res.iterations, 300);
+    assert_true(dl_is_legal(&s, &res.best));
+}
+
 /* Four players, empty pack: the sampled deals are solved exactly, from the
  * view alone (the same answer whatever the hidden hands hold), and every
  * root move gets a mean in [0,1], best first. */
@@ -298,6 +318,7 @@ int main(void)
         cmocka_unit_test(test_search_deterministic_under_seed),
         cmocka_unit_test(test_search_plays_legal_moves_everywhere),
         cmocka_unit_test(test_search_exact_endgame),
+        cmocka_unit_test(test_search_exact_too_many_moves),
         cmocka_unit_test(test_search_sampled_endgame),
         cmocka_unit_test(test_search_sampled_endgame_gives_up),
         cmocka_unit_test(test_search_beats_its_policy),
