@@ -125,9 +125,65 @@ static void bench_search(const char *name, long iterations, int players)
            t[(n * 95) / 100] * 1e3, its / total, n);
 }
 
+/* The sampled exact endgame as counter uses it (four players, empty pack,
+ * at most 12 cards in hands, 100 deals): time per move over the ends of
+ * seeded rounds played by the policy. */
+static void bench_sampled(void)
+{
+    dl_Rules r;
+    dl_rules_diloti(&r);
+    dl_rules_set_players(&r, 4, true);
+    double t[400];
+    int n = 0;
+    long positions = 0;
+    dl_MoveList l;
+    dl_movelist_init(&l);
+    for (uint64_t seed = 1; seed <= 30 && n < 400; seed++) {
+        dl_State s;
+        dl_new_match(&s, &r, seed, 0);
+        dl_Rng pick;
+        dl_rng_seed(&pick, seed);
+        while (s.phase == DL_PHASE_PLAY && n < 400) {
+            int in_hands = 0;
+            for (int i = 0; i < 4; i++) in_hands += dl_count(s.hand[i]);
+            if (dl_legal_moves(&s, &l) <= 0) exit(1);
+            size_t pickd = dl_policy_pick(&s, &l, &pick, 0.15);
+            if (s.pack_pos == s.pack_len && in_hands <= 12 && l.n > 1) {
+                dl_View v;
+                dl_view(&s, s.turn, &v);
+                dl_SearchParams p;
+                dl_search_defaults(&p);
+                p.iterations = 200;
+                p.exact_cards = 12;
+                p.deals = 100;
+                p.seed = seed;
+                dl_SearchResult res;
+                double t0 = now();
+                if (dl_search(&v, &p, &res) != 0) exit(1);
+                if (res.deals > 0) {
+                    t[n++] = now() - t0;
+                    positions += res.iterations;
+                }
+            }
+            dl_apply(&s, &l.m[pickd], NULL);
+        }
+    }
+    dl_movelist_free(&l);
+    if (n == 0) return;
+    qsort(t, (size_t)n, sizeof *t, cmp);
+    printf("sampled endgame (counter), 4 players, 12 cards, 100 deals: median %.1f ms, 95th percentile %.1f ms, "
+           "max %.1f ms, %.0f positions a move (%d moves)\n", t[n / 2] * 1e3, t[(n * 95) / 100] * 1e3,
+           t[n - 1] * 1e3, (double)positions / n, n);
+}
+
 int main(int argc, char **argv)
 {
-    /* argv[1]: rounds per run; argv[2] = 0: playouts only, no search. */
+    /* argv[1]: rounds per run; argv[2] = 0: playouts only, no search;
+     * argv[1] = "sampled": the sampled endgame alone. */
+    if (argc > 1 && strcmp(argv[1], "sampled") == 0) {
+        bench_sampled();
+        return 0;
+    }
     long rounds = argc > 1 ? strtol(argv[1], NULL, 10) : 50000;
     if (rounds < 10 || rounds > 100000000) rounds = 50000;
     dl_Rules r;
@@ -146,5 +202,6 @@ int main(int argc, char **argv)
     bench_search("(expert), 2 players", DL_BENCH_EXPERT, 2);
     bench_search("(master), 2 players", DL_BENCH_MASTER, 2);
     bench_search("(expert), 4 players", DL_BENCH_EXPERT, 4);
+    bench_sampled();
     return 0;
 }
