@@ -449,11 +449,7 @@ function M.runner(o)
   local getenv = o.getenv or os.getenv
   local self = setmetatable({
     write = o.write or io.write,
-    read = o.read or function(prompt)
-      io.write(prompt)
-      io.flush()
-      return io.read("l")
-    end,
+    read = o.read or screen.ask,
     style = o.style or screen.style{},
     getenv = getenv,
   }, Runner)

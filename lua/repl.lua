@@ -616,11 +616,7 @@ function M.new(o)
   for _, name in ipairs(M.extensions) do optional(name) end
   local self = setmetatable({
     write = o.write or io.write,
-    read = o.read or function(prompt)
-      io.write(prompt)
-      io.flush()
-      return io.read("l")
-    end,
+    read = o.read or screen.ask,
     interrupted = o.interrupted or function() return false end,
     history_add = o.history_add,
     getenv = o.getenv or os.getenv,

@@ -46,6 +46,15 @@ local function locale_is_utf8(getenv)
   return loc:lower():find("utf%-?8") ~= nil
 end
 
+--- screen.ask(prompt): the plain-terminal way of asking for a line (the
+-- table and the lessons use it when libedit's reader is not there).
+-- Returns the line, or nil at the end of the input.
+function M.ask(prompt)
+  io.write(prompt)
+  io.flush()
+  return io.read("l")
+end
+
 --- screen.detect(getenv): the style the environment asks for. `getenv`
 -- works like os.getenv (tests pass a fake one).
 function M.detect(getenv)
