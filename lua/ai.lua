@@ -406,12 +406,8 @@ end
 local function load_script(src, file, setup)
   local env = core.sandbox.env()
   if setup then setup(env) end
-  local fn, err = core.sandbox.load(src, "@" .. file, env)
-  if not fn then return nil, with_file(err, file) end
-  core.sandbox.label("its main chunk")
-  local ok, t = core.sandbox.call(LOAD, fn)
-  core.sandbox.label("")
-  if not ok then return nil, with_file(t, file) end
+  local ok, t = untrusted.run_main(src, file, env, LOAD, "its main chunk")
+  if not ok then return nil, t end
   local s, why = check(t, file)
   if not s then return nil, file .. ": " .. why end
   return s, env

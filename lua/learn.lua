@@ -137,13 +137,8 @@ local named = textfile.with_file
 --- Loads one lesson's source in a fresh sandbox. Returns the lesson or
 -- nil and a message naming the file.
 function M.load_source(src, file)
-  local env = core.sandbox.env()
-  local fn, err = core.sandbox.load(src, "@" .. file, env)
-  if not fn then return nil, named(err, file) end
-  core.sandbox.label("lesson " .. file)
-  local ok, t = core.sandbox.call(LOAD, fn)
-  core.sandbox.label("")
-  if not ok then return nil, named(t, file) end
+  local ok, t = untrusted.run_main(src, file, core.sandbox.env(), LOAD, "lesson " .. file)
+  if not ok then return nil, t end
   local lesson, why = check(rawcopy(t), file)
   if not lesson then return nil, file .. ": " .. why end
   lesson.file = file

@@ -1,7 +1,24 @@
 -- Values that sandboxed scripts (variants, AIs, lessons) hand back to the
 -- host. They are copied with raw access only: a script's table may carry
 -- metamethods, which must never run outside its sandbox.
+local core = require "diloti.core"
+local textfile = require "diloti.textfile"
+
 local M = {}
+
+--- Runs a script's main chunk: src loaded as text into env under the name
+-- "@file", then run in the sandbox under `limits` (as core.sandbox.call
+-- takes them), its messages naming `label`. Returns true and what the
+-- chunk returned, or false and the error's first line led by the file.
+function M.run_main(src, file, env, limits, label)
+  local fn, err = core.sandbox.load(src, "@" .. file, env)
+  if not fn then return false, textfile.with_file(err, file) end
+  core.sandbox.label(label)
+  local ok, v = core.sandbox.call(limits, fn)
+  core.sandbox.label("")
+  if not ok then return false, textfile.with_file(v, file) end
+  return true, v
+end
 
 --- A raw copy of t: keys that are strings or numbers (and booleans with
 -- opts.booleans), tables below max_depth levels dropped.

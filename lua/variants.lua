@@ -74,20 +74,8 @@ local first_line = textfile.first_line
 -- environment; or nil, message (naming the file).
 local function load_raw(src, file)
   local env = core.sandbox.env()
-  local fn, err = core.sandbox.load(src, "@" .. file, env)
-  if not fn then
-    err = first_line(err)
-    if err:sub(1, #file) ~= file then err = file .. ": " .. err end
-    return nil, err
-  end
-  core.sandbox.label(file)
-  local ok, v = core.sandbox.call({ budget = LOAD_BUDGET }, fn)
-  core.sandbox.label("")
-  if not ok then
-    v = first_line(v)
-    if v:sub(1, #file) ~= file then v = file .. ": " .. v end
-    return nil, v
-  end
+  local ok, v = untrusted.run_main(src, file, env, { budget = LOAD_BUDGET }, file)
+  if not ok then return nil, v end
   local checked, why = check(rawcopy(v), file)
   if not checked then return nil, file .. ": " .. why end
   checked.file = file
