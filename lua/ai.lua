@@ -716,18 +716,12 @@ end
 -- The memory cap holds per call; a script could still keep a little
 -- less than the cap from every call (in its upvalues) and grow without
 -- end. What it keeps is what its environment and its table reach
--- (untrusted.held: the rest of the process, games and histories and
--- other players, does not count). The walk is made only when the
--- process has allocated enough since the last one for the script to have
--- passed the cap (at least an eighth of the cap between walks); over the
--- cap, the call fails and the script starts afresh.
+-- (untrusted.keeper: the rest of the process, games and histories and
+-- other players, does not count); over the cap, the call fails and the
+-- script starts afresh.
 local function kept_too_much(self)
-  local since = core.sandbox.allocated() - self._since
-  if since <= math.max(self.memory - self._held, self.memory // 8) then return false end
-  local kept, over = core.sandbox.unmetered(untrusted.held, { self._env, self.script }, self.memory,
-    "@" .. self.file)
-  self._held, self._since = kept, core.sandbox.allocated()
-  if not over then return false end
+  local kept = self._keeper:exceeded({ self._env, self.script })
+  if not kept then return false end
   -- (the old script must be unreachable before the collection frees it)
   self.script, self._env = nil, nil
   collectgarbage()
@@ -740,7 +734,7 @@ end
 
 function Player:_adopt(script, env)
   self.script, self._env = script, env
-  self._held, self._since = 0, core.sandbox.allocated()
+  self._keeper = untrusted.keeper(self.memory, self.file)
 end
 
 -- True once the player has a script: a script dropped for its memory is

@@ -729,8 +729,6 @@ if ok_commands then
   }
 end
 
---- `diloti learn [LESSON]`: the list, then the lesson asked for (or the
--- next one not done) and those after it.
 --- Checks lessons without playing them: the file given, or every lesson
 -- found (built in and the teacher's folders). Each is loaded and walked
 -- step by step: every position set up, every accepted move legal there.
@@ -766,6 +764,8 @@ function M.check(file, out, opts)
   return #problems
 end
 
+--- `diloti learn [LESSON]`: the list, then the lesson asked for (or the
+-- next one not done) and those after it; with --check, M.check.
 function M.cli(a)
   if a.check then
     return M.check(a.lesson, io.write) > 0 and 1 or 0

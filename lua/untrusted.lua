@@ -103,4 +103,28 @@ function M.held(roots, cap, source)
   return total, false
 end
 
+-- What one script keeps between calls, measured with held() from its own
+-- roots. The walk is made only when the whole process has allocated
+-- enough since the last one for the script to have passed the cap (the
+-- script may keep what others allocated: its arguments, what another
+-- script handed on), and at least an eighth of the cap apart, so that a
+-- script legitimately holding nearly the cap is not walked on every call.
+local Keeper = {}
+Keeper.__index = Keeper
+
+--- untrusted.keeper(cap, file): the account of the script loaded from
+-- file, holding nothing yet.
+function M.keeper(cap, file)
+  return setmetatable({ cap = cap, source = "@" .. file, held = 0, since = core.sandbox.allocated() }, Keeper)
+end
+
+--- keeper:exceeded(roots): the bytes the script's roots reach when that
+-- is over the cap, else nil (also when no walk was due).
+function Keeper:exceeded(roots)
+  if core.sandbox.allocated() - self.since <= math.max(self.cap - self.held, self.cap // 8) then return nil end
+  local bytes, over = core.sandbox.unmetered(M.held, roots, self.cap, self.source)
+  self.held, self.since = bytes, core.sandbox.allocated()
+  return over and bytes or nil
+end
+
 return M

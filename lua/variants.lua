@@ -110,7 +110,7 @@ local function adopt(acct, v, env)
   local fns = {}
   for k, f in pairs(v.hooks or {}) do fns[k] = f end
   if type(v.rules) == "function" then fns.rules = v.rules end
-  acct.fns, acct.env, acct.held, acct.since = fns, env, 0, core.sandbox.allocated()
+  acct.fns, acct.env, acct.keeper = fns, env, untrusted.keeper(CAP, acct.file)
 end
 
 local function restart(acct)
@@ -124,14 +124,10 @@ end
 -- been restarted).
 local function audit(acct)
   if not acct.fns then return nil end
-  -- (at least an eighth of the cap between walks, so that a variant that
-  -- legitimately holds nearly the cap is not walked on every call)
-  if core.sandbox.allocated() - acct.since <= math.max(CAP - acct.held, CAP // 8) then return nil end
   local roots = { acct.env }
   for _, f in pairs(acct.fns) do roots[#roots + 1] = f end
-  local bytes, over = core.sandbox.unmetered(untrusted.held, roots, CAP, "@" .. acct.file)
-  acct.held, acct.since = bytes, core.sandbox.allocated()
-  if not over then return nil end
+  local bytes = acct.keeper:exceeded(roots)
+  if not bytes then return nil end
   acct.fns, acct.env = nil, nil
   roots = nil -- luacheck: ignore (the old script must be unreachable before the collection)
   collectgarbage()
