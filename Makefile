@@ -27,7 +27,7 @@ endif
 # Test builds run dl_check_state() after every move (DL_CHECK).
 TESTFLAGS = -DDL_CHECK
 
-CORE_SRC = text cards rules rng state deal score apply moves refuse notation position view game search
+CORE_SRC = text cards rules rng state deal score apply moves refuse notation position view game infer search
 CORE_OBJ = $(CORE_SRC:%=$(BUILD)/%.o)
 # The Lua binding and host (src/lua/, src/main.c) sit on top of the core.
 LUA_SRC  = sandbox lrules lgame lview lmodule

@@ -575,7 +575,7 @@ local function simulate(game, seat, view, infos, index, text)
   return res
 end
 
-local SEARCH_NUM = { exploration = true, epsilon = true }
+local SEARCH_NUM = { exploration = true, epsilon = true, infer = true }
 local WEIGHTS = { "cards", "clubs", "aces", "ten_diamonds", "two_clubs", "xeri", "count" }
 -- The exact endgame search stops at a node limit and at the time limit
 -- given below, then leaves the move to the tree search; past these sizes
@@ -606,6 +606,12 @@ local function search(p, game, seat, o)
     exact = math.tointeger(exact)
     if not exact then error("ctx.search: exact must be a whole number of cards", 3) end
     args.exact = math.max(0, math.min(exact, MAX_EXACT))
+  end
+  local pool = rawget(o, "pool")
+  if pool ~= nil then
+    pool = math.tointeger(pool)
+    if not pool or pool < 1 then error("ctx.search: pool must be a whole number of deals", 3) end
+    args.pool = math.min(pool, 100000)
   end
   local deals = rawget(o, "deals")
   if deals ~= nil then

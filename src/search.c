@@ -19,6 +19,7 @@ void dl_search_defaults(dl_SearchParams *p)
     p->exact_cards = 8;
     for (int i = 0; i < DL_W_COUNT; i++) p->w[i] = 1.0;
     p->w[DL_W_COUNT] = 0.0;
+    p->pool = 500;
 }
 
 static double now_s(void)
@@ -30,46 +31,14 @@ static double now_s(void)
 
 /* ---- determinization ---- */
 
-void dl_determinize(const dl_View *v, dl_Rng *rng, dl_State *s)
+/* Deals the cards in `rest` at random: seat i's hand gets what it lacks
+ * beyond given[i], the pack the remainder (a known bottom card stays at
+ * the bottom). */
+static void deal_rest(const dl_View *v, dl_Rng *rng, dl_State *s, dl_Set rest, const int *given)
 {
-    dl_state_blank(s, &v->rules);
-    s->dealer = (uint8_t)v->dealer;
-    s->turn = (uint8_t)v->turn;
-    s->deal = (uint8_t)v->deal;
-    s->round = (int16_t)v->round;
-    s->ply = (uint8_t)v->ply;
-    s->last_capturer = (int8_t)v->last_capturer;
-    s->phase = (uint8_t)v->phase;
-    if (v->phase == DL_PHASE_CLAIM) s->claim_pending = (uint8_t)(1u << v->seat);
-    s->loose = v->loose;
-    s->ndecl = (uint8_t)v->ndecl;
-    memcpy(s->decl, v->decl, sizeof s->decl);
-    memcpy(s->comp, v->comp, sizeof s->comp);
-    for (int i = 0; i < dl_nsides(&v->rules); i++) {
-        s->pile[i] = v->pile[i];
-        s->xeri[i] = (uint8_t)v->xeri[i];
-        s->score[i] = (int16_t)v->score[i];
-        s->rounds_won[i] = (int16_t)v->rounds_won[i];
-    }
-    s->hand[v->seat] = v->hand;
-    s->peeked = v->rules.dealer_peeks;
-    /* Public inference (D19): an owner holds a card of the declaration's
-     * value, so each other owner gets one first. */
-    dl_Set unseen = v->unseen;
-    int given[DL_MAX_PLAYERS] = {0};
-    for (int i = 0; i < v->ndecl; i++) {
-        int o = v->decl[i].owner;
-        dl_Set c = unseen & dl_value_mask(v->decl[i].value);
-        if (o == v->seat || !c || given[o] >= v->hand_count[o]) continue;
-        int pick = (int)dl_rng_below(rng, (uint32_t)dl_count(c));
-        while (pick--) c &= c - 1;
-        s->hand[o] |= DL_BIT(dl_first(c));
-        unseen &= ~DL_BIT(dl_first(c));
-        given[o]++;
-    }
     uint8_t u[DL_NCARDS] = {0};
     int n = 0, k = 0;
-    for (dl_Set x = unseen; x; x &= x - 1) u[n++] = (uint8_t)dl_first(x);
+    for (dl_Set x = rest; x; x &= x - 1) u[n++] = (uint8_t)dl_first(x);
     for (int i = n - 1; i > 0; i--) {
         int j = (int)dl_rng_below(rng, (uint32_t)i + 1);
         uint8_t t = u[i];
@@ -87,6 +56,109 @@ void dl_determinize(const dl_View *v, dl_Rng *rng, dl_State *s)
     s->pack_pos = 0;
     s->pack_len = (uint8_t)np;
     dl_rng_seed(&s->rng, dl_rng_next(rng));
+}
+
+void dl_determinize(const dl_View *v, dl_Rng *rng, dl_State *s)
+{
+    dl_view_state(v, s);
+    /* Public inference (D19): an owner holds a card of the declaration's
+     * value, so each other owner gets one first. */
+    dl_Set unseen = v->unseen;
+    int given[DL_MAX_PLAYERS] = {0};
+    for (int i = 0; i < v->ndecl; i++) {
+        int o = v->decl[i].owner;
+        dl_Set c = unseen & dl_value_mask(v->decl[i].value);
+        if (o == v->seat || !c || given[o] >= v->hand_count[o]) continue;
+        int pick = (int)dl_rng_below(rng, (uint32_t)dl_count(c));
+        while (pick--) c &= c - 1;
+        s->hand[o] |= DL_BIT(dl_first(c));
+        unseen &= ~DL_BIT(dl_first(c));
+        given[o]++;
+    }
+    deal_rest(v, rng, s, unseen, given);
+}
+
+/* ---- deals weighted by the play seen (infer.h) ---- */
+
+typedef struct {
+    dl_Set (*hand)[DL_MAX_PLAYERS]; /* the guesses at the hidden hands */
+    double *cum;                    /* their cumulative weights */
+    int n;                          /* 0: no pool, deal uniformly */
+    double ess;                     /* effective sample size of the weights */
+} Pool;
+
+static void pool_free(Pool *pl)
+{
+    free(pl->hand);
+    free(pl->cum);
+    memset(pl, 0, sizeof *pl);
+}
+
+/* Weighs p->pool uniform guesses by the play seen. Leaves the pool empty
+ * (uniform deals) when there is nothing to read, no guess explains the
+ * play, or memory ran out. */
+static void pool_build(Pool *pl, const dl_View *v, const dl_SearchParams *p)
+{
+    memset(pl, 0, sizeof *pl);
+    if (p->infer <= 0 || p->nseen <= 0 || p->pool <= 0) return;
+    if (v->rules.players == 2 && v->pack_count == 0) return; /* nothing hidden */
+    size_t n = (size_t)p->pool;
+    pl->hand = malloc(n * sizeof *pl->hand);
+    pl->cum = malloc(n * sizeof *pl->cum);
+    dl_MoveList l;
+    dl_movelist_init(&l);
+    dl_Rng rng;
+    dl_rng_seed(&rng, p->seed ^ 0x5eed1f3e7a11ULL);
+    double top = -INFINITY;
+    for (size_t i = 0; pl->hand && pl->cum && i < n; i++) {
+        dl_State s;
+        dl_determinize(v, &rng, &s);
+        memcpy(pl->hand[i], s.hand, sizeof pl->hand[i]);
+        pl->cum[i] = dl_infer_logweight(p->seen, p->nseen, s.hand, p->infer, &l);
+        if (pl->cum[i] > top) top = pl->cum[i];
+    }
+    dl_movelist_free(&l);
+    if (!pl->hand || !pl->cum || top == -INFINITY) {
+        pool_free(pl);
+        return;
+    }
+    double sum = 0;
+    double sq = 0;
+    for (size_t i = 0; i < n; i++) {
+        double w = exp(pl->cum[i] - top);
+        pl->cum[i] = sum += w;
+        sq += w * w;
+    }
+    pl->n = (int)n;
+    pl->ess = sum * sum / sq;
+}
+
+/* A deal from the pool: a guess drawn by weight, the pack shuffled anew. */
+static void pool_deal(const Pool *pl, const dl_View *v, dl_Rng *rng, dl_State *s)
+{
+    double r = (double)(dl_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) * pl->cum[pl->n - 1];
+    int lo = 0, hi = pl->n - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (pl->cum[mid] > r) hi = mid;
+        else lo = mid + 1;
+    }
+    dl_view_state(v, s);
+    int given[DL_MAX_PLAYERS] = {0};
+    dl_Set held = 0;
+    for (int i = 0; i < v->rules.players; i++)
+        if (i != v->seat) {
+            s->hand[i] = pl->hand[lo][i];
+            held |= s->hand[i];
+            given[i] = v->hand_count[i];
+        }
+    deal_rest(v, rng, s, v->unseen & ~held, given);
+}
+
+static void deal(const Pool *pl, const dl_View *v, dl_Rng *rng, dl_State *s)
+{
+    if (pl && pl->n) pool_deal(pl, v, rng, s);
+    else dl_determinize(v, rng, s);
 }
 
 /* ---- evaluation ---- */
@@ -131,13 +203,9 @@ static double move_score(const dl_State *s, const dl_Move *m)
 {
     switch (m->kind) {
     case DL_CAPTURE: {
-        dl_Set taken = (m->take & DL_DECK) | DL_BIT(m->card);
-        unsigned dm = (unsigned)(m->take >> DL_DECL_SHIFT) & 0xF;
-        for (int i = 0; i < s->ndecl; i++)
-            if (dm & (1u << i)) taken |= s->decl[i].cards;
+        dl_Set taken = dl_move_taken(s, m);
         double sc = 10 + dl_count(taken) + 3 * card_points(taken);
-        bool sweep = !(s->loose & ~m->take) && (int)dl_count(dm) == s->ndecl;
-        if (sweep && s->ply > 0) sc += 30;
+        if (s->ply > 0 && dl_move_sweeps(s, m)) sc += 30;
         return sc;
     }
     case DL_LAY: {
@@ -179,6 +247,7 @@ typedef struct {
     Node *n;
     int count, cap;
     const dl_SearchParams *p;
+    const Pool *pool;
     dl_Rng rng;
     dl_MoveList l;
 } Tree;
@@ -216,7 +285,7 @@ static bool listed(const dl_MoveList *l, const dl_Move *m)
 static int iterate(Tree *t, const dl_View *v)
 {
     dl_State s;
-    dl_determinize(v, &t->rng, &s);
+    deal(t->pool, v, &t->rng, &s);
     int node = 0;
     bool expanded = false;
     while (live(&s) && !expanded) {
@@ -276,11 +345,12 @@ static int cmp_moves(const void *a, const void *b)
     return (x->value < y->value) - (x->value > y->value);
 }
 
-static int mcts(const dl_View *v, const dl_SearchParams *p, dl_SearchResult *out)
+static int mcts(const dl_View *v, const dl_SearchParams *p, const Pool *pool, dl_SearchResult *out)
 {
     Tree t;
     memset(&t, 0, sizeof t);
     t.p = p;
+    t.pool = pool;
     dl_rng_seed(&t.rng, p->seed);
     dl_movelist_init(&t.l);
     int rc = 0;
@@ -395,7 +465,8 @@ static void sort_by_value(dl_SearchResult *out)
  * squashed difference the tree search uses, so values stay comparable.
  * Returns 1 when a limit cut it short, or the root has more moves than a
  * result holds (the tree search decides then). */
-static int solve(const dl_View *v, const dl_SearchParams *p, int deals, dl_SearchResult *out)
+static int solve(const dl_View *v, const dl_SearchParams *p, const Pool *pool, int deals,
+                 dl_SearchResult *out)
 {
     dl_Rng rng;
     dl_rng_seed(&rng, p->seed);
@@ -410,7 +481,7 @@ static int solve(const dl_View *v, const dl_SearchParams *p, int deals, dl_Searc
     int rc = 0;
     for (int d = 0; d < deals && rc == 0; d++) {
         dl_State s;
-        dl_determinize(v, &rng, &s);
+        deal(pool, v, &rng, &s);
         /* The root moves use only the seat's hand and the table, so every
          * deal lists the same ones in the same order. */
         if (dl_legal_moves(&s, &root) <= 0) rc = -1;
@@ -447,10 +518,18 @@ int dl_search(const dl_View *v, const dl_SearchParams *p, dl_SearchResult *out)
      * solving sampled deals exactly (perfect-information sampling) is then
      * an option, as the tree search's playouts play the end badly. */
     int deals = v->rules.players == 2 ? 1 : p->deals;
+    Pool pool;
+    pool_build(&pool, v, p);
+    int rc = 1;
     if (deals > 0 && v->pack_count == 0 && v->phase == DL_PHASE_PLAY && in_hands <= p->exact_cards) {
-        int rc = solve(v, p, deals, out);
-        if (rc <= 0) return rc;
-        memset(out, 0, sizeof *out); /* too big to finish: the tree search decides */
+        rc = solve(v, p, &pool, deals, out);
+        if (rc > 0) memset(out, 0, sizeof *out); /* too big to finish: the tree search decides */
     }
-    return mcts(v, p, out);
+    if (rc > 0) rc = mcts(v, p, &pool, out);
+    if (pool.n) {
+        out->seen = p->nseen;
+        out->guesses = pool.ess;
+    }
+    pool_free(&pool);
+    return rc;
 }

@@ -12,6 +12,7 @@
 #ifndef DL_SEARCH_H
 #define DL_SEARCH_H
 
+#include "infer.h"
 #include "moves.h"
 #include "view.h"
 
@@ -33,6 +34,13 @@ typedef struct {
     int deals;          /* 3-4 players, empty pack, exact_cards reached: solve this many
                            sampled deals exactly and average (D22 endgame); 0: never */
     double w[DL_NW];
+    /* Reading the others' hands from their play (infer.h): the deals are
+     * drawn from `pool` guesses weighted by how well they explain the
+     * moves in `seen`, with this temperature in points; 0: uniform. */
+    double infer;
+    int pool;
+    const dl_Seen *seen;
+    int nseen;
 } dl_SearchParams;
 
 typedef struct {
@@ -47,6 +55,9 @@ typedef struct {
     double value;    /* the best move's value */
     bool exact;
     int deals;       /* sampled deals solved exactly (3-4 players), else 0 */
+    int seen;        /* moves read for the others' hands (infer), else 0 */
+    double guesses;  /* how many of the pool's guesses the weights leave,
+                        as an effective sample size; 0 without a pool */
     int nmoves;
     dl_SearchMove moves[DL_SEARCH_MAX_ROOT]; /* root moves, best first */
 } dl_SearchResult;

@@ -43,3 +43,28 @@ void dl_view(const dl_State *s, int seat, dl_View *v)
     if (v->known_bottom >= 0) known |= DL_BIT(v->known_bottom);
     v->unseen = DL_DECK & ~known;
 }
+
+void dl_view_state(const dl_View *v, dl_State *s)
+{
+    dl_state_blank(s, &v->rules);
+    s->dealer = (uint8_t)v->dealer;
+    s->turn = (uint8_t)v->turn;
+    s->deal = (uint8_t)v->deal;
+    s->round = (int16_t)v->round;
+    s->ply = (uint8_t)v->ply;
+    s->last_capturer = (int8_t)v->last_capturer;
+    s->phase = (uint8_t)v->phase;
+    if (v->phase == DL_PHASE_CLAIM) s->claim_pending = (uint8_t)(1u << v->seat);
+    s->loose = v->loose;
+    s->ndecl = (uint8_t)v->ndecl;
+    memcpy(s->decl, v->decl, sizeof s->decl);
+    memcpy(s->comp, v->comp, sizeof s->comp);
+    for (int i = 0; i < dl_nsides(&v->rules); i++) {
+        s->pile[i] = v->pile[i];
+        s->xeri[i] = (uint8_t)v->xeri[i];
+        s->score[i] = (int16_t)v->score[i];
+        s->rounds_won[i] = (int16_t)v->rounds_won[i];
+    }
+    s->hand[v->seat] = v->hand;
+    s->peeked = v->rules.dealer_peeks;
+}

@@ -27,5 +27,8 @@ typedef struct {
 } dl_View;
 
 void dl_view(const dl_State *s, int seat, dl_View *v);
+/* The view's public position as a state: table, piles, scores, turn and
+ * this seat's hand; the other hands and the pack left empty. */
+void dl_view_state(const dl_View *v, dl_State *s);
 
 #endif

@@ -10,6 +10,7 @@
 #include "lgame.h"
 
 #include <lauxlib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -584,9 +585,10 @@ static int g_gc(lua_State *L)
     return 0;
 }
 
-/* search{seat, iterations, time, seed, exploration, epsilon, exact, deals,
+/* search{seat, iterations, time, seed, exploration, epsilon, exact, deals, infer, pool,
  * weights = {cards, clubs, aces, ten_diamonds, two_clubs, xeri, count}}:
- * the C search from that seat's view only (dl_view), never the state. */
+ * the C search from that seat's view only (dl_view), never the state; with
+ * infer, also its views before each of the others' moves in this deal. */
 static double opt_number(lua_State *L, int t, const char *k, double def, double lo, double hi)
 {
     lua_getfield(L, t, k);
@@ -594,10 +596,38 @@ static double opt_number(lua_State *L, int t, const char *k, double def, double 
     if (!lua_isnil(L, -1)) {
         if (!lua_isnumber(L, -1)) luaL_error(L, "search: %s must be a number", k);
         v = lua_tonumber(L, -1);
-        if (v < lo || v > hi) luaL_error(L, "search: %s must be between %g and %g", k, lo, hi);
+        if (v < lo || v > hi) {
+            /* lua_pushfstring has no %g */
+            char a[32], b[32];
+            snprintf(a, sizeof a, "%g", lo);
+            snprintf(b, sizeof b, "%g", hi);
+            luaL_error(L, "search: %s must be between %s and %s", k, a, b);
+        }
     }
     lua_pop(L, 1);
     return v;
+}
+
+/* The moves the other seats made so far in this deal, each with the view
+ * `seat` had just before it: what the search may read hands from. */
+static dl_Seen *seen_moves(const dl_Game *g, int seat, int *n)
+{
+    size_t first = g->nrec;
+    while (first > 0 && !g->rec[first - 1].next_round && g->rec[first - 1].before.round == g->s.round &&
+           g->rec[first - 1].before.deal == g->s.deal)
+        first--;
+    dl_Seen *seen = malloc((g->nrec - first + 1) * sizeof *seen);
+    *n = 0;
+    for (size_t i = first; seen && i < g->nrec; i++) {
+        const dl_Record *r = &g->rec[i];
+        if (r->before.phase != DL_PHASE_PLAY || r->before.turn == seat || r->move.kind > DL_GROUP)
+            continue;
+        dl_Seen *e = &seen[(*n)++];
+        dl_view(&r->before, seat, &e->before);
+        e->who = r->before.turn;
+        e->move = r->move;
+    }
+    return seen;
 }
 
 static int g_search(lua_State *L)
@@ -617,6 +647,8 @@ static int g_search(lua_State *L)
     p.epsilon = opt_number(L, 2, "epsilon", p.epsilon, 0, 1);
     p.exact_cards = (int)opt_number(L, 2, "exact", p.exact_cards, 0, 24);
     p.deals = (int)opt_number(L, 2, "deals", 0, 0, 10000);
+    p.infer = opt_number(L, 2, "infer", 0, 0, 1000);
+    p.pool = (int)opt_number(L, 2, "pool", p.pool, 1, 100000);
     if (p.seconds > 0) { /* a time limit alone: no iteration limit */
         if (lua_getfield(L, 2, "iterations") == LUA_TNIL) p.iterations = 0;
         lua_pop(L, 1);
@@ -627,8 +659,16 @@ static int g_search(lua_State *L)
     lua_pop(L, 1);
     dl_View v;
     dl_view(&g->s, seat, &v);
+    dl_Seen *seen = NULL;
+    if (p.infer > 0) {
+        seen = seen_moves(g, seat, &p.nseen);
+        if (!seen) return luaL_error(L, "search: out of memory");
+        p.seen = seen;
+    }
     dl_SearchResult r;
-    if (dl_search(&v, &p, &r) != 0) {
+    int rc = dl_search(&v, &p, &r);
+    free(seen);
+    if (rc != 0) {
         lua_pushnil(L);
         lua_pushfstring(L, "search: seat %d has no move to make now", seat);
         return 2;
@@ -646,6 +686,10 @@ static int g_search(lua_State *L)
     lua_setfield(L, -2, "exact");
     lua_pushinteger(L, r.deals);
     lua_setfield(L, -2, "deals");
+    lua_pushinteger(L, r.seen);
+    lua_setfield(L, -2, "seen");
+    lua_pushnumber(L, r.guesses);
+    lua_setfield(L, -2, "guesses");
     lua_createtable(L, r.nmoves, 0);
     for (int i = 0; i < r.nmoves; i++) {
         lua_createtable(L, 0, 3);

@@ -444,6 +444,34 @@ describe("AI players", function()
       assert.matches("deals must be a whole number", why.warning)
     end)
 
+    it("ctx.search reads the other seats' moves of this deal when asked (infer), and checks infer and pool", function()
+      local g = game{ players = 4, seed = 6 }
+      -- Seven moves into the deal: the seat to move made one of them.
+      for _ = 1, 7 do assert(g:play(g:moves()[1])) end
+      local function reader(opts)
+        return player_of([[return { name = NAME, description = "reads",
+          choose = function(_, moves, ctx)
+            local r = assert(ctx.search{ iterations = 50, seed = 1, ]] .. opts .. [[ })
+            return r.move, r.seen .. " " .. r.guesses
+          end }]])
+      end
+      local move, info = reader("infer = 2, pool = 100"):choose(g, g:turn())
+      assert.is_nil(info.fallback, info.warning)
+      assert.is_true(g:check(move))
+      local seen, guesses = info.note:match("^(%d+) (%S+)$")
+      assert.equals("6", seen)
+      guesses = tonumber(guesses)
+      assert.is_true(guesses > 1 and guesses <= 100 + 1e-9, info.note)
+      _, info = reader("pool = 100"):choose(g, g:turn())
+      assert.equals("0 0.0", info.note)
+      local _, why = reader("infer = 'x'"):choose(g, g:turn())
+      assert.matches("infer must be a number", why.warning)
+      _, why = reader("infer = 2, pool = 0"):choose(g, g:turn())
+      assert.matches("pool must be a whole number", why.warning)
+      _, why = reader("infer = -1"):choose(g, g:turn())
+      assert.matches("infer must be between 0 and 1000", why.warning)
+    end)
+
     it("expert uses the engine's search and reports its playouts", function()
       local g = game{ seed = 4 }
       local _, info = assert(ai.player("expert")):choose(g, g:turn())

@@ -1,0 +1,67 @@
+#include "infer.h"
+
+#include <math.h>
+
+dl_Set dl_move_taken(const dl_State *s, const dl_Move *m)
+{
+    if (m->kind != DL_CAPTURE) return 0;
+    dl_Set taken = (m->take & DL_DECK) | DL_BIT(m->card);
+    unsigned dm = (unsigned)(m->take >> DL_DECL_SHIFT) & 0xF;
+    for (int i = 0; i < s->ndecl; i++)
+        if (dm & (1u << i)) taken |= s->decl[i].cards;
+    return taken;
+}
+
+bool dl_move_sweeps(const dl_State *s, const dl_Move *m)
+{
+    if (m->kind != DL_CAPTURE) return false;
+    unsigned dm = (unsigned)(m->take >> DL_DECL_SHIFT) & 0xF;
+    return !(s->loose & ~m->take) && (int)dl_count(dm) == s->ndecl;
+}
+
+double dl_move_gain(const dl_State *s, const dl_Move *m)
+{
+    if (m->kind != DL_CAPTURE) return 0;
+    dl_Set t = dl_move_taken(s, m);
+    /* Aces 1, the 10 of diamonds 2, the 2 of clubs 1 (D23); 4 points for
+     * 27 or more cards is worth about 0.15 a card. */
+    double g = dl_count(t & dl_rank_mask(0)) + ((t & DL_BIT(DL_CARD_10D)) ? 2 : 0) +
+               ((t & DL_BIT(DL_CARD_2C)) ? 1 : 0) + 0.15 * dl_count(t);
+    if (s->ply > 0 && dl_move_sweeps(s, m)) g += 10;
+    return g;
+}
+
+/* The cards `who` held before seen[k]: what it holds now and every card
+ * it has played since, this move included. */
+static dl_Set hand_then(const dl_Seen *seen, int nseen, int k, dl_Set now)
+{
+    for (int j = k; j < nseen; j++)
+        if (seen[j].who == seen[k].who) now |= DL_BIT(seen[j].move.card);
+    return now;
+}
+
+double dl_infer_logweight(const dl_Seen *seen, int nseen, const dl_Set *hands, double temp,
+                          dl_MoveList *scratch)
+{
+    double lw = 0;
+    for (int k = 0; k < nseen; k++) {
+        const dl_Seen *e = &seen[k];
+        dl_State s;
+        dl_view_state(&e->before, &s);
+        s.hand[e->before.seat] = 0;
+        s.hand[e->who] = hand_then(seen, nseen, k, hands[e->who]);
+        s.turn = (uint8_t)e->who;
+        s.phase = DL_PHASE_PLAY;
+        s.claim_pending = 0;
+        if (dl_legal_moves(&s, scratch) <= 0) return -INFINITY;
+        double best = 0, got = -1;
+        for (size_t i = 0; i < scratch->n; i++) {
+            double g = dl_move_gain(&s, &scratch->m[i]);
+            if (g > best) best = g;
+            if (dl_move_eq(&scratch->m[i], &e->move)) got = g;
+        }
+        if (got < 0) return -INFINITY;
+        lw -= (best - got) / temp;
+    }
+    return lw;
+}
