@@ -10,14 +10,19 @@
 
 #include "apply.h"
 #include "deal.h"
+#include "game.h"
 #include "search.h"
 
-/* The iteration budgets of lua/ai/expert.lua and lua/ai/master.lua. */
+/* The iteration budgets of lua/ai/expert.lua and lua/ai/master.lua, and
+ * master's reading of the play (ctx.search's infer). */
 #ifndef DL_BENCH_EXPERT
 #define DL_BENCH_EXPERT 25000
 #endif
 #ifndef DL_BENCH_MASTER
 #define DL_BENCH_MASTER 75000
+#endif
+#ifndef DL_BENCH_MASTER_INFER
+#define DL_BENCH_MASTER_INFER 2.0
 #endif
 
 typedef struct {
@@ -81,48 +86,59 @@ static void bench(const char *name, const dl_Rules *r, int rounds)
            last.moves);
 }
 
-/* Search timing over the positions of seeded games: iterations per
- * second, and the median and 95th percentile time per move. */
-static void bench_search(const char *name, long iterations, int players)
+/* Times per move, sorted before they are read. */
+typedef struct {
+    double t[400];
+    int n;
+} Times;
+
+static void times_sort(Times *x) { qsort(x->t, (size_t)x->n, sizeof *x->t, cmp); }
+static double pct_ms(const Times *x, int pct) { return x->t[(x->n * pct) / 100] * 1e3; }
+
+/* Search timing over the positions of seeded games (one round each, the
+ * search's own moves): iterations per second, and the median and 95th
+ * percentile time per move. With infer, each search also reads the other
+ * seats' moves of the deal (as master does); that reading is timed too. */
+static void bench_search(const char *name, long iterations, int players, double infer)
 {
     dl_Rules r;
     dl_rules_diloti(&r);
     dl_rules_set_players(&r, players, players == 4);
-    double t[400];
-    int n = 0;
+    static dl_Seen seen[DL_NCARDS];
+    Times x = {.n = 0};
     long its = 0;
     double total = 0;
-    dl_MoveList l;
-    dl_movelist_init(&l);
-    for (uint64_t seed = 1; seed <= 4 && n < 400; seed++) {
-        dl_State s;
-        dl_new_match(&s, &r, seed, 0);
-        dl_Rng pick;
-        dl_rng_seed(&pick, seed);
-        while (s.phase == DL_PHASE_PLAY && n < 400) {
+    for (uint64_t seed = 1; seed <= 4 && x.n < 400; seed++) {
+        const char *err = NULL;
+        dl_Game *g = dl_game_new(&r, seed, 0, &err);
+        if (!g) exit(1);
+        while (g->s.phase == DL_PHASE_PLAY && x.n < 400) {
+            double t0 = now();
             dl_View v;
-            dl_view(&s, s.turn, &v);
+            dl_view(&g->s, g->s.turn, &v);
             dl_SearchParams p;
             dl_search_defaults(&p);
             p.iterations = iterations;
             p.seed = seed;
+            p.infer = infer;
+            if (infer > 0) p.nseen = dl_seen_moves(g, g->s.turn, seen), p.seen = seen;
             dl_SearchResult res;
-            double t0 = now();
             if (dl_search(&v, &p, &res) != 0) exit(1);
             double dt = now() - t0;
             if (!res.exact) {
-                t[n++] = dt;
+                x.t[x.n++] = dt;
                 its += res.iterations;
                 total += dt;
             }
-            dl_apply(&s, &res.best, NULL);
+            char why[200];
+            if (dl_game_play(g, &res.best, why, sizeof why)) exit(1);
         }
+        dl_game_free(g);
     }
-    dl_movelist_free(&l);
-    qsort(t, (size_t)n, sizeof *t, cmp);
+    times_sort(&x);
     printf("search %-22s %6ld iterations/move: median %.0f ms, 95th percentile %.0f ms, "
-           "%.0f iterations/s (%d moves)\n", name, iterations, t[n / 2] * 1e3,
-           t[(n * 95) / 100] * 1e3, its / total, n);
+           "%.0f iterations/s (%d moves)\n", name, iterations, pct_ms(&x, 50), pct_ms(&x, 95),
+           its / total, x.n);
 }
 
 /* The sampled exact endgame as counter uses it (four players, empty pack,
@@ -133,17 +149,16 @@ static void bench_sampled(void)
     dl_Rules r;
     dl_rules_diloti(&r);
     dl_rules_set_players(&r, 4, true);
-    double t[400];
-    int n = 0;
+    Times x = {.n = 0};
     long positions = 0;
     dl_MoveList l;
     dl_movelist_init(&l);
-    for (uint64_t seed = 1; seed <= 30 && n < 400; seed++) {
+    for (uint64_t seed = 1; seed <= 30 && x.n < 400; seed++) {
         dl_State s;
         dl_new_match(&s, &r, seed, 0);
         dl_Rng pick;
         dl_rng_seed(&pick, seed);
-        while (s.phase == DL_PHASE_PLAY && n < 400) {
+        while (s.phase == DL_PHASE_PLAY && x.n < 400) {
             int in_hands = 0;
             for (int i = 0; i < 4; i++) in_hands += dl_count(s.hand[i]);
             if (dl_legal_moves(&s, &l) <= 0) exit(1);
@@ -161,7 +176,7 @@ static void bench_sampled(void)
                 double t0 = now();
                 if (dl_search(&v, &p, &res) != 0) exit(1);
                 if (res.deals > 0) {
-                    t[n++] = now() - t0;
+                    x.t[x.n++] = now() - t0;
                     positions += res.iterations;
                 }
             }
@@ -169,11 +184,11 @@ static void bench_sampled(void)
         }
     }
     dl_movelist_free(&l);
-    if (n == 0) return;
-    qsort(t, (size_t)n, sizeof *t, cmp);
+    if (x.n == 0) return;
+    times_sort(&x);
     printf("sampled endgame (counter), 4 players, 12 cards, 100 deals: median %.1f ms, 95th percentile %.1f ms, "
-           "max %.1f ms, %.0f positions a move (%d moves)\n", t[n / 2] * 1e3, t[(n * 95) / 100] * 1e3,
-           t[n - 1] * 1e3, (double)positions / n, n);
+           "max %.1f ms, %.0f positions a move (%d moves)\n", pct_ms(&x, 50), pct_ms(&x, 95),
+           x.t[x.n - 1] * 1e3, (double)positions / x.n, x.n);
 }
 
 int main(int argc, char **argv)
@@ -199,9 +214,10 @@ int main(int argc, char **argv)
     dl_rules_kontsina(&r);
     bench("kontsina, 2 players", &r, (int)rounds);
     if (argc > 2 && strtol(argv[2], NULL, 10) == 0) return 0;
-    bench_search("(expert), 2 players", DL_BENCH_EXPERT, 2);
-    bench_search("(master), 2 players", DL_BENCH_MASTER, 2);
-    bench_search("(expert), 4 players", DL_BENCH_EXPERT, 4);
+    bench_search("(expert), 2 players", DL_BENCH_EXPERT, 2, 0);
+    bench_search("(master), 2 players", DL_BENCH_MASTER, 2, DL_BENCH_MASTER_INFER);
+    bench_search("(expert), 4 players", DL_BENCH_EXPERT, 4, 0);
+    bench_search("(master), 4 players", DL_BENCH_MASTER, 4, DL_BENCH_MASTER_INFER);
     bench_sampled();
     return 0;
 }

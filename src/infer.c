@@ -2,6 +2,24 @@
 
 #include <math.h>
 
+int dl_seen_moves(const dl_Game *g, int seat, dl_Seen out[DL_NCARDS])
+{
+    size_t first = g->nrec;
+    while (first > 0 && !g->rec[first - 1].next_round && g->rec[first - 1].before.round == g->s.round &&
+           g->rec[first - 1].before.deal == g->s.deal)
+        first--;
+    int n = 0;
+    for (size_t i = first; i < g->nrec && n < DL_NCARDS; i++) {
+        const dl_Record *r = &g->rec[i];
+        if (r->before.phase != DL_PHASE_PLAY || r->before.turn == seat || r->move.kind > DL_GROUP)
+            continue;
+        dl_view(&r->before, seat, &out[n].before);
+        out[n].who = r->before.turn;
+        out[n++].move = r->move;
+    }
+    return n;
+}
+
 dl_Set dl_move_taken(const dl_State *s, const dl_Move *m)
 {
     if (m->kind != DL_CAPTURE) return 0;

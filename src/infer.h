@@ -11,6 +11,7 @@
 #ifndef DL_INFER_H
 #define DL_INFER_H
 
+#include "game.h"
 #include "moves.h"
 #include "view.h"
 
@@ -19,6 +20,11 @@ typedef struct {
     int who;        /* the seat that moved (never the searching seat) */
     dl_Move move;   /* a card played: lay, capture or declaration */
 } dl_Seen;
+
+/* The moves the other seats made so far in this deal, oldest first, each
+ * with the view `seat` had just before it (nothing hidden from it): at
+ * most DL_NCARDS, as each plays a card. Returns how many. */
+int dl_seen_moves(const dl_Game *g, int seat, dl_Seen out[DL_NCARDS]);
 
 /* The cards a capture takes, the card played included; 0 for other moves. */
 dl_Set dl_move_taken(const dl_State *s, const dl_Move *m);

@@ -608,28 +608,6 @@ static double opt_number(lua_State *L, int t, const char *k, double def, double 
     return v;
 }
 
-/* The moves the other seats made so far in this deal, each with the view
- * `seat` had just before it: what the search may read hands from. */
-static dl_Seen *seen_moves(const dl_Game *g, int seat, int *n)
-{
-    size_t first = g->nrec;
-    while (first > 0 && !g->rec[first - 1].next_round && g->rec[first - 1].before.round == g->s.round &&
-           g->rec[first - 1].before.deal == g->s.deal)
-        first--;
-    dl_Seen *seen = malloc((g->nrec - first + 1) * sizeof *seen);
-    *n = 0;
-    for (size_t i = first; seen && i < g->nrec; i++) {
-        const dl_Record *r = &g->rec[i];
-        if (r->before.phase != DL_PHASE_PLAY || r->before.turn == seat || r->move.kind > DL_GROUP)
-            continue;
-        dl_Seen *e = &seen[(*n)++];
-        dl_view(&r->before, seat, &e->before);
-        e->who = r->before.turn;
-        e->move = r->move;
-    }
-    return seen;
-}
-
 static int g_search(lua_State *L)
 {
     static const char *const W[DL_NW] = {"cards", "clubs", "aces", "ten_diamonds",
@@ -661,8 +639,9 @@ static int g_search(lua_State *L)
     dl_view(&g->s, seat, &v);
     dl_Seen *seen = NULL;
     if (p.infer > 0) {
-        seen = seen_moves(g, seat, &p.nseen);
+        seen = malloc(DL_NCARDS * sizeof *seen);
         if (!seen) return luaL_error(L, "search: out of memory");
+        p.nseen = dl_seen_moves(g, seat, seen);
         p.seen = seen;
     }
     dl_SearchResult r;

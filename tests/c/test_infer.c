@@ -143,6 +143,37 @@ static void test_infer_search_never_reads_hidden_cards(void **state)
     dl_movelist_free(&l);
 }
 
+/* What a seat has seen: the others' moves of this deal only, each with
+ * that seat's view before it; a new deal starts the list again. */
+static void test_infer_seen_moves_of_this_deal(void **state)
+{
+    (void)state;
+    dl_Rules r = diloti4_rules();
+    const char *err = NULL;
+    dl_Game *g = dl_game_new(&r, 3, 3, &err);
+    assert_non_null(g);
+    dl_Seen seen[DL_NCARDS];
+    assert_int_equal(dl_seen_moves(g, 0, seen), 0);
+    char why[200];
+    for (int i = 0; i < 7; i++) {
+        int who = g->s.turn;
+        assert_null(dl_game_play(g, &dl_game_moves(g)->m[0], why, sizeof why));
+        int n = dl_seen_moves(g, 0, seen);
+        assert_int_equal(n, i + 1 - (i + 1 + 3) / 4); /* seat 0 moved on plies 0 and 4 */
+        if (who != 0) {
+            assert_int_equal(seen[n - 1].who, who);
+            assert_true(dl_move_eq(&seen[n - 1].move, &g->rec[g->nrec - 1].move));
+            dl_View v;
+            dl_view(&g->rec[g->nrec - 1].before, 0, &v);
+            assert_memory_equal(&v, &seen[n - 1].before, sizeof v);
+            assert_int_equal(seen[n - 1].before.hand_count[who], dl_count(g->rec[g->nrec - 1].before.hand[who]));
+        }
+    }
+    while (g->s.deal == 1) assert_null(dl_game_play(g, &dl_game_moves(g)->m[0], why, sizeof why));
+    assert_int_equal(dl_seen_moves(g, 0, seen), 0);
+    dl_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -150,6 +181,7 @@ int main(void)
         cmocka_unit_test(test_infer_forgone_capture_costs_its_gain),
         cmocka_unit_test(test_infer_D21_forgone_xeri_and_later_cards),
         cmocka_unit_test(test_infer_search_never_reads_hidden_cards),
+        cmocka_unit_test(test_infer_seen_moves_of_this_deal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
