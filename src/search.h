@@ -5,7 +5,9 @@
  * optionally, over sampled deals when several hands stay hidden.
  *
  * It is given a dl_View, never a dl_State: it cannot read hidden cards.
- * Each iteration deals the unseen cards at random (dl_determinize), walks
+ * Each iteration deals the unseen cards at random (dl_determinize), or
+ * with `infer` from guesses weighted by the others' moves seen this deal
+ * (infer.h, themselves given as views), walks
  * the tree among the moves legal in that deal, plays the round out with
  * the policy, and scores the round for every side. Runs with an iteration
  * limit are deterministic under the seed; time limits depend on speed. */

@@ -7,6 +7,10 @@
 -- game on any machine; the driver's time limit still caps it.
 local ITERATIONS = 75000 -- median ~0.4 s, 95th percentile under 1 s (make bench)
 local EXACT = 10 -- cards left in both hands when the exact endgame starts
+-- Reading the others' hands from their play this deal (docs/ai.md, 6):
+-- a temperature in points. Measured with four players, where it is what
+-- puts master above expert (docs/ai.md, 10); 1 and 4 did worse than 2.
+local INFER = 2
 
 -- Without the search (an engine built without it, or no time left): the
 -- move that captures the most, else the cheapest lay.
@@ -27,14 +31,17 @@ end
 
 return {
   name = "master",
-  description = "The engine's MCTS at full strength: three times expert's playouts, about 0.4 s a move",
+  description = "Expert's search with three times the playouts, reading the others' hands from their play",
   help = [[The same search as 'expert' (ctx.search: Monte Carlo tree search over
 the ways the unseen cards could lie, from its own seat only) with 75,000
-playouts a move (about 0.4 s here, under a second at worst), and the exact search
-of a known last deal from ten cards in hand instead of eight.]],
+playouts a move (about 0.4 s here, under a second at worst), the exact search
+of a known last deal from ten cards in hand instead of eight, and a reading
+of the play: the deals it imagines favour hands that explain what the
+others did this deal (a declaration needs a card kept back for it; few
+players pass up the 10 of diamonds or a xeri).]],
   choose = function(_, moves, ctx)
     if #moves == 1 then return moves[1] end
-    local r, why = ctx.search{ iterations = ITERATIONS, exact = EXACT }
+    local r, why = ctx.search{ iterations = ITERATIONS, exact = EXACT, infer = INFER }
     if r then
       -- The search knows the rules, not a house rule's moves hook: take
       -- its best move that is also in the list.
@@ -42,7 +49,8 @@ of a known last deal from ten cards in hand instead of eight.]],
       for _, m in ipairs(moves) do legal[m] = true end
       for _, m in ipairs(r.moves) do
         if legal[m.move] then
-          return m.move, string.format("%d playouts, value %.3f", r.iterations, r.value)
+          return m.move, string.format("%d playouts, value %.3f, %d moves read", r.iterations, r.value,
+            r.seen or 0)
         end
       end
     end
