@@ -14,7 +14,7 @@
 #include "search.h"
 
 /* The iteration budgets of lua/ai/expert.lua and lua/ai/master.lua, and
- * master's reading of the play (ctx.search's infer). */
+ * master's reading of the play with four players (ctx.search's infer). */
 #ifndef DL_BENCH_EXPERT
 #define DL_BENCH_EXPERT 25000
 #endif
@@ -215,7 +215,7 @@ int main(int argc, char **argv)
     bench("kontsina, 2 players", &r, (int)rounds);
     if (argc > 2 && strtol(argv[2], NULL, 10) == 0) return 0;
     bench_search("(expert), 2 players", DL_BENCH_EXPERT, 2, 0);
-    bench_search("(master), 2 players", DL_BENCH_MASTER, 2, DL_BENCH_MASTER_INFER);
+    bench_search("(master), 2 players", DL_BENCH_MASTER, 2, 0);
     bench_search("(expert), 4 players", DL_BENCH_EXPERT, 4, 0);
     bench_search("(master), 4 players", DL_BENCH_MASTER, 4, DL_BENCH_MASTER_INFER);
     bench_sampled();

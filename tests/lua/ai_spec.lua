@@ -478,6 +478,18 @@ describe("AI players", function()
       assert.equals(25000, info.search.iterations)
       assert.matches("^25000 playouts", info.note)
     end)
+
+    it("master reads the others' moves with four players, not with two", function()
+      local g4 = game{ players = 4, seed = 6 }
+      for _ = 1, 7 do assert(g4:play(g4:moves()[1])) end
+      local _, info = assert(ai.player("master")):choose(g4, g4:turn())
+      assert.is_nil(info.fallback, info.warning)
+      assert.matches(", 6 moves read$", info.note)
+      local g2 = game{ seed = 4 }
+      for _ = 1, 5 do assert(g2:play(g2:moves()[1])) end
+      _, info = assert(ai.player("master")):choose(g2, g2:turn())
+      assert.matches(", 0 moves read$", info.note)
+    end)
   end)
 
   describe("ai.play", function()
