@@ -37,14 +37,18 @@ bool dl_move_sweeps(const dl_State *s, const dl_Move *m)
     return !(s->loose & ~m->take) && (int)dl_count(dm) == s->ndecl;
 }
 
+int dl_card_points(dl_Set c)
+{
+    return dl_count(c & dl_rank_mask(0)) + ((c & DL_BIT(DL_CARD_10D)) ? 2 : 0) +
+           ((c & DL_BIT(DL_CARD_2C)) ? 1 : 0);
+}
+
 double dl_move_gain(const dl_State *s, const dl_Move *m)
 {
     if (m->kind != DL_CAPTURE) return 0;
     dl_Set t = dl_move_taken(s, m);
-    /* Aces 1, the 10 of diamonds 2, the 2 of clubs 1 (D23); 4 points for
-     * 27 or more cards is worth about 0.15 a card. */
-    double g = dl_count(t & dl_rank_mask(0)) + ((t & DL_BIT(DL_CARD_10D)) ? 2 : 0) +
-               ((t & DL_BIT(DL_CARD_2C)) ? 1 : 0) + 0.15 * dl_count(t);
+    /* 4 points for 27 or more cards is worth about 0.15 a card. */
+    double g = dl_card_points(t) + 0.15 * dl_count(t);
     if (s->ply > 0 && dl_move_sweeps(s, m)) g += 10;
     return g;
 }

@@ -30,6 +30,9 @@ int dl_seen_moves(const dl_Game *g, int seat, dl_Seen out[DL_NCARDS]);
 dl_Set dl_move_taken(const dl_State *s, const dl_Move *m);
 /* Does the capture m leave the table empty? (D21 decides if it scores.) */
 bool dl_move_sweeps(const dl_State *s, const dl_Move *m);
+/* What the cards in c score by the standard points of D23: aces 1, the
+ * 10 of diamonds 2, the 2 of clubs 1. */
+int dl_card_points(dl_Set c);
 /* What a move gains at once, in points: the scoring cards it takes, a
  * small share per card of the 4 points for most cards, 10 for a xeri. */
 double dl_move_gain(const dl_State *s, const dl_Move *m);

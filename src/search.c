@@ -82,7 +82,8 @@ void dl_determinize(const dl_View *v, dl_Rng *rng, dl_State *s)
 
 typedef struct {
     dl_Set (*hand)[DL_MAX_PLAYERS]; /* the guesses at the hidden hands */
-    double *cum;                    /* their cumulative weights */
+    double *cum;                    /* their cumulative weights (the
+                                       log-weights while it is built) */
     int n;                          /* 0: no pool, deal uniformly */
     double ess;                     /* effective sample size of the weights */
 } Pool;
@@ -193,24 +194,18 @@ static bool live(const dl_State *s)
 
 /* ---- the playout policy ---- */
 
-static int card_points(dl_Set c)
-{
-    return dl_count(c & dl_rank_mask(0)) + ((c & DL_BIT(DL_CARD_10D)) ? 2 : 0) +
-           ((c & DL_BIT(DL_CARD_2C)) ? 1 : 0);
-}
-
 static double move_score(const dl_State *s, const dl_Move *m)
 {
     switch (m->kind) {
     case DL_CAPTURE: {
         dl_Set taken = dl_move_taken(s, m);
-        double sc = 10 + dl_count(taken) + 3 * card_points(taken);
+        double sc = 10 + dl_count(taken) + 3 * dl_card_points(taken);
         if (s->ply > 0 && dl_move_sweeps(s, m)) sc += 30;
         return sc;
     }
     case DL_LAY: {
         /* Laying onto an empty table offers a sweep; point cards are costly. */
-        double sc = -3.0 * card_points(DL_BIT(m->card));
+        double sc = -3.0 * dl_card_points(DL_BIT(m->card));
         if (!s->loose && !s->ndecl) sc -= 6;
         return sc - (dl_is_face(m->card) ? 0 : 0.1 * dl_value(m->card));
         }
