@@ -583,17 +583,23 @@ local WEIGHTS = { "cards", "clubs", "aces", "ten_diamonds", "two_clubs", "xeri",
 local MAX_EXACT = 16
 local MAX_DEALS = 1000
 
+-- An integer option of ctx.search, at least lo when lo is given; nil when
+-- absent. The error points at the AI's ctx.search call.
+local function whole_option(o, k, lo, what)
+  local v = rawget(o, k)
+  if v == nil then return nil end
+  v = math.tointeger(v)
+  if not v or (lo and v < lo) then error("ctx.search: " .. k .. " must be " .. what, 4) end
+  return v
+end
+
 local function search(p, game, seat, o)
   if not game.search then return nil, "this engine has no search" end
   if o ~= nil and type(o) ~= "table" then error("ctx.search: a table of options expected", 3) end
   o = o or {}
   local args = { seat = seat }
-  local n = rawget(o, "iterations")
-  if n ~= nil then
-    n = math.tointeger(n)
-    if not n or n < 0 then error("ctx.search: iterations must be a whole number", 3) end
-    args.iterations = math.min(n, 100000000)
-  end
+  local n = whole_option(o, "iterations", 0, "a whole number")
+  if n then args.iterations = math.min(n, 100000000) end
   for k in pairs(SEARCH_NUM) do
     local v = rawget(o, k)
     if v ~= nil then
@@ -601,28 +607,14 @@ local function search(p, game, seat, o)
       args[k] = v
     end
   end
-  local exact = rawget(o, "exact")
-  if exact ~= nil then
-    exact = math.tointeger(exact)
-    if not exact then error("ctx.search: exact must be a whole number of cards", 3) end
-    args.exact = math.max(0, math.min(exact, MAX_EXACT))
-  end
-  local pool = rawget(o, "pool")
-  if pool ~= nil then
-    pool = math.tointeger(pool)
-    if not pool or pool < 1 then error("ctx.search: pool must be a whole number of deals", 3) end
-    args.pool = math.min(pool, 100000)
-  end
-  local deals = rawget(o, "deals")
-  if deals ~= nil then
-    deals = math.tointeger(deals)
-    if not deals or deals < 0 then error("ctx.search: deals must be a whole number", 3) end
-    args.deals = math.min(deals, MAX_DEALS)
-  end
-  local seed = rawget(o, "seed")
-  if seed ~= nil then
-    seed = math.tointeger(seed)
-    if not seed then error("ctx.search: seed must be an integer", 3) end
+  local exact = whole_option(o, "exact", nil, "a whole number of cards")
+  if exact then args.exact = math.max(0, math.min(exact, MAX_EXACT)) end
+  local pool = whole_option(o, "pool", 1, "a whole number of deals")
+  if pool then args.pool = math.min(pool, 100000) end
+  local deals = whole_option(o, "deals", 0, "a whole number")
+  if deals then args.deals = math.min(deals, MAX_DEALS) end
+  local seed = whole_option(o, "seed", nil, "an integer")
+  if seed then
     args.seed = seed & 0x1FFFFFFFFFFFFF
   else
     args.seed = p._rng(0, 0x7FFFFFFF)
