@@ -9,11 +9,13 @@
 -- Scripts come from the program (lua/ai/, compiled in), then from the
 -- user's folder ($XDG_CONFIG_HOME/diloti/ai) and any --ai-dir; a later
 -- script of the same name replaces an earlier one. Every player is a
--- fresh load of its script in a sandbox of its own (no io/os/debug/load,
--- text only), so two players never share state, and every call into it
--- runs under an instruction budget, a memory cap and a time limit. A call
--- that fails loses that decision only: a fallback move is played and the
--- caller is told why. See docs/ai.md.
+-- fresh load of its script into a Lua state of its own (a box: no
+-- io/os/debug/load, text only, plain data in and out), so two players
+-- never share state and no player reaches the host, and every call into
+-- it runs under an instruction budget, a memory cap and a time limit. A
+-- call that fails loses that decision only: a fallback move is played and
+-- the caller is told why; a script stopped by a limit is loaded afresh.
+-- See docs/ai.md and docs/security.md.
 local core = require "diloti.core"
 local variants = require "diloti.variants"
 local textfile = require "diloti.textfile"
@@ -24,9 +26,9 @@ local M = {}
 M.defaults = {
   time = 5,                -- seconds per decision (master searches ~1 s)
   budget = 50000000,       -- VM instructions per decision
-  memory = 32 * 1024 * 1024, -- bytes allocated per decision
+  memory = 32 * 1024 * 1024, -- bytes the script's state may hold
 }
-local LOAD = { budget = 2000000, memory = 16 * 1024 * 1024, time = 2 }
+local LOAD = { budget = 2000000, time = 2 }
 local HOOK_FAILURES = 3    -- a hook that fails this often in a row is turned off
 local KEYS = {
   name = "string", description = "string", help = "string", author = "string",
@@ -40,13 +42,12 @@ local first_line, with_file = textfile.first_line, textfile.with_file
 
 -- A short, printable excerpt of something a script returned.
 local function excerpt(s)
-  s = s:gsub("[^%g ]", "?")
+  s = s:gsub("%s", " ")
   if #s > 40 then s = s:sub(1, 37) .. "..." end
-  return s
+  return core.clean(s) -- (a cut character included)
 end
 
--- A deep copy through pairs(): for the engine's read-only views (their
--- metamethods are the engine's own) and for the driver's own tables.
+-- A deep copy of the driver's own tables.
 local function copy(t)
   if type(t) ~= "table" then return t end
   local c = {}
@@ -54,288 +55,15 @@ local function copy(t)
   return c
 end
 
-local function rawcopy(t) return untrusted.rawcopy(t, 6, true) end
-
 local function user_dir()
   local d = variants.user_dir()
   return d and (d .. "/ai") or nil
 end
 M.user_dir = user_dir
 
--- ---- cards ----------------------------------------------------------
-
-local RANKS = { "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K" }
-local VALUE, RANK = {}, {}
-for i, r in ipairs(RANKS) do
-  for s in ("cdhs"):gmatch(".") do
-    VALUE[r .. s] = i <= 10 and i or 0
-    RANK[r .. s] = r
-  end
-end
-local RANK_VALUE = {}
-for i, r in ipairs(RANKS) do RANK_VALUE[r] = i <= 10 and i or 0 end
-M.ranks = RANKS
-
--- The canonical spelling of a card ("7H" -> "7h"), or nil.
-local function canon_card(c)
-  if type(c) ~= "string" then return nil end
-  if VALUE[c] then return c end
-  if #c > 16 then return nil end
-  local ok, n = pcall(core.card, c)
-  return ok and n or nil
-end
-
---- A card's numeral value (A = 1, 10 = 10), 0 for J, Q, K, nil if not a card.
-function M.value(card)
-  local c = canon_card(card)
-  return c and VALUE[c]
-end
-
---- A card's rank ("A", "2" .. "10", "J", "Q", "K"), nil if not a card.
-function M.rank(card)
-  local c = canon_card(card)
-  return c and RANK[c]
-end
-
---- The points a list of cards scores by itself under the rules' points
--- (aces, the 10 of diamonds, the 2 of clubs; not the majorities).
-function M.points(cards, rules)
-  local p = rules and rules.points or { ace = 1, ten_diamonds = 2, two_clubs = 1 }
-  local n = 0
-  for _, card in ipairs(cards) do
-    local c = canon_card(card)
-    if c then
-      if RANK[c] == "A" then n = n + (p.ace or 0)
-      elseif c == "10d" then n = n + (p.ten_diamonds or 0)
-      elseif c == "2c" then n = n + (p.two_clubs or 0) end
-    end
-  end
-  return n
-end
-
--- Partitions of v into numeral values, each as a list of {value, count}:
--- every way a combination of value v can be made (D3).
-local PARTITIONS = {}
-for v = 1, 10 do
-  local out = {}
-  local function rec(rem, maxp, acc)
-    if rem == 0 then
-      local counts = {}
-      for _, x in ipairs(acc) do counts[x] = (counts[x] or 0) + 1 end
-      local p, size = {}, 0
-      for x = 10, 1, -1 do
-        if counts[x] then p[#p + 1] = { x, counts[x] }; size = size + counts[x] end
-      end
-      p.size = size
-      out[#out + 1] = p
-      return
-    end
-    for x = math.min(rem, maxp), 1, -1 do
-      acc[#acc + 1] = x
-      rec(rem - x, x, acc)
-      acc[#acc] = nil
-    end
-  end
-  rec(v, v, {})
-  PARTITIONS[v] = out
-end
-
--- The most loose cards that disjoint combinations of value v can cover,
--- given counts per value: returns how many cards of each value are used.
-local function cover(counts, v)
-  local parts = {}
-  for _, p in ipairs(PARTITIONS[v]) do
-    local fits = true
-    for _, vc in ipairs(p) do
-      if (counts[vc[1]] or 0) < vc[2] then fits = false; break end
-    end
-    if fits then parts[#parts + 1] = p end
-  end
-  local best, best_use = 0, {}
-  local use = {}
-  local left = 0 -- cards not yet used: once all are covered, stop looking
-  for x = 1, v do left = left + (counts[x] or 0) end
-  local function rec(i, total)
-    if total + left <= best then return end
-    if i > #parts then
-      if total > best then
-        best = total
-        best_use = {}
-        for k, n in pairs(use) do best_use[k] = n end
-      end
-      return
-    end
-    local p = parts[i]
-    local kmax = math.huge
-    for _, vc in ipairs(p) do kmax = math.min(kmax, counts[vc[1]] // vc[2]) end
-    for k = kmax, 0, -1 do
-      for _, vc in ipairs(p) do
-        counts[vc[1]] = counts[vc[1]] - k * vc[2]
-        use[vc[1]] = (use[vc[1]] or 0) + k * vc[2]
-      end
-      left = left - k * p.size
-      rec(i + 1, total + k * p.size)
-      left = left + k * p.size
-      for _, vc in ipairs(p) do
-        counts[vc[1]] = counts[vc[1]] + k * vc[2]
-        use[vc[1]] = use[vc[1]] - k * vc[2]
-      end
-    end
-  end
-  rec(1, 0)
-  return best_use, best
-end
-
--- How much a card is worth to take, to choose between equal-valued cards.
-local function worth(c, rules)
-  local w = 1 + 3 * M.points({ c }, rules)
-  if rules and rules.points and (rules.points.clubs or 0) > 0 and c:sub(-1) == "c" then w = w + 0.3 end
-  return w
-end
-
---- What a card of this rank could capture from a table (a view's table,
--- or the table in a simulate() answer) under the standard capture rules:
--- {cards = list, count = n, points = p, sweep = bool} for the best
--- capture (the most cards, point cards first), or nil if it takes nothing.
--- sweep: it would take everything on the table (a xeri unless the rules'
--- exceptions apply). `what` is a card ("7h"), a value (7) or a rank ("J").
-function M.best_capture(what, tbl, rules)
-  local rank
-  if math.type(what) == "integer" and what >= 1 and what <= 10 then
-    rank = RANKS[what]
-  elseif type(what) == "string" then
-    rank = RANK_VALUE[what] and what or M.rank(what)
-  end
-  if not rank then error("best_capture: a card, a value 1-10 or a rank expected", 2) end
-  local v = RANK_VALUE[rank]
-  local one = rules and rules.capture == "one"
-  local loose, decls = {}, {}
-  for _, c in ipairs(tbl and tbl.loose or {}) do loose[#loose + 1] = c end
-  for _, d in ipairs(tbl and tbl.declarations or {}) do decls[#decls + 1] = d end
-  local taken = {}
-  if v == 0 or one then
-    -- one card of the same rank (D12, K2); three face cards together
-    -- under V-three-face-cards.
-    local same = {}
-    for _, c in ipairs(loose) do if RANK[c] == rank then same[#same + 1] = c end end
-    table.sort(same, function(a, b) return worth(a, rules) > worth(b, rules) end)
-    if v == 0 then
-      if #same == 3 and rules and rules.three_face_cards then
-        taken = same
-      elseif same[1] then
-        taken = { same[1] }
-      end
-    else
-      -- Kontsina: one combination, the best of a single card and sums.
-      local best, best_w = nil, 0
-      if same[1] then best, best_w = { same[1] }, worth(same[1], rules) end
-      local by = {}
-      for _, c in ipairs(loose) do
-        local cv = VALUE[c]
-        if cv and cv > 0 and cv < v then
-          by[cv] = by[cv] or {}
-          table.insert(by[cv], c)
-        end
-      end
-      for _, list in pairs(by) do table.sort(list, function(a, b) return worth(a, rules) > worth(b, rules) end) end
-      for _, p in ipairs(PARTITIONS[v]) do
-        if p.size >= 2 then
-          local cards, w, ok = {}, 0, true
-          for _, vc in ipairs(p) do
-            local list = by[vc[1]]
-            if not list or #list < vc[2] then ok = false; break end
-            for i = 1, vc[2] do cards[#cards + 1] = list[i]; w = w + worth(list[i], rules) end
-          end
-          if ok and w > best_w then best, best_w = cards, w end
-        end
-      end
-      if best then taken = best end
-    end
-  else
-    local counts, by = {}, {}
-    for _, c in ipairs(loose) do
-      local cv = VALUE[c]
-      if cv and cv > 0 and cv <= v then
-        counts[cv] = (counts[cv] or 0) + 1
-        by[cv] = by[cv] or {}
-        table.insert(by[cv], c)
-      end
-    end
-    local use = cover(counts, v)
-    for cv, n in pairs(use) do
-      if n > 0 then
-        table.sort(by[cv], function(a, b) return worth(a, rules) > worth(b, rules) end)
-        for i = 1, n do taken[#taken + 1] = by[cv][i] end
-      end
-    end
-    for _, d in ipairs(decls) do
-      if d.value == v then
-        for _, c in ipairs(d.cards) do taken[#taken + 1] = c end
-      end
-    end
-  end
-  if #taken == 0 then return nil end
-  table.sort(taken)
-  local loose_taken = 0
-  for _, c in ipairs(taken) do
-    for _, l in ipairs(loose) do if l == c then loose_taken = loose_taken + 1; break end end
-  end
-  local decls_taken = 0
-  if v > 0 and not one then
-    for _, d in ipairs(decls) do if d.value == v then decls_taken = decls_taken + 1 end end
-  end
-  return {
-    cards = taken, count = #taken, points = M.points(taken, rules),
-    sweep = loose_taken == #loose and decls_taken == #decls,
-  }
-end
-
---- The chance that seat `who` holds at least one card of a rank (a card,
--- a value or a rank), seen from `view`: certain for the viewer's own hand
--- and for a declaration's owner (D14: the owner holds a card of its
--- value), otherwise from how many of that rank are unseen and how many
--- cards the seat holds (a full new hand when it has none and the pack
--- still deals).
-function M.chance(view, rules, what, who)
-  local rank
-  if math.type(what) == "integer" and what >= 1 and what <= 10 then
-    rank = RANKS[what]
-  elseif type(what) == "string" then
-    rank = RANK_VALUE[what] and what or M.rank(what)
-  end
-  if not rank then error("chance: a card, a value 1-10 or a rank expected", 2) end
-  if math.type(who) ~= "integer" or who < 0 or who >= view.players then
-    error("chance: a seat expected", 2)
-  end
-  if who == view.seat then
-    for _, c in ipairs(view.hand) do if RANK[c] == rank then return 1 end end
-    return 0
-  end
-  local v = RANK_VALUE[rank]
-  if v > 0 then
-    for _, d in ipairs(view.table.declarations) do
-      if d.owner == who and d.value == v then return 1 end
-    end
-  end
-  local h = view.hand_counts[who]
-  if h == 0 then
-    if view.pack_count == 0 then return 0 end
-    h = rules.hand_size
-  end
-  local k, u = 0, 0
-  for _, c in ipairs(view.unseen) do
-    u = u + 1
-    if RANK[c] == rank then k = k + 1 end
-  end
-  if k == 0 then return 0 end
-  if h >= u then return 1 end
-  local miss = 1
-  for i = 0, h - 1 do
-    miss = miss * (u - k - i) / (u - i)
-    if miss <= 0 then return 1 end
-  end
-  return 1 - miss
-end
+local help = require "diloti.aihelp"
+M.ranks, M.value, M.rank, M.points = help.ranks, help.value, help.rank, help.points
+M.best_capture, M.chance = help.best_capture, help.chance
 
 -- ---- a seeded generator (splitmix64) ----------------------------------
 
@@ -401,16 +129,24 @@ local function check(t, file)
   return s
 end
 
--- Loads a script into a fresh environment (setup(env) may add to it
--- first). Returns the checked table or nil, message naming the file.
-local function load_script(src, file, setup)
-  local env = core.sandbox.env()
-  if setup then setup(env) end
-  local ok, t = untrusted.run_main(src, file, env, LOAD, "its main chunk")
-  if not ok then return nil, t end
+-- Loads a script into a box of its own, after the ctx helpers
+-- (lua/aihelp.lua). Returns the checked table (its functions are stubs
+-- calling into the box), the box and the helpers; or nil, message naming
+-- the file. opts: memory, budget, time (each later call), seed.
+local function load_script(src, file, opts)
+  opts = opts or {}
+  local box, t, helpers = untrusted.load(src, file, {
+    label = "its main chunk", memory = opts.memory or M.defaults.memory, load = LOAD, seed = opts.seed,
+    budget = opts.budget or M.defaults.budget, time = opts.time or M.defaults.time,
+    prelude = core.embedded("lua/")["lua/aihelp.lua"], prelude_name = "=ai helpers",
+  })
+  if not box then return nil, t end
   local s, why = check(t, file)
-  if not s then return nil, file .. ": " .. why end
-  return s, env
+  if not s then
+    box:close()
+    return nil, file .. ": " .. why
+  end
+  return s, box, helpers
 end
 
 local read = textfile.read
@@ -435,6 +171,7 @@ function M.load_all(dirs)
   local function add(src, file, builtin)
     local s, err = load_script(src, file)
     if s then
+      err:close() -- (the box: a listing keeps only the facts)
       local info = info_of(s, file, builtin)
       SOURCES[info] = src
       found[s.name] = info
@@ -522,7 +259,9 @@ end
 -- returned.
 local function simulate(game, seat, view, infos, index, text)
   local i = index[text]
-  local c = game:clone()
+  -- The clone's history is C memory the collector does not see: freed
+  -- here, not when the collector gets round to it (issue 13, finding 6).
+  local c <close> = game:clone()
   local ok, why = c:play(text)
   if not ok then return nil, why end
   local canon = text
@@ -589,13 +328,13 @@ local function whole_option(o, k, lo, what)
   local v = rawget(o, k)
   if v == nil then return nil end
   v = math.tointeger(v)
-  if not v or (lo and v < lo) then error("ctx.search: " .. k .. " must be " .. what, 4) end
+  if not v or (lo and v < lo) then error("ctx.search: " .. k .. " must be " .. what, 0) end
   return v
 end
 
 local function search(p, game, seat, o)
   if not game.search then return nil, "this engine has no search" end
-  if o ~= nil and type(o) ~= "table" then error("ctx.search: a table of options expected", 3) end
+  if o ~= nil and type(o) ~= "table" then error("ctx.search: a table of options expected", 0) end
   o = o or {}
   local args = { seat = seat }
   local n = whole_option(o, "iterations", 0, "a whole number")
@@ -603,7 +342,7 @@ local function search(p, game, seat, o)
   for k in pairs(SEARCH_NUM) do
     local v = rawget(o, k)
     if v ~= nil then
-      if type(v) ~= "number" then error("ctx.search: " .. k .. " must be a number", 3) end
+      if type(v) ~= "number" then error("ctx.search: " .. k .. " must be a number", 0) end
       args[k] = v
     end
   end
@@ -617,31 +356,36 @@ local function search(p, game, seat, o)
   if seed then
     args.seed = seed & 0x1FFFFFFFFFFFFF
   else
-    args.seed = p._rng(0, 0x7FFFFFFF)
+    args.seed = p._box:random(0, 0x7FFFFFFF)
   end
   local w = rawget(o, "weights")
   if w ~= nil then
-    if type(w) ~= "table" then error("ctx.search: weights must be a table", 3) end
+    if type(w) ~= "table" then error("ctx.search: weights must be a table", 0) end
     args.weights = {}
     for _, k in ipairs(WEIGHTS) do
       local v = rawget(w, k)
       if k == "aces" and v == nil then v = rawget(w, "ace") end
       if v ~= nil then
-        if type(v) ~= "number" then error("ctx.search: weights." .. k .. " must be a number", 3) end
+        if type(v) ~= "number" then error("ctx.search: weights." .. k .. " must be a number", 0) end
         args.weights[k] = v
       end
     end
   end
   -- The search runs in C, where no hook can stop it: it always gets a
   -- time limit inside what is left of the decision.
-  local left = core.sandbox.time_left() or p.time
+  local left = p._box:time_left() or p.time
   local want = rawget(o, "time")
-  if want ~= nil and type(want) ~= "number" then error("ctx.search: time must be a number of seconds", 3) end
+  if want ~= nil and type(want) ~= "number" then error("ctx.search: time must be a number of seconds", 0) end
   local cap = left * 0.9 - 0.02
   if cap <= 0.001 then return nil, "no time left to search" end
   args.time = math.min(want and want > 0 and want or cap, cap)
   -- Neither given: the engine's own default count, not the whole decision.
   if not args.iterations and not (want and want > 0) then args.iterations = 2000 end
+  -- The search's tree is C memory held for this one call: it stays within
+  -- the AI's memory cap (a node a playout, under 160 bytes a node with the
+  -- tree's growth).
+  local most = math.max(1000, p.memory // 160)
+  args.iterations = math.min(args.iterations or most, most)
   local ok, r, err = pcall(game.search, game, args)
   if not ok then return nil, first_line(r) end
   if not r then return nil, err end
@@ -649,37 +393,23 @@ local function search(p, game, seat, o)
   return r
 end
 
-local function make_ctx(p, game, seat, view, infos, index)
-  local live = true
-  local function alive(name)
-    if not live then error("ctx." .. name .. " may only be used during choose()", 3) end
-  end
-  local rules = p._rules
-  local ctx = p:_static_ctx(seat)
-  ctx.unseen = copy(view.unseen)
-  ctx.moves_info = copy(infos)
-  ctx.rng = function(m, n) return p._rng(m, n) end
-  ctx.time_left = function() return core.sandbox.time_left() end
-  ctx.simulate = function(move)
-    alive("simulate")
+-- What choose() gets as ctx, as plain data and the host functions the
+-- script may call during this one decision (simulate, search); the box
+-- adds the helpers of lua/aihelp.lua inside.
+local function decision_data(p, game, seat, view, infos, index)
+  local data = p:_static_ctx(seat)
+  data.unseen = view.unseen
+  data.moves_info = infos
+  data.rng = core.box.rng
+  data.time_left = core.box.time_left
+  data.simulate = function(move)
     local text = type(move) == "table" and rawget(move, "text") or move
-    if type(text) ~= "string" then error("ctx.simulate: a move (text or moves_info entry) expected", 2) end
+    if type(text) ~= "string" then error("ctx.simulate: a move (text or moves_info entry) expected", 0) end
     if #text > 200 then return nil, "not a move" end
-    local r, why = simulate(game, seat, view, infos, index, text)
-    core.sandbox.label(p._label)
-    return r, why
+    return simulate(game, seat, view, infos, index, text)
   end
-  ctx.search = function(o)
-    alive("search")
-    return search(p, game, seat, o)
-  end
-  ctx.best_capture = function(what, tbl)
-    return M.best_capture(what, tbl or view.table, rules)
-  end
-  ctx.chance = function(what, who)
-    return M.chance(view, rules, what, who)
-  end
-  return ctx, function() live = false end
+  data.search = function(o) return search(p, game, seat, o) end
+  return data
 end
 
 -- ---- players ---------------------------------------------------------------
@@ -693,16 +423,10 @@ local function decision_seed(seed, ...)
   return h
 end
 
--- The helpers every call gets (no game needed).
+-- What every call's ctx holds (no game needed); the box adds the helpers.
 function Player:_static_ctx(seat)
   local rules = self._rules
-  local ctx = {
-    seat = seat, players = rules and rules.players, teams = rules and rules.teams,
-    rules = copy(rules),
-    value = M.value, rank = M.rank,
-    points = function(cards) return M.points(cards, rules) end,
-    best_capture = function(what, tbl) return M.best_capture(what, tbl, rules) end,
-  }
+  local ctx = { seat = seat, players = rules and rules.players, teams = rules and rules.teams, rules = rules }
   if rules and seat then
     ctx.sides = rules.teams and 2 or rules.players
     ctx.side = side_of(rules, seat)
@@ -711,52 +435,40 @@ function Player:_static_ctx(seat)
   return ctx
 end
 
--- The memory cap holds per call; a script could still keep a little
--- less than the cap from every call (in its upvalues) and grow without
--- end. What it keeps is what its environment and its table reach
--- (untrusted.keeper: the rest of the process, games and histories and
--- other players, does not count); over the cap, the call fails and the
--- script starts afresh.
-local function kept_too_much(self)
-  local kept = self._keeper:exceeded({ self._env, self.script })
-  if not kept then return false end
-  -- (the old script must be unreachable before the collection frees it)
-  self.script, self._env = nil, nil
-  collectgarbage()
-  self._off, self._failures = {}, {}
-  local live, why = self:_live()
-  return string.format("memory cap exceeded in %s: the script keeps %d MiB between calls, more than the "
-    .. "%d MiB cap; %s", self._label, (kept + 1024 * 1024 - 1) // (1024 * 1024),
-    self.memory // (1024 * 1024), live and "it was restarted" or why)
+function Player:_adopt(script, box, helpers)
+  self.script, self._box, self._helpers = script, box, helpers
 end
 
-function Player:_adopt(script, env)
-  self.script, self._env = script, env
-  self._keeper = untrusted.keeper(self.memory, self.file)
-end
-
--- True once the player has a script: a script dropped for its memory is
--- loaded again (its main chunk may still fail, e.g. on math.random).
+-- True once the player has a script: a script stopped by a limit is
+-- loaded again (its main chunk may still fail).
 function Player:_live()
   if self.script then return true end
-  local script, env = self._reload()
-  if not script then return false, "restarting it failed: " .. env end
-  self:_adopt(script, env)
+  local script, box, helpers = self._reload()
+  if not script then return false, "restarting it failed: " .. box end
+  self:_adopt(script, box, helpers)
   return true
 end
 
--- Calls the script's function `what` in its sandbox.
-function Player:_call(what, seat, ...)
-  self._label = string.format("AI '%s'%s (%s)", self.name, seat and (" at seat " .. seat) or "", what)
+-- Calls the script's function `what` in its box through the helper
+-- `via` (decide or notify): true and what it returned, or false and why.
+-- A script a limit stopped may be halfway through changing its own
+-- state: it is dropped, and loaded afresh for the next call.
+function Player:_call(what, via, seat, seed, ...)
+  local label = string.format("AI '%s'%s (%s)", self.name, seat and (" at seat " .. seat) or "", what)
   local live, dead = self:_live()
   if not live then return false, dead end
   local fn = self.script[what]
   if not fn then return true end -- (a reloaded script without that hook)
-  core.sandbox.label(self._label)
-  local res = table.pack(core.sandbox.call({ budget = self.budget, memory = self.memory, time = self.time }, fn,
-    ...))
-  local why = kept_too_much(self)
-  if why then return false, why end
+  local box = self._box
+  box:limits{ label = label }
+  if seed then box:seed(seed) end
+  local res = table.pack(pcall(self._helpers[via], fn, ...))
+  if not res[1] and box:broken() then
+    box:close()
+    self.script, self._box, self._helpers = nil, nil, nil
+    self._off, self._failures = {}, {}
+    res[2] = res[2] .. "; the script will be loaded afresh"
+  end
   return table.unpack(res, 1, res.n)
 end
 
@@ -782,7 +494,7 @@ local function resolve(game, mv, texts, index)
     return nil, string.format("returned '%s', which is not a legal move (%s)", excerpt(mv),
       first_line(ok and why or legal))
   end
-  local c = game:clone()
+  local c <close> = game:clone()
   assert(c:play(mv))
   local h = c:history()
   local canon = h[#h].move
@@ -803,7 +515,7 @@ function M.fallback(infos, rules)
     if m.kind == "capture" then
       score = 100 + #m.takes
     elseif m.kind == "lay" then
-      score = -(M.points({ m.card }, rules) * 10 + (VALUE[m.card] or 0))
+      score = -(M.points({ m.card }, rules) * 10 + (M.value(m.card) or 0))
     else
       score = -50
     end
@@ -831,12 +543,10 @@ function Player:choose(game, seat)
     index[m.text] = i
   end
   local view = game:view(seat)
-  self._rng = new_rng(decision_seed(self.seed, seat, view.round, view.deal, view.ply,
-    view.phase == "claim" and 1 or 0))
+  local seed = decision_seed(self.seed, seat, view.round, view.deal, view.ply, view.phase == "claim" and 1 or 0)
   self._search = nil
-  local ctx, close = make_ctx(self, game, seat, view, infos, index)
-  local ok, mv, note = self:_call("choose", seat, view, copy(texts), ctx)
-  close()
+  local data = decision_data(self, game, seat, view, infos, index)
+  local ok, mv, note = self:_call("choose", "decide", seat, seed, data, view, texts)
   local info = {}
   local text, why
   if ok then
@@ -850,7 +560,7 @@ function Player:choose(game, seat)
     info.warning = string.format("AI '%s' (seat %d) lost this decision: %s; played %s instead",
       self.name, seat, why, text)
   end
-  if ok and type(note) == "string" then info.note = (note:sub(1, 200):gsub("[^%g ]", "?")) end
+  if ok and type(note) == "string" then info.note = core.clean((note:sub(1, 200):gsub("[\n\t]", " "))) end
   info.search = self._search
   info.seconds = os.clock() - t0
   return text, info
@@ -861,7 +571,7 @@ end
 function Player:_hook(name, arg)
   if self._off[name] or (self.script and not self.script[name]) then return true end
   local seat = self.seat
-  local ok, err = self:_call(name, seat, arg, self:_static_ctx(seat))
+  local ok, err = self:_call(name, "notify", seat, nil, self:_static_ctx(seat), arg)
   if ok then
     self._failures[name] = 0
     return true
@@ -880,13 +590,13 @@ end
 --- player:notify(event): forwards a public event to the script's
 -- on_event. Returns true, or false and a warning.
 function Player:notify(event)
-  return self:_hook("on_event", rawcopy(event))
+  return self:_hook("on_event", event)
 end
 
 --- player:round_end(result): forwards a finished round's result to the
 -- script's on_round_end. Returns true, or false and a warning.
 function Player:round_end(result)
-  return self:_hook("on_round_end", rawcopy(result))
+  return self:_hook("on_round_end", result)
 end
 
 local function positive(v, what)
@@ -905,7 +615,7 @@ function M.player(spec, opts)
   local src, file, err
   if spec:find("/", 1, true) or spec:match("%.lua$") then
     file = spec
-    src, err = read(spec)
+    src, err = read(spec, textfile.MAX_SCRIPT)
     if not src then return nil, spec .. ": " .. err end
   else
     local found, names, errors = M.catalogue(opts.dirs)
@@ -934,16 +644,12 @@ function M.player(spec, opts)
     time = opts.time or M.defaults.time, budget = budget, memory = memory,
     _off = {}, _failures = {},
   }, Player)
-  p._rng = new_rng(decision_seed(seed, -1))
-  local function setup(env)
-    -- math.random follows the player's seed, never the process's.
-    env.math.random = function(m, n) return p._rng(m, n) end
-    env.math.randomseed = function() end
-  end
-  local script, env = load_script(src, file, setup)
-  if not script then return nil, env end
-  p:_adopt(script, env)
-  p._reload = function() return load_script(src, file, setup) end
+  -- math.random follows the player's seed, never the process's.
+  local how = { memory = memory, budget = budget, time = p.time, seed = decision_seed(seed, -1) }
+  local script, box, helpers = load_script(src, file, how)
+  if not script then return nil, box end
+  p:_adopt(script, box, helpers)
+  p._reload = function() return load_script(src, file, how) end
   p.name, p.description, p.help = script.name, script.description, script.help
   return p
 end
@@ -1069,13 +775,18 @@ end
 -- folders. Returns an exit code.
 function M.cli_list(a)
   local found, names, errors = M.catalogue(a and a.ai_dir)
-  errors_to_stderr(errors)
+  -- Descriptions, file names and refusals come from strangers' scripts
+  -- and folders: printed with their terminal controls shown (core.clean).
+  local clean = core.clean
+  local shown = {}
+  for k, e in ipairs(errors) do shown[k] = { file = e.file, message = clean(e.message) } end
+  errors_to_stderr(shown)
   for _, n in ipairs(names) do
     local i = found[n]
-    print(string.format("%-10s %s%s", n, i.description, i.builtin and "" or ("  [" .. i.file .. "]")))
+    print(clean(string.format("%-10s %s%s", n, i.description, i.builtin and "" or ("  [" .. i.file .. "]"))))
   end
-  print("\n'diloti ai NAME' explains one; your own AIs go in " .. (user_dir() or "$XDG_CONFIG_HOME/diloti/ai")
-    .. " (see docs/ai.md).")
+  print(clean("\n'diloti ai NAME' explains one; your own AIs go in " .. (user_dir() or "$XDG_CONFIG_HOME/diloti/ai")
+    .. " (see docs/ai.md)."))
   return 0
 end
 
@@ -1084,22 +795,25 @@ function M.cli_show(a)
   local name = a and a.name
   local found, names, errors = M.catalogue(a and a.ai_dir)
   local i = found[name]
+  -- (as cli_list: what a script or a folder supplied is cleaned)
+  local clean = core.clean
+  local function say(text) print(clean(text)) end
   if not i then
     for _, e in ipairs(errors) do
       if e.file:match("([^/]+)%.lua$") == name then
-        io.stderr:write("diloti: AI '", name, "' was refused when loading: ", e.message, "\n")
+        io.stderr:write(clean("diloti: AI '" .. name .. "' was refused when loading: " .. e.message), "\n")
         return 1
       end
     end
-    io.stderr:write(string.format("diloti: unknown AI '%s'; valid names: %s\n", tostring(name),
-      table.concat(names, ", ")))
+    io.stderr:write(clean(string.format("diloti: unknown AI '%s'; valid names: %s", tostring(name),
+      table.concat(names, ", "))), "\n")
     return 1
   end
-  print(i.name .. (i.author and ("  by " .. i.author) or ""))
-  print(i.description)
-  if i.help then print("\n" .. i.help) end
-  if #i.hooks > 0 then print("\nfollows the game with: " .. table.concat(i.hooks, ", ")) end
-  print("from: " .. i.file)
+  say(i.name .. (i.author and ("  by " .. i.author) or ""))
+  say(i.description)
+  if i.help then say("\n" .. i.help) end
+  if #i.hooks > 0 then say("\nfollows the game with: " .. table.concat(i.hooks, ", ")) end
+  say("from: " .. i.file)
   return 0
 end
 

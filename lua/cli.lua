@@ -3,12 +3,23 @@
 -- protected call.
 local argparse = require "argparse"
 local diloti = require "diloti"
+local clean = require("diloti.core").clean
 local match = require "diloti.match"
 
 local M = {}
 
+-- What the commands print holds text from variant scripts (descriptions,
+-- help, rules values, refusals from their hooks), file names and engine
+-- messages quoting what was typed: all of it cleaned of terminal controls
+-- (core.clean). (`diloti run` leaves the user's own script's print alone.)
+local function print(...)
+  local parts = table.pack(...)
+  for i = 1, parts.n do parts[i] = tostring(parts[i]) end
+  io.stdout:write(clean(table.concat(parts, "\t")), "\n")
+end
+
 local function err(fmt, ...)
-  io.stderr:write("diloti: ", string.format(fmt, ...), "\n")
+  io.stderr:write("diloti: ", clean(string.format(fmt, ...)), "\n")
   return 1
 end
 
@@ -48,7 +59,7 @@ function commands.apply(a)
     if not ok then
       return err("move %d '%s' refused: %s", i, mv, why)
     elseif why then
-      io.stderr:write("diloti: ", why, "\n")
+      io.stderr:write("diloti: ", clean(why), "\n")
     end
     if g:phase() == "round-over" and i < #a.move then g:next_round() end
   end
@@ -59,7 +70,7 @@ end
 function commands.rules(a)
   local cat = diloti.variants.catalogue(a.rules_dir)
   for _, e in ipairs(cat.errors) do
-    io.stderr:write(string.format("diloti: variant refused: %s\n", e.message))
+    io.stderr:write(string.format("diloti: variant refused: %s\n", clean(e.message)))
   end
   if not a.name then
     for _, n in ipairs(cat.names) do
@@ -232,7 +243,7 @@ function M.main(args)
   for i = 1, #args do argv[i] = args[i] end
   local ok, a = p:pparse(argv)
   if not ok then
-    io.stderr:write(p:get_usage(), "\n\ndiloti: ", a, "\n")
+    io.stderr:write(p:get_usage(), "\n\ndiloti: ", clean(a), "\n")
     return 2
   end
   return commands[a.command or "play"](a)

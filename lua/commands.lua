@@ -312,17 +312,31 @@ M.add {
 -- ---------------------------------------------------------------------
 -- Saving, loading, replaying
 
+-- A record names each AI by its name, never by the file it was loaded
+-- from (a record is a file others load: it must not name files to run).
+-- An AI the user loaded from a path is saved under the name its script
+-- gives, with a comment saying it must be installed under that name.
 local function meta_of(T)
-  local seats = {}
+  local seats, comments = {}, {}
   for seat = 0, T.players_n - 1 do
     local s = T.specs[seat]
-    seats[seat] = s.kind == "human" and "human" or ("ai " .. s.name)
+    if s.kind == "human" then
+      seats[seat] = "human"
+    else
+      local p = T.players and T.players[seat]
+      local name = (p and p.name) or s.name
+      seats[seat] = "ai " .. name
+      if name ~= s.name then
+        comments[#comments + 1] = string.format("seat %d: the AI '%s' was loaded from a file; install it as "
+          .. "%s.lua in your AI folder (e.g. ~/.config/diloti/ai) to load or replay this game", seat, name, name)
+      end
+    end
   end
   local o = T.opts
   return {
     rules = o.rules or "diloti", players = T.players_n, seed = o.seed, dealer = o.dealer,
     target = o.target, position = o.position, seats = seats,
-    extra = { practice = T.practice and "on" or "off" },
+    extra = { practice = T.practice and "on" or "off" }, comments = comments,
   }
 end
 M.meta_of = meta_of
@@ -352,7 +366,7 @@ local function specs_of(rec, players)
   local specs = {}
   for seat = 0, players - 1 do
     local s = rec.seats and rec.seats[seat] or (seat == 0 and "human" or "ai cautious")
-    local name = s:match("^ai%s+(%S+)")
+    local name = record.seat_ai(s)
     specs[seat] = name and { kind = "ai", name = name } or { kind = "human" }
   end
   return specs

@@ -1,5 +1,5 @@
 -- The diloti module as Lua sees it: the C core (game handles, rules
--- tables, the sandbox) plus rules variants resolved by name.
+-- tables, the boxes untrusted scripts run in) plus rules variants resolved by name.
 --
 --   local diloti = require "diloti"
 --   local g = assert(diloti.new{rules = "diloti+forced-capture", seed = 7})
@@ -13,7 +13,7 @@ local variants = require "diloti.variants"
 local M = {
   version = core.version,
   card = core.card,
-  sandbox = core.sandbox,
+  box = core.box,
   variants = variants,
 }
 

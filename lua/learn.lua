@@ -24,8 +24,9 @@ local screen = require "diloti.screen"
 
 local M = {}
 
-local LOAD = { budget = 2000000, memory = 16 * 1024 * 1024 }
-local CALL = { budget = 1000000, memory = 8 * 1024 * 1024 }
+-- The main chunk, and each call of an `accept` function.
+local LOAD = { budget = 2000000, time = 2 }
+local CALL = { budget = 1000000, time = 1, memory = 16 * 1024 * 1024 }
 -- Lessons are set up with a fixed seed so that unplaced cards, and hence
 -- the drawings in docs/rules.md, never change between runs.
 M.SEED = 1
@@ -45,7 +46,6 @@ local STEP_KEYS = {
   hint = "string", after = "string", choices = "table", answer = "any", wrong_choices = "table",
 }
 
-local function rawcopy(t) return untrusted.rawcopy(t, 6) end
 
 local function check_fields(t, keys, where)
   for k, v in pairs(t) do
@@ -134,14 +134,35 @@ end
 
 local named = textfile.with_file
 
+-- step -> how to load its lesson afresh (see load_source)
+local RELOAD = setmetatable({}, { __mode = "k" })
+
 --- Loads one lesson's source in a fresh sandbox. Returns the lesson or
 -- nil and a message naming the file.
 function M.load_source(src, file)
-  local ok, t = untrusted.run_main(src, file, core.sandbox.env(), LOAD, "lesson " .. file)
-  if not ok then return nil, t end
-  local lesson, why = check(rawcopy(t), file)
-  if not lesson then return nil, file .. ": " .. why end
+  local box, t = untrusted.load(src, file, {
+    label = "lesson " .. file, load = LOAD, budget = CALL.budget, time = CALL.time, memory = CALL.memory,
+  })
+  if not box then return nil, t end
+  local lesson, why = check(t, file)
+  if not lesson then
+    box:close()
+    return nil, file .. ": " .. why
+  end
   lesson.file = file
+  -- An accept function a limit stopped may have left its state halfway
+  -- through a change: the lesson is loaded afresh and its steps take the
+  -- new functions.
+  local function reload()
+    local fresh = M.load_source(src, file)
+    if not fresh then return end
+    for i, st in ipairs(lesson.steps) do
+      if fresh.steps[i] then st.accept = fresh.steps[i].accept end
+    end
+  end
+  for _, st in ipairs(lesson.steps) do
+    if type(st.accept) == "function" then RELOAD[st] = reload end
+  end
   return lesson
 end
 
@@ -358,7 +379,11 @@ end
 --- Does the played move (a g:moves(true) entry) answer the step?
 function M.is_right(step, set, info)
   if type(step.accept) ~= "function" then return set[info.text] == true end
-  local ok, res = core.sandbox.call(CALL, step.accept, rawcopy(info))
+  local ok, res = pcall(step.accept, info)
+  if not ok then
+    local box = core.box.of(step.accept)
+    if box and box:broken() and RELOAD[step] then RELOAD[step]() end
+  end
   return ok and res == true
 end
 
@@ -384,7 +409,7 @@ end
 -- what could be read (lines that make no sense are skipped).
 function M.load_progress(path)
   local p = {}
-  local text = path and read_file(path)
+  local text = path and read_file(path, textfile.MAX_PROGRESS)
   for line in (text or ""):gmatch("[^\n]+") do
     local id, state, steps = line:match("^(%d%d%-[%w%-]+) (%a+) ?([%d,]*)$")
     if id and (state == "done" or state == "open") then
@@ -442,10 +467,13 @@ M.Runner = Runner
 function M.runner(o)
   o = o or {}
   local getenv = o.getenv or os.getenv
+  local write, style = o.write or io.write, o.style or screen.style{}
   local self = setmetatable({
-    write = o.write or io.write,
+    -- Lessons are strangers' files too: all a runner writes is cleaned
+    -- here (screen.safe), titles, steps, hints and messages alike.
+    write = function(text) write(screen.safe(style, text)) end,
     read = o.read or screen.ask,
-    style = o.style or screen.style{},
+    style = style,
     getenv = getenv,
   }, Runner)
   if o.progress_path == nil then self.path = M.progress_path(getenv) else self.path = o.progress_path or nil end
@@ -459,7 +487,8 @@ function M.runner(o)
 end
 
 function Runner:say(text)
-  self.write(screen.fit(self.style, text) .. "\n")
+  -- (cleaned before it is fitted, so that the widths are the shown ones)
+  self.write(screen.fit(self.style, screen.safe(self.style, text)) .. "\n")
 end
 
 function Runner:record(lesson, n, finished)
@@ -495,7 +524,8 @@ function Runner:list()
   for i, l in ipairs(self.lessons) do
     local mark = self:mark(l)
     mark = mark == "done" and "[x]" or (mark == "" and "[ ]" or mark)
-    self.write(screen.fit(self.style, string.format("%3d. %-5s %s", i, mark, l.title)) .. "\n")
+    self.write(screen.fit(self.style, string.format("%3d. %-5s %s", i, mark, screen.safe(self.style, l.title)))
+      .. "\n")
     self.write(screen.fit(self.style, "           rules " .. table.concat(l.rules, " ")) .. "\n")
   end
   for _, e in ipairs(self.errors or {}) do self:say("refused lesson: " .. e.message) end
@@ -697,7 +727,8 @@ function Runner:course(first)
     if res ~= "done" then return res end
     local nxt = self:find("next")
     if not nxt then self:say("Every lesson is done. Well played.") return "done" end
-    local line = self.read(string.format("Next: %s. Press Enter to start it, or type quit: ", nxt.title))
+    local line = self.read(string.format("Next: %s. Press Enter to start it, or type quit: ",
+      screen.safe(self.style, nxt.title)))
     if not line or line:match("^%s*q") then return line == nil and "eof" or "quit" end
     lesson = nxt
   end
@@ -734,9 +765,11 @@ end
 -- step by step: every position set up, every accepted move legal there.
 -- Writes a line per lesson to out; returns the number of problems.
 function M.check(file, out, opts)
+  local write = out
+  out = function(text) write(screen.safe(nil, text)) end -- lessons' texts and errors, cleaned
   local lessons, problems = {}, {}
   if file then
-    local src, err = read_file(file)
+    local src, err = read_file(file, textfile.MAX_SCRIPT)
     local l
     if src then l, err = M.load_source(src, file) end
     if l then lessons[1] = l else problems[1] = err end
@@ -779,7 +812,7 @@ function M.cli(a)
   if not a.lesson then r:list() end
   local lesson, err = r:find(a.lesson)
   if not lesson then
-    if a.lesson then io.stderr:write("diloti: ", err, "\n") return 1 end
+    if a.lesson then io.stderr:write("diloti: ", screen.safe(nil, err), "\n") return 1 end
     r:say(err)
     return 0
   end

@@ -30,6 +30,7 @@
 -- process. --shard k/n plays deals k, k+n, k+2n, ... and writes them with
 -- --json; `diloti merge` puts shard files back together in deal order.
 local diloti = require "diloti"
+local core = require "diloti.core"
 local textfile = require "diloti.textfile"
 
 local M = {}
@@ -775,8 +776,10 @@ end
 -- ---------------------------------------------------------------------
 -- The commands
 
+-- Messages and reports quote AI scripts (their failures, a first
+-- warning) and result files: cleaned of terminal controls.
 local function err(fmt, ...)
-  io.stderr:write("diloti: ", string.format(fmt, ...), "\n")
+  io.stderr:write("diloti: ", core.clean(string.format(fmt, ...)), "\n")
   return 1
 end
 
@@ -1038,7 +1041,7 @@ function M.run(a)
   if not ok then return err("%s", perr) end
   local sum = acc:summary()
   local out = a.output or io.stdout
-  out:write(M.report(cfg, sum))
+  out:write(core.clean(M.report(cfg, sum)))
   if cfg.shard and cfg.sprt then out:write("(the SPRT stop is applied when the shards are merged)\n") end
   if cfg.shard then
     out:write(string.format("shard %d/%d: %d of %d deals%s\n", cfg.shard.k, cfg.shard.n, acc.pairs, cfg.games,
@@ -1132,7 +1135,7 @@ end
 function M.merge(a)
   local docs = {}
   for _, path in ipairs(a.files) do
-    local text, e = read_file(path)
+    local text, e = read_file(path, textfile.MAX_RESULTS)
     if not text then return err("%s", e) end
     local d, jerr = json.decode(text)
     if d == nil then return err("%s: %s", path, jerr) end
@@ -1140,7 +1143,7 @@ function M.merge(a)
   end
   local cfg, list, warnings = M.combine(docs)
   if not cfg then return err("%s", list) end
-  for _, w in ipairs(warnings) do io.stderr:write("diloti: merge: ", w, "\n") end
+  for _, w in ipairs(warnings) do io.stderr:write("diloti: merge: ", core.clean(w), "\n") end
   local acc = M.accumulator(cfg.sprt)
   local kept = {}
   for _, p in ipairs(list) do
@@ -1149,7 +1152,7 @@ function M.merge(a)
   end
   local sum = acc:summary()
   local out = a.output or io.stdout
-  out:write(M.report(cfg, sum))
+  out:write(core.clean(M.report(cfg, sum)))
   if #kept < #list then
     out:write(string.format("(the SPRT stopped after deal %d: %d later deals left out)\n",
       kept[#kept].deal, #list - #kept))

@@ -77,6 +77,31 @@ local function is_line(s)
 end
 
 -- ---------------------------------------------------------------------
+-- Seats
+
+-- The AI name syntax (as lua/ai.lua checks a script's name).
+local AI_NAME = "^[%w][%w%-_]*$"
+
+--- The AI a seat description names ("ai greedy", "ai master seed=3"):
+-- the word after "ai", or nil when the seat is not an AI's. The table
+-- seats that AI again on load.
+function M.seat_ai(desc)
+  return type(desc) == "string" and desc:match("^ai%s+(%S+)") or nil
+end
+
+-- A record is a stranger's file: it names an installed AI, never a file
+-- to run (`ai /any/path.lua`) or to read (`ai /dev/zero`). Only a name
+-- passes; a path the user types at the table is theirs to give.
+local function check_seat(seat, desc)
+  local name = M.seat_ai(desc)
+  if name and not name:match(AI_NAME) then
+    return nil, string.format("seat %d: '%s' is not an AI name (a record names an installed AI: letters, "
+      .. "digits, '-' and '_', never a file)", seat, excerpt(name))
+  end
+  return true
+end
+
+-- ---------------------------------------------------------------------
 -- Field values
 
 local readers = {}
@@ -143,6 +168,8 @@ local function seat_lines(out, seats)
     local d = seats[seat]
     if d ~= nil then
       if not is_line(d) then return nil, string.format("meta.seats[%d] should be a one-line string", seat) end
+      local ok, why = check_seat(seat, d)
+      if not ok then return nil, "meta.seats: " .. why end
       out[#out + 1] = string.format("seat %d: %s", seat, d)
     end
   end
@@ -167,6 +194,18 @@ local function extra_lines(out, extra)
   end
   table.sort(keys)
   for _, k in ipairs(keys) do out[#out + 1] = k .. ": " .. extra[k] end
+  return out
+end
+
+-- meta.comments: lines for people (the loader skips them), e.g. that an
+-- AI must be installed under its name to load the game.
+local function comment_lines(out, comments)
+  if comments == nil then return out end
+  if type(comments) ~= "table" then return nil, "meta.comments should be a list" end
+  for i, c in ipairs(comments) do
+    if not is_line(c) then return nil, string.format("meta.comments[%d] should be a one-line string", i) end
+    out[#out + 1] = "# " .. c
+  end
   return out
 end
 
@@ -199,8 +238,9 @@ end
 
 --- The record of a game as text, or nil and a message. meta says how the
 -- game was made: {rules, players, teams, seed, dealer, target, position,
--- seats = {[0] = "human", ...}, extra = {key = value}, date}; date
--- defaults to today, false leaves it out.
+-- seats = {[0] = "human", ...}, extra = {key = value}, date, comments =
+-- {line, ...}}; date defaults to today, false leaves it out. A seat "ai
+-- X" must name the AI (X a name, not a file).
 function M.encode(game, meta)
   meta = meta or {}
   if type(meta) ~= "table" then return nil, "meta should be a table" end
@@ -212,6 +252,7 @@ function M.encode(game, meta)
   local out, why = header_lines(meta)
   if out then out, why = seat_lines(out, meta.seats) end
   if out then out, why = extra_lines(out, meta.extra) end
+  if out then out, why = comment_lines(out, meta.comments) end
   if not out then return nil, why end
   move_lines(out, history)
   out[#out + 1] = "final: " .. position
@@ -264,6 +305,8 @@ local function read_header(rec, line, name, n)
     seat = read_int(seat)
     if not seat or seat > 3 then return fail(name, n, "seat %s: seats are 0..3", excerpt(line:match("%d+"))) end
     if rec.seats[seat] then return fail(name, n, "seat %d given twice", seat) end
+    local ok, why = check_seat(seat, desc)
+    if not ok then return fail(name, n, "%s", why) end
     rec.seats[seat], rec.where["seat " .. seat] = desc, n
     return true
   end

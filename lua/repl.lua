@@ -7,6 +7,8 @@
 -- as `g`. Input and output are functions, so the tests drive a session
 -- with scripted lines and no terminal; the program gives it libedit.
 local diloti = require "diloti"
+local core = require "diloti.core"
+local textfile = require "diloti.textfile"
 local ai = require "diloti.ai"
 local moveinput = require "diloti.moveinput"
 local screen = require "diloti.screen"
@@ -34,11 +36,25 @@ local DIRECTIONS = { [2] = { [0] = "South", [1] = "North" },
 -- ---------------------------------------------------------------------
 -- Output
 
--- Everything the table prints fits the terminal's width.
-function Session:print(...)
+-- Everything the table prints fits the terminal's width, and none of it
+-- can drive the terminal: AI and variant texts, records, lessons and
+-- error messages come from strangers' files, so print is the one place
+-- where the table's output is cleaned (screen.safe keeps the board's own
+-- colours).
+local function joined(...)
   local parts = table.pack(...)
   for i = 1, parts.n do parts[i] = tostring(parts[i]) end
-  self.write(screen.fit(self.style, table.concat(parts, "\t")) .. "\n")
+  return table.concat(parts, "\t")
+end
+
+function Session:print(...)
+  self.write(screen.fit(self.style, screen.safe(self.style, joined(...))) .. "\n")
+end
+
+-- The values and print() output of Lua the user typed at the prompt: their
+-- own code, shown as it is (it may colour its output on purpose).
+function Session:print_raw(...)
+  self.write(screen.fit(self.style, joined(...)) .. "\n")
 end
 
 function Session:printf(fmt, ...)
@@ -356,7 +372,7 @@ M.pretty = pretty
 function Session:lua_env()
   if self.env then return self.env end
   local session = self
-  local function print_here(...) session:print(...) end
+  local function print_here(...) session:print_raw(...) end
   self.env = setmetatable({ diloti = diloti, ai = ai, session = self, T = self, print = print_here }, {
     __index = function(_, k)
       if k == "g" then return session.g end
@@ -405,7 +421,7 @@ function Session:run_lua(code)
     end
     return
   end
-  for i = 2, res.n do self:print(pretty(res[i])) end
+  for i = 2, res.n do self:print_raw(pretty(res[i])) end
   if self.g == g and #g:history() ~= before then
     self.recent[#self.recent + 1] = "(the game was changed from Lua)"
     self:advance()
@@ -457,7 +473,7 @@ end
 
 function Session:prompt()
   local seat = self:human_to_move()
-  if seat and self.humans > 1 then return self.names[seat] .. "> " end
+  if seat and self.humans > 1 then return screen.safe(nil, self.names[seat]) .. "> " end
   return "diloti> "
 end
 
@@ -645,14 +661,15 @@ end
 local function quote(s) return "'" .. s:gsub("'", [['\'']]) .. "'" end
 
 -- The user's own additions to the table: trusted code (like a shell's rc
--- file), run with the commands table and the session in scope.
+-- file), run with the commands table and the session in scope. Read with
+-- the scripts' size limit, and only when it is an ordinary file.
 local function user_file(self, dir)
   local path = dir and (dir .. "/table.lua")
-  local f = path and io.open(path, "r")
-  if not f then return end
-  f:close()
+  if not (path and core.filekind(path, true)) then return end
   local env = setmetatable({ commands = commands, session = self, diloti = diloti }, { __index = _G })
-  local chunk, err = loadfile(path, "t", env)
+  local src, err = textfile.read(path, textfile.MAX_SCRIPT)
+  local chunk
+  if src then chunk, err = load(src, "@" .. path, "t", env) end
   if chunk then
     local ok, rerr = xpcall(chunk, debug.traceback)
     if not ok then err = rerr end
@@ -688,7 +705,7 @@ function M.start(a)
     ask_on_quit = line and line.isatty() or false, game = game,
   }
   if not s then
-    io.stderr:write("diloti: ", err, "\n")
+    io.stderr:write("diloti: ", screen.safe(nil, err), "\n")
     return 1
   end
   if line and not line.isatty() then s.style.colour = false end

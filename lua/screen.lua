@@ -5,6 +5,14 @@
 -- A style is `{unicode = bool, colour = bool, width = N}`. Every renderer
 -- returns one string (lines joined with "\n"); no line is wider than
 -- `st.width` visible columns, ANSI codes excluded.
+--
+-- Text from strangers' files (AI and variant descriptions, lessons, game
+-- records, error messages) may hold terminal controls: screen.safe(st,
+-- text) shows them instead (core.clean), keeping only the colour codes
+-- this file itself writes. The table and the lessons pass everything they
+-- print through it.
+local clean = require("diloti.core").clean
+
 local M = {}
 
 local SUIT_SYMBOL = { c = "♣", d = "♦", h = "♥", s = "♠" }
@@ -70,6 +78,35 @@ function M.detect(getenv)
 end
 
 -- ---- measuring and fitting -----------------------------------------------
+
+-- The only escape sequences the screen writes (see the SGR_ names above):
+-- screen.safe keeps these, and only when the style has colour.
+local OWN_SGR = { [SGR_RED] = true, [SGR_FG] = true, [SGR_BOLD] = true, [SGR_NORMAL] = true }
+
+--- screen.safe(st, text): text fit for the terminal. Every terminal
+-- control (C0 but newline and tab, DEL, C1, bidi controls, bytes that are
+-- not UTF-8) is shown instead of acted on; with st.colour, the screen's
+-- own colour codes are kept (at worst a script could colour its own text
+-- red or bold with them). Text without ESC takes the C fast path only.
+function M.safe(st, text)
+  text = tostring(text)
+  if not (st and st.colour) or not text:find("\27", 1, true) then return clean(text) end
+  local out, i = {}, 1
+  while true do
+    local s, e = text:find("\27%[%d*m", i)
+    if not s then break end
+    local code = text:sub(s, e)
+    if OWN_SGR[code] then
+      out[#out + 1] = clean(text:sub(i, s - 1))
+      out[#out + 1] = code
+    else
+      out[#out + 1] = clean(text:sub(i, e))
+    end
+    i = e + 1
+  end
+  out[#out + 1] = clean(text:sub(i))
+  return table.concat(out)
+end
 
 --- The text without ANSI SGR codes.
 function M.strip(s)

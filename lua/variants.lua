@@ -3,8 +3,9 @@
 -- the user's folder ($XDG_CONFIG_HOME/diloti/rules-variants) and any
 -- --rules-dir; a later script of the same name replaces an earlier one.
 --
--- Every script runs in its own sandbox (no io/os/debug/load, text only,
--- an instruction budget and a memory cap) and returns a table:
+-- Every script runs in a Lua state of its own (a box: no io/os/debug/load,
+-- text only, plain data in and out, an instruction budget, a clock and a
+-- memory cap: docs/security.md) and returns a table:
 --   name, description        required; name matches the file name
 --   rule                     the RULES.md id, e.g. "V-soy" (optional)
 --   base = true              for a base game (diloti, kontsina)
@@ -20,7 +21,13 @@ local untrusted = require "diloti.untrusted"
 
 local M = {}
 
-local LOAD_BUDGET = 1000000
+-- The main chunk, and each later call (a hook, the rules function).
+local LOAD = { budget = 1000000, time = 2 }
+local CALL = { budget = 10000000, time = 1 }
+-- Our own text, run in each variant's box before the script: hooks and
+-- rules functions may change their first argument in place, and that
+-- change has to come back out of the box.
+local PRELUDE = "return { inout = function(f, a, ...) local r1, r2 = f(a, ...) return a, r1, r2 end }"
 local HOOKS = { moves = true, score = true, match = true }
 local KEYS = {
   name = "string", description = "string", rule = "string", base = "boolean",
@@ -65,129 +72,98 @@ local function check(v, file)
   return v
 end
 
-local function rawcopy(t) return untrusted.rawcopy(t, 4) end
-
 local first_line = textfile.first_line
 
--- Loads one script in a fresh sandbox: the checked variant, with its hooks
--- and rules function as the script made them, and the script's
--- environment; or nil, message (naming the file).
+-- Loads one script into a fresh box: the checked variant (its hooks and
+-- rules function are stubs into the box), the box and the prelude; or
+-- nil, message (naming the file).
 local function load_raw(src, file)
-  local env = core.sandbox.env()
-  local ok, v = untrusted.run_main(src, file, env, { budget = LOAD_BUDGET }, file)
-  if not ok then return nil, v end
-  local checked, why = check(rawcopy(v), file)
-  if not checked then return nil, file .. ": " .. why end
+  local box, v, pre = untrusted.load(src, file, {
+    label = file, load = LOAD, budget = CALL.budget, time = CALL.time,
+    prelude = PRELUDE, prelude_name = "=variant helpers",
+  })
+  if not box then return nil, v end
+  local checked, why = check(v, file)
+  if not checked then
+    box:close()
+    return nil, file .. ": " .. why
+  end
   checked.file = file
-  return checked, env
+  return checked, box, pre
 end
 
--- ---- memory a variant keeps between calls ----------------------------------
---
--- The sandbox caps what one call may add, but hooks are closures loaded
--- once: each call could leave a little under the cap in an upvalue or a
--- global, and the process would grow without end. The heap as a whole
--- cannot tell whose memory it is (a session holds games, histories, the
--- user's own Lua), so each variant has an account of its own:
---   * what it holds is measured by walking everything reachable from its
---     environment and its functions' upvalues (memory of no one else);
---   * but only when it could have grown past the cap since the last walk,
---     that is when the allocator's running total has advanced by what
---     separated it from the cap. The whole process's total, not only
---     what the variant's own calls allocated: a hook may keep its
---     arguments (the C side builds them before the call, up to 200 KB
---     for a long move list) or what another variant's hook handed on,
---     and all of that was allocated by someone since the last walk. A
---     walk of an ordinary variant takes about 0.1 ms, once per 64 MiB
---     allocated in the whole process (8 MiB for one near the cap);
---   * if it holds more than the cap, the call fails naming the variant,
---     and the script is loaded afresh from its source, as the AI driver
---     restarts a script; what the old one held is freed at once.
-
-local MiB = 1024 * 1024
-local CAP = core.sandbox.memory or 64 * MiB
-local function adopt(acct, v, env)
+local function adopt(acct, v, box, pre)
   local fns = {}
   for k, f in pairs(v.hooks or {}) do fns[k] = f end
   if type(v.rules) == "function" then fns.rules = v.rules end
-  acct.fns, acct.env, acct.keeper = fns, env, untrusted.keeper(CAP, acct.file)
+  acct.fns, acct.box, acct.pre = fns, box, pre
 end
 
 local function restart(acct)
-  local v, env = load_raw(acct.src, acct.file)
-  if not v then return nil, env end
-  adopt(acct, v, env)
+  local v, box, pre = load_raw(acct.src, acct.file)
+  if not v then return nil, box end
+  adopt(acct, v, box, pre)
   return true
 end
 
--- Nil, or a message if the variant holds more than the cap (it has then
--- been restarted).
-local function audit(acct)
-  if not acct.fns then return nil end
-  local roots = { acct.env }
-  for _, f in pairs(acct.fns) do roots[#roots + 1] = f end
-  local bytes = acct.keeper:exceeded(roots)
-  if not bytes then return nil end
-  acct.fns, acct.env = nil, nil
-  roots = nil -- luacheck: ignore (the old script must be unreachable before the collection)
-  collectgarbage()
-  local ok, why = restart(acct)
-  return string.format("memory cap exceeded in variant '%s': it keeps %d MiB between calls, more than the "
-    .. "%d MiB cap; %s", acct.name, (bytes + MiB - 1) // MiB, CAP // MiB,
-    ok and "it was restarted" or ("restarting it failed: " .. why))
-end
-
-local function finish(acct, ...)
-  local why = audit(acct)
-  if why then error(why, 0) end
-  return ...
-end
-
--- What stands for a hook (or the rules function) of a variant: the
--- script's current function, run between two audits. The one before
--- covers what came in since the last call (a call that failed is never
--- audited after).
+-- What stands for a hook (or the rules function) of a variant: a call
+-- into its box that returns the first argument as the script left it,
+-- then what the script returned. A script a limit stopped may be
+-- halfway through changing its own state: it is loaded afresh from its
+-- source before its next call.
 local function guard(acct, k, what)
   local label = "variant '" .. acct.name .. "' (" .. what .. ")"
-  local sandbox = core.sandbox
   return function(...)
-    sandbox.label(label)
-    local why = audit(acct)
-    if why then error(why, 0) end
     if not acct.fns then
       local ok, err = restart(acct)
-      sandbox.label(label)
       if not ok then error(string.format("variant '%s' could not be restarted: %s", acct.name, err), 0) end
     end
-    if not acct.fns[k] then
-      error(string.format("variant '%s' has no %s since it was restarted", acct.name, what), 0)
+    local f = acct.fns[k]
+    if not f then error(string.format("variant '%s' has no %s since it was restarted", acct.name, what), 0) end
+    local box = acct.box
+    box:limits{ label = label }
+    local res = table.pack(pcall(acct.pre.inout, f, ...))
+    if not res[1] then
+      local msg = res[2]
+      if box:broken() then
+        box:close()
+        acct.fns, acct.box, acct.pre = nil, nil, nil
+        msg = msg .. "; it will be loaded afresh"
+      end
+      error(msg, 0)
     end
-    -- (not kept in a local: the old script must be unreachable if the
-    -- audit after the call restarts it)
-    return finish(acct, acct.fns[k](...))
+    return table.unpack(res, 2, res.n)
   end
 end
 
--- Loads one script in a fresh sandbox. Returns the variant or nil, message
--- (naming the file). Its hooks and rules function keep the script to the
--- memory cap between calls too.
+-- Loads one script in a fresh box. Returns the variant or nil, message
+-- (naming the file).
 function M.load_source(src, file)
-  local v, env = load_raw(src, file)
-  if not v then return nil, env end
+  local v, box, pre = load_raw(src, file)
+  if not v then return nil, box end
   local acct = { name = v.name, src = src, file = file }
-  adopt(acct, v, env)
+  adopt(acct, v, box, pre)
   for k in pairs(v.hooks or {}) do v.hooks[k] = guard(acct, k, k .. " hook") end
   if type(v.rules) == "function" then v.rules = guard(acct, "rules", "rules function") end
   return v
 end
 
 --- All variants: returns {name = variant}, a sorted list of names, and a
--- list of {file, message} for scripts that were refused.
+-- list of {file, message} for scripts that were refused. A listing keeps
+-- each variant's facts and source only: its box is closed (a folder of
+-- scripts each holding its cap would add up), and a game loads the
+-- variants it uses afresh (M.resolve).
 function M.load_all(dirs)
   local found, errors = {}, {}
   local function add(src, file)
-    local v, err = M.load_source(src, file)
-    if v then found[v.name] = v else errors[#errors + 1] = { file = file, message = err } end
+    local v, box = load_raw(src, file)
+    if v then
+      box:close()
+      v.src = src
+      found[v.name] = v
+    else
+      errors[#errors + 1] = { file = file, message = box }
+    end
   end
   local embedded = core.embedded("rules-variants/")
   local files = {}
@@ -234,8 +210,8 @@ local function compose(chosen)
     hooks.moves = function(moves, state)
       local reasons = {}
       for _, f in ipairs(fns.moves) do
-        local kept, why = f(moves, state)
-        if type(kept) == "table" then moves = kept end
+        local after, kept, why = f(moves, state)
+        moves = type(kept) == "table" and kept or after
         if type(why) == "table" then for k, r in pairs(why) do reasons[k] = r end end
       end
       return moves, reasons
@@ -244,8 +220,8 @@ local function compose(chosen)
   if #fns.score > 0 then
     hooks.score = function(score, state)
       for _, f in ipairs(fns.score) do
-        local s = f(score, state)
-        if type(s) == "table" then score = s end
+        local after, s = f(score, state)
+        score = type(s) == "table" and s or after
       end
       return score
     end
@@ -253,7 +229,7 @@ local function compose(chosen)
   if #fns.match > 0 then
     hooks.match = function(state)
       for _, f in ipairs(fns.match) do
-        local r = f(state)
+        local _, r = f(state)
         if r ~= nil then return r end
       end
       return nil
@@ -291,6 +267,13 @@ function M.resolve(spec, opts)
     table.insert(chosen, 1, cat.found.diloti)
     table.insert(args, 1, false)
     seen.diloti = true
+  end
+  for i, v in ipairs(chosen) do
+    if v.hooks or type(v.rules) == "function" then
+      local live, why = M.load_source(v.src, v.file)
+      if not live then return nil, string.format("rules: variant '%s' failed to load: %s", v.name, why) end
+      chosen[i] = live
+    end
   end
   for i = 2, #chosen do
     if chosen[i].base then
@@ -330,15 +313,12 @@ function M.resolve(spec, opts)
         end
       end
     elseif type(v.rules) == "function" then
-      local work = rawcopy(rules)
-      core.sandbox.label("variant '" .. v.name .. "'")
-      local ok, err = core.sandbox.call({ budget = LOAD_BUDGET }, v.rules, work, arg)
-      core.sandbox.label("")
-      if not ok then return nil, string.format("rules: variant '%s' failed: %s", v.name, first_line(err)) end
+      local ok, work, err = pcall(v.rules, rules, arg)
+      if not ok then return nil, string.format("rules: variant '%s' failed: %s", v.name, first_line(work)) end
       if type(err) == "string" then
         return nil, string.format("rules: %s: %s", v.name, err)
       end
-      rules = rawcopy(work)
+      rules = work
     end
     local fine, why = pcall(core.check_rules, rules)
     if not fine then

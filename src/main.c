@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "lua/lline.h"
-#include "lua/sandbox.h"
+#include "lua/ltext.h"
 
 int luaopen_diloti(lua_State *L);
 
@@ -16,6 +16,11 @@ static int traceback(lua_State *L)
     const char *msg = lua_tostring(L, 1);
     if (!msg) msg = luaL_tolstring(L, 1, NULL);
     luaL_traceback(L, L, msg, 1);
+    /* The message may quote a script, a lesson or a record: printed with
+     * its terminal controls shown, never obeyed (ltext.c). */
+    size_t n;
+    const char *tb = lua_tolstring(L, -1, &n);
+    dl_clean_push(L, tb, n);
     return 1;
 }
 
@@ -48,7 +53,7 @@ static int pmain(lua_State *L)
 
 int main(int argc, char **argv)
 {
-    lua_State *L = dl_sandbox_newstate();
+    lua_State *L = luaL_newstate();
     if (!L) {
         fprintf(stderr, "diloti: cannot create the Lua state (out of memory)\n");
         return 1;

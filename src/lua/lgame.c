@@ -3,7 +3,9 @@
  * so Lua never holds a pointer into C memory. Illegal moves come back as
  * nil, "<rule id>: reason"; errors are for programming mistakes.
  *
- * House-rule hooks live in the userdata's user value and run sandboxed:
+ * House-rule hooks live in the userdata's user value. They are host
+ * functions (lua/variants.lua) that call into each variant's own Lua
+ * state (src/lua/box.c), so they get and give plain data only:
  *   moves(list, state) -> allowed list [, reasons]   (filter or veto)
  *   score(breakdown, state) -> breakdown             (adjust a round)
  *   match(state) -> nil | winner side | false        (decide the match) */
@@ -17,22 +19,32 @@
 #include "lrules.h"
 #include "lview.h"
 #include "notation.h"
-#include "sandbox.h"
 #include "score.h"
 #include "search.h"
 #include "view.h"
 
 #define GAME "diloti.Game"
 
+/* What is known of a position is kept in the second user value until the
+ * state changes: the legal moves by text and the house rules' verdict, so
+ * that the hook runs once per position and checking a move costs a lookup,
+ * not a rebuilt list (`moves --explain` checks every move). */
 typedef struct {
     dl_Game *g;
+    unsigned version; /* changes with every play, undo and new round */
+    unsigned cached;  /* the version the kept table is for; 0: none */
 } LGame;
 
-static dl_Game *check_game(lua_State *L, int idx)
+static LGame *check_lgame(lua_State *L, int idx)
 {
     LGame *u = luaL_checkudata(L, idx, GAME);
     if (!u->g) luaL_error(L, "the game has been freed");
-    return u->g;
+    return u;
+}
+
+static dl_Game *check_game(lua_State *L, int idx)
+{
+    return check_lgame(L, idx)->g;
 }
 
 /* Pushes hooks[name] (a function) or returns false with nothing pushed. */
@@ -54,8 +66,10 @@ static bool get_hook(lua_State *L, int idx, const char *name)
 
 static void push_game(lua_State *L, dl_Game *g, int hooks_from)
 {
-    LGame *u = lua_newuserdatauv(L, sizeof *u, 1);
+    LGame *u = lua_newuserdatauv(L, sizeof *u, 2);
     u->g = g;
+    u->version = 1;
+    u->cached = 0;
     luaL_setmetatable(L, GAME);
     if (hooks_from) {
         lua_getiuservalue(L, hooks_from, 1);
@@ -123,74 +137,119 @@ static void push_move_table(lua_State *L, const dl_State *s, const dl_Move *m)
     lua_setfield(L, -2, "takes");
 }
 
-/* Legal moves after the house-rule filter: pushes a list of move tables
- * and a table of reasons (text -> why refused), or raises on hook failure.
- * Returns the count. */
-static int filtered_moves(lua_State *L, int gi, dl_Game *g)
+/* Runs the moves hook on the position and pushes its verdict:
+ * {order = {text, ...}, index = {text = core index}, reasons = {text = why}}.
+ * Raises on a hook failure or a list that is not a filter of the core's. */
+static void push_core_index(lua_State *L, int gi, LGame *u);
+
+static void run_moves_hook(lua_State *L, int gi, LGame *u)
 {
+    dl_Game *g = u->g;
     const dl_MoveList *l = dl_game_moves(g);
-    if (!lua_checkstack(L, 8)) luaL_error(L, "out of Lua stack");
+    if (!lua_checkstack(L, 12)) luaL_error(L, "out of Lua stack");
+    push_core_index(L, gi, u);
+    int core = lua_gettop(L);
     lua_createtable(L, (int)l->n, 0);
     for (size_t i = 0; i < l->n; i++) {
         push_move_table(L, &g->s, &l->m[i]);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
-    if (!get_hook(L, gi, "moves")) {
-        lua_newtable(L);
-        return (int)l->n;
-    }
-    lua_pushvalue(L, -2);
+    get_hook(L, gi, "moves");
+    lua_insert(L, -2);
     dl_lua_pushstate(L, &g->s, -1);
-    if (dl_sandbox_pcall(L, 2, 2, DL_SANDBOX_BUDGET, DL_SANDBOX_MEMORY) != LUA_OK)
+    if (lua_pcall(L, 2, 2, 0) != LUA_OK)
         luaL_error(L, "house rule (moves hook) failed: %s", lua_tostring(L, -1));
     if (!lua_istable(L, -2)) luaL_error(L, "house rule (moves hook) must return a list of moves");
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
         lua_newtable(L);
     }
-    lua_remove(L, -3);
-    lua_Unsigned len = lua_rawlen(L, -2);
+    int list = lua_gettop(L) - 1;
+    lua_Unsigned len = lua_rawlen(L, list);
     /* A hook filters or vetoes, so it never returns more moves than there
-     * are: past one more than that, the list is refused without reading
-     * the rest (millions of entries would take seconds, outside the hook's
-     * budget). */
-    int n = len > l->n + 1 ? (int)l->n + 1 : (int)len;
-    for (int i = 1; i <= n; i++) {
+     * are: past one more than that, the list is refused unread. */
+    lua_Unsigned n = len > l->n + 1 ? l->n + 1 : len;
+    lua_createtable(L, 0, 3);
+    lua_insert(L, list); /* verdict, list, reasons */
+    lua_setfield(L, list, "reasons");
+    lua_createtable(L, (int)n, 0); /* order */
+    lua_createtable(L, 0, (int)n); /* index */
+    for (lua_Unsigned i = 1; i <= n; i++) {
         /* A hook filters or vetoes; it cannot invent moves. */
-        lua_rawgeti(L, -2, i);
+        lua_rawgeti(L, list + 1, (lua_Integer)i);
         const char *t = raw_text(L, -1);
-        bool legal = false;
-        char buf[200];
-        for (size_t k = 0; t && k < l->n && !legal; k++) {
-            dl_move_str(&g->s, &l->m[k], buf, sizeof buf, false);
-            legal = strcmp(buf, t) == 0;
-        }
         lua_pop(L, 1);
-        if (!legal)
+        if (!t || lua_getfield(L, core, t) != LUA_TNUMBER)
             luaL_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here",
                        t ? "'" : "", t ? t : "a non-move", t ? "'" : "");
+        lua_setfield(L, -2, t);
+        lua_pushstring(L, t);
+        lua_rawseti(L, -3, (lua_Integer)i);
     }
     if (len > l->n)
         luaL_error(L, "house rule (moves hook) returned %I moves, more than the %I legal ones",
                    (lua_Integer)len, (lua_Integer)l->n);
-    if (n == 0 && l->n > 0)
+    if (len == 0 && l->n > 0)
         luaL_error(L, "D20: the house rules' moves hook left seat %d no legal move (engine error)",
                    g->s.turn);
-    return n;
+    lua_setfield(L, list, "index");
+    lua_setfield(L, list, "order");
+    lua_settop(L, list);
+    lua_replace(L, core);
 }
 
-/* Is text among the allowed moves (list at -2)? */
-static bool allowed(lua_State *L, const char *text)
+/* Pushes the table of what is kept about this position (fresh after a
+ * change of state). */
+static void push_cache(lua_State *L, int gi, LGame *u)
 {
-    int n = (int)lua_rawlen(L, -2);
-    for (int i = 1; i <= n; i++) {
-        lua_rawgeti(L, -2, i);
-        const char *t = raw_text(L, -1);
-        bool eq = t && strcmp(t, text) == 0;
-        lua_pop(L, 1);
-        if (eq) return true;
+    if (u->cached != u->version) {
+        lua_createtable(L, 0, 2);
+        lua_pushvalue(L, -1);
+        lua_setiuservalue(L, gi, 2);
+        u->cached = u->version;
+        return;
     }
-    return false;
+    lua_getiuservalue(L, gi, 2);
+}
+
+/* Pushes {text = index} of the core's legal moves in this position. */
+static void push_core_index(lua_State *L, int gi, LGame *u)
+{
+    push_cache(L, gi, u);
+    if (lua_getfield(L, -1, "core") == LUA_TTABLE) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    const dl_MoveList *l = dl_game_moves(u->g);
+    char buf[200];
+    lua_createtable(L, 0, (int)l->n);
+    for (size_t i = 0; i < l->n; i++) {
+        dl_move_str(&u->g->s, &l->m[i], buf, sizeof buf, false);
+        lua_pushinteger(L, (lua_Integer)i + 1);
+        lua_setfield(L, -2, buf);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "core");
+    lua_remove(L, -2);
+}
+
+/* Pushes the house rules' verdict on the position (see run_moves_hook).
+ * The game has a moves hook. */
+static void push_verdict(lua_State *L, int gi, LGame *u)
+{
+    push_cache(L, gi, u);
+    if (lua_getfield(L, -1, "verdict") == LUA_TTABLE) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    run_moves_hook(L, gi, u);
+    /* (a hook that changed the state would have been a bug of ours: none
+     * can reach the game) */
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "verdict");
+    lua_remove(L, -2);
 }
 
 /* The move argument: a string, or a table with a text field. */
@@ -207,40 +266,47 @@ static const char *move_arg(lua_State *L, int idx)
     return lua_tostring(L, idx);
 }
 
+static bool has_hook(lua_State *L, int idx, const char *name);
+
 /* Parses and checks a move: returns true with *m set, or pushes nil and
- * the reason and returns false. The allowed list stays on the stack. */
-static bool resolve(lua_State *L, int gi, dl_Game *g, const char *text, dl_Move *m)
+ * the reason and returns false. */
+static bool resolve(lua_State *L, int gi, LGame *u, const char *text, dl_Move *m)
 {
-    char err[300];
-    filtered_moves(L, gi, g);
+    char err[300], canon[200];
+    dl_Game *g = u->g;
     if (dl_move_parse(&g->s, text, m, err, sizeof err)) {
-        lua_pop(L, 2);
         lua_pushnil(L);
         lua_pushfstring(L, "not a move: %s", err);
         return false;
     }
-    const char *why = dl_refusal(&g->s, m, err, sizeof err);
-    if (why) {
-        lua_pop(L, 2);
-        lua_pushnil(L);
-        lua_pushstring(L, why);
-        return false;
-    }
-    char canon[200];
+    /* Legal moves are found in the kept list; only a refusal is worked out. */
     dl_move_str(&g->s, m, canon, sizeof canon, false);
-    if (!allowed(L, canon)) {
-        lua_pushstring(L, canon);
-        lua_rawget(L, -2);
-        const char *r = lua_tostring(L, -1);
-        lua_pushfstring(L, "%s", r ? r : "house rule: this move is not allowed");
-        lua_replace(L, -4);
-        lua_pop(L, 2);
+    push_core_index(L, gi, u);
+    bool legal = lua_getfield(L, -1, canon) != LUA_TNIL;
+    lua_pop(L, 2);
+    const char *why = legal ? NULL : dl_refusal(&g->s, m, err, sizeof err);
+    if (!legal) {
         lua_pushnil(L);
-        lua_insert(L, -2);
+        lua_pushstring(L, why ? why : "D9: not a legal move here");
         return false;
     }
+    if (!has_hook(L, gi, "moves")) return true;
+    push_verdict(L, gi, u);
+    lua_getfield(L, -1, "index");
+    bool ok = lua_getfield(L, -1, canon) != LUA_TNIL;
     lua_pop(L, 2);
-    return true;
+    if (ok) {
+        lua_pop(L, 1);
+        return true;
+    }
+    lua_getfield(L, -1, "reasons");
+    lua_getfield(L, -1, canon);
+    /* (the string lives on in the kept verdict) */
+    const char *r = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_pop(L, 3);
+    lua_pushnil(L);
+    lua_pushstring(L, r ? r : "house rule: this move is not allowed");
+    return false;
 }
 
 /* ---- round end hooks ---- */
@@ -305,7 +371,7 @@ static const char *round_hooks(lua_State *L, int gi, dl_Game *g)
     if (get_hook(L, gi, "score")) {
         push_breakdown(L, &g->s);
         dl_lua_pushstate(L, &g->s, -1);
-        if (dl_sandbox_pcall(L, 2, 1, DL_SANDBOX_BUDGET, DL_SANDBOX_MEMORY) != LUA_OK) {
+        if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
             warn = lua_pushfstring(L, "house rule (score hook) failed, standard scoring used: %s",
                                    lua_tostring(L, -1));
             lua_remove(L, -2);
@@ -327,7 +393,7 @@ static const char *round_hooks(lua_State *L, int gi, dl_Game *g)
     }
     if (get_hook(L, gi, "match")) {
         dl_lua_pushstate(L, &g->s, -1);
-        if (dl_sandbox_pcall(L, 1, 1, DL_SANDBOX_BUDGET, DL_SANDBOX_MEMORY) != LUA_OK) {
+        if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
             warn = lua_pushfstring(L, "house rule (match hook) failed, standard match end used: %s",
                                    lua_tostring(L, -1));
             lua_remove(L, -2);
@@ -359,39 +425,47 @@ static bool has_hook(lua_State *L, int idx, const char *name)
 
 static int g_moves(lua_State *L)
 {
-    dl_Game *g = check_game(L, 1);
+    LGame *u = check_lgame(L, 1);
+    dl_Game *g = u->g;
     bool structured = lua_toboolean(L, 2);
-    if (!structured && !has_hook(L, 1, "moves")) {
-        /* The common case: strings straight from the core's list. */
-        const dl_MoveList *l = dl_game_moves(g);
+    const dl_MoveList *l = dl_game_moves(g);
+    if (!has_hook(L, 1, "moves")) {
         lua_createtable(L, (int)l->n, 0);
         for (size_t i = 0; i < l->n; i++) {
-            push_move_text(L, &g->s, &l->m[i]);
+            if (structured)
+                push_move_table(L, &g->s, &l->m[i]);
+            else
+                push_move_text(L, &g->s, &l->m[i]);
             lua_rawseti(L, -2, (lua_Integer)i + 1);
         }
         return 1;
     }
-    int n = filtered_moves(L, 1, g);
-    lua_pop(L, 1);
-    if (structured) return 1;
-    lua_createtable(L, n, 0);
+    push_verdict(L, 1, u);
+    lua_getfield(L, -1, "order");
+    lua_getfield(L, -2, "index");
+    int n = (int)lua_rawlen(L, -2);
+    lua_createtable(L, n, 0); /* fresh: the caller may change it */
     for (int i = 1; i <= n; i++) {
-        lua_rawgeti(L, -2, i);
-        lua_getfield(L, -1, "text");
-        lua_rawseti(L, -3, i);
-        lua_pop(L, 1);
+        lua_rawgeti(L, -3, i);
+        if (structured) {
+            lua_rawget(L, -3);
+            push_move_table(L, &g->s, &l->m[lua_tointeger(L, -1) - 1]);
+            lua_remove(L, -2);
+        }
+        lua_rawseti(L, -2, i);
     }
     return 1;
 }
 
 static int g_play(lua_State *L)
 {
-    dl_Game *g = check_game(L, 1);
+    LGame *u = check_lgame(L, 1);
+    dl_Game *g = u->g;
     const char *text = move_arg(L, 2);
     dl_Move m;
     char err[300];
     if (has_hook(L, 1, "moves")) {
-        if (!resolve(L, 1, g, text, &m)) return 2;
+        if (!resolve(L, 1, u, text, &m)) return 2;
     } else if (dl_move_parse(&g->s, text, &m, err, sizeof err)) {
         lua_pushnil(L);
         lua_pushfstring(L, "not a move: %s", err);
@@ -402,6 +476,7 @@ static int g_play(lua_State *L)
         lua_pushstring(L, err);
         return 2;
     }
+    u->version++;
     lua_pushboolean(L, 1);
     if (g->rec[g->nrec - 1].effect.round_over) {
         const char *warn = round_hooks(L, 1, g);
@@ -412,22 +487,25 @@ static int g_play(lua_State *L)
 
 static int g_check(lua_State *L)
 {
-    dl_Game *g = check_game(L, 1);
+    LGame *u = check_lgame(L, 1);
     const char *text = move_arg(L, 2);
     dl_Move m;
-    if (!resolve(L, 1, g, text, &m)) {
+    if (!resolve(L, 1, u, text, &m)) {
         lua_pushboolean(L, 0);
         lua_replace(L, -3);
         return 2;
     }
     lua_pushboolean(L, 1);
-    dl_lua_pushexplain(L, &g->s, &m);
+    dl_lua_pushexplain(L, &u->g->s, &m);
     return 2;
 }
 
 static int g_undo(lua_State *L)
 {
-    lua_pushboolean(L, dl_game_undo(check_game(L, 1)));
+    LGame *u = check_lgame(L, 1);
+    bool done = dl_game_undo(u->g);
+    if (done) u->version++;
+    lua_pushboolean(L, done);
     return 1;
 }
 
@@ -441,6 +519,7 @@ static int g_next_round(lua_State *L)
         return 2;
     }
     if (!dl_game_next_round(g)) luaL_error(L, "out of memory");
+    check_lgame(L, 1)->version++;
     lua_pushboolean(L, 1);
     return 1;
 }
@@ -577,6 +656,9 @@ static int g_tostring(lua_State *L)
     return 1;
 }
 
+/* g:close(), and the end of a `local g <close>`: the game's C memory
+ * (its history) is freed now, not when the collector, which does not see
+ * it, gets round to the small userdata. */
 static int g_gc(lua_State *L)
 {
     LGame *u = luaL_checkudata(L, 1, GAME);
@@ -743,8 +825,8 @@ int dl_lua_opengame(lua_State *L)
         {"turn", g_turn},       {"phase", g_phase},       {"view", g_view},
         {"state", g_state},     {"position", g_position}, {"rules", g_rules},
         {"result", g_result},   {"history", g_history},   {"search", g_search},
-        {NULL, NULL}};
-    static const luaL_Reg meta[] = {{"__tostring", g_tostring}, {"__gc", g_gc}, {NULL, NULL}};
+        {"close", g_gc},        {NULL, NULL}};
+    static const luaL_Reg meta[] = {{"__tostring", g_tostring}, {"__gc", g_gc}, {"__close", g_gc}, {NULL, NULL}};
     if (luaL_newmetatable(L, GAME)) {
         luaL_setfuncs(L, meta, 0);
         luaL_newlib(L, methods);

@@ -21,6 +21,7 @@
 
 #include <editline/readline.h>
 
+#include "box.h"
 #include "lline.h"
 
 #define HISTORY_MAX 1000
@@ -41,6 +42,7 @@ static void on_sigint(int sig)
 {
     (void)sig;
     interrupted = 1;
+    dl_box_interrupt(); /* a script running now stops too: its state has a hook of its own */
     /* lua_sethook is safe to call from a signal handler (lua.c does it). */
     if (main_state) lua_sethook(main_state, stop_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }

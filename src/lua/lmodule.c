@@ -13,8 +13,10 @@
 #include "deal.h"
 #include "embedded.h"
 #include "lgame.h"
+#include "lpattern.h"
 #include "lrules.h"
-#include "sandbox.h"
+#include "ltext.h"
+#include "box.h"
 
 #ifndef DL_VERSION
 #define DL_VERSION "0.1"
@@ -109,14 +111,18 @@ static int l_listdir(lua_State *L)
     return 1;
 }
 
-/* filekind(path) -> "file" | "directory" | "link" | "other" | nil, message.
+/* filekind(path [, follow]) -> "file" | "directory" | "link" | "other" |
+ * nil, message. With follow, a link is followed (stat, not lstat): the
+ * readers of records and scripts accept a link to an ordinary file but
+ * never a device or a FIFO, which would read for ever or block.
  * Saving renames a temporary file over the target: the caller must know
  * when that target is a device or a link, which no plain io call tells. */
 static int l_filekind(lua_State *L)
 {
     const char *path = luaL_checkstring(L, 1);
     struct stat st;
-    if (lstat(path, &st) != 0) {
+    int follow = lua_toboolean(L, 2);
+    if ((follow ? stat(path, &st) : lstat(path, &st)) != 0) {
         lua_pushnil(L);
         lua_pushfstring(L, "%s: %s", path, strerror(errno));
         return 2;
@@ -125,6 +131,29 @@ static int l_filekind(lua_State *L)
     else if (S_ISDIR(st.st_mode)) lua_pushliteral(L, "directory");
     else if (S_ISLNK(st.st_mode)) lua_pushliteral(L, "link");
     else lua_pushliteral(L, "other");
+    return 1;
+}
+
+/* pattern.set_steps(n) -> the previous budget of the bounded patterns */
+static int l_pattern_set_steps(lua_State *L)
+{
+    long old = dl_pattern_steps();
+    dl_pattern_set_steps((long)luaL_checkinteger(L, 1));
+    lua_pushinteger(L, old);
+    return 1;
+}
+
+/* clean(s) -> s with every terminal control shown instead (ltext.c): for
+ * text from scripts, lessons and records on its way to the terminal. */
+static int l_clean(lua_State *L)
+{
+    size_t n;
+    const char *s = luaL_checklstring(L, 1, &n);
+    if (!dl_clean_needed(s, n)) {
+        lua_settop(L, 1); /* the string itself, no copy */
+        return 1;
+    }
+    dl_clean_push(L, s, n);
     return 1;
 }
 
@@ -166,8 +195,8 @@ int luaopen_diloti(lua_State *L)
     static const luaL_Reg fns[] = {{"rules", l_rules},       {"check_rules", l_check_rules},
                                    {"card", l_card},         {"embedded", l_embedded},
                                    {"listdir", l_listdir},   {"filekind", l_filekind},
+                                   {"clean", l_clean},
                                    {NULL, NULL}};
-    dl_sandbox_install(L);
     register_preloads(L);
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
     if (lua_getfield(L, -1, "diloti.diloti") != LUA_TFUNCTION)
@@ -175,10 +204,16 @@ int luaopen_diloti(lua_State *L)
     luaL_newlib(L, fns);
     dl_lua_opengame(L);
     lua_setfield(L, -2, "new");
-    dl_sandbox_lib(L);
-    lua_setfield(L, -2, "sandbox");
+    dl_box_open(L);
+    lua_setfield(L, -2, "box");
     lua_pushliteral(L, DL_VERSION);
     lua_setfield(L, -2, "version");
+    /* the step-bounded string.find/match/gmatch/gsub, for the sandbox */
+    lua_newtable(L);
+    dl_pattern_register(L, -1);
+    lua_pushcfunction(L, l_pattern_set_steps);
+    lua_setfield(L, -2, "set_steps");
+    lua_setfield(L, -2, "pattern");
     lua_call(L, 1, 1); /* lua/diloti.lua receives the core */
     return 1;
 }

@@ -129,7 +129,6 @@ void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
     push_per(L, "xeri", x, sides);
     push_per(L, "score", sc, sides);
     push_per(L, "rounds_won", w, sides);
-    dl_lua_readonly(L);
 }
 
 void dl_lua_pushexplain(lua_State *L, const dl_State *s, const dl_Move *m)
@@ -170,70 +169,4 @@ void dl_lua_pushexplain(lua_State *L, const dl_State *s, const dl_Move *m)
         lua_pushfstring(L, "group of %ds: %s with %s; it becomes yours (D17, D19)", m->value, card, items);
         break;
     }
-}
-
-/* ---- read-only proxies ---- */
-
-static int ro_newindex(lua_State *L)
-{
-    return luaL_error(L, "this table is read-only (a fresh copy: change a copy of your own)");
-}
-
-static int ro_len(lua_State *L)
-{
-    lua_getmetatable(L, 1);
-    lua_getfield(L, -1, "__index");
-    lua_pushinteger(L, (lua_Integer)lua_rawlen(L, -1));
-    return 1;
-}
-
-static int ro_next(lua_State *L)
-{
-    lua_settop(L, 2);
-    lua_getmetatable(L, 1);
-    lua_getfield(L, -1, "__index");
-    lua_pushvalue(L, 2);
-    if (lua_next(L, -2)) return 2;
-    lua_pushnil(L);
-    return 1;
-}
-
-static int ro_pairs(lua_State *L)
-{
-    lua_pushcfunction(L, ro_next);
-    lua_pushvalue(L, 1);
-    lua_pushnil(L);
-    return 3;
-}
-
-void dl_lua_readonly(lua_State *L)
-{
-    int t = lua_gettop(L);
-    luaL_checkstack(L, 6, "read-only view");
-    /* nested tables first */
-    lua_pushnil(L);
-    while (lua_next(L, t)) {
-        if (lua_istable(L, -1)) {
-            dl_lua_readonly(L);
-            lua_pushvalue(L, -2);
-            lua_insert(L, -2);
-            lua_rawset(L, t);
-        } else {
-            lua_pop(L, 1);
-        }
-    }
-    lua_newtable(L); /* the proxy */
-    lua_createtable(L, 0, 5);
-    lua_pushvalue(L, t);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, ro_newindex);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushcfunction(L, ro_len);
-    lua_setfield(L, -2, "__len");
-    lua_pushcfunction(L, ro_pairs);
-    lua_setfield(L, -2, "__pairs");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
-    lua_replace(L, t);
 }

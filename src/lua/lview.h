@@ -1,4 +1,5 @@
-/* States, views and explanations as fresh read-only Lua tables. */
+/* States, views and explanations as fresh Lua tables: each call makes
+ * new ones, so whoever changes a copy changes only that copy. */
 #ifndef DL_LVIEW_H
 #define DL_LVIEW_H
 
@@ -10,8 +11,5 @@
 void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat);
 /* A sentence saying what a legal move does. */
 void dl_lua_pushexplain(lua_State *L, const dl_State *s, const dl_Move *m);
-/* Makes the table at the top (and every table inside it) read-only:
- * replaces it with a proxy whose writes raise an error. */
-void dl_lua_readonly(lua_State *L);
 
 #endif

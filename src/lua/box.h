@@ -1,0 +1,30 @@
+/* Boxes: every untrusted script (an AI, a house rule, a lesson) runs in a
+ * lua_State of its own, with its own allocator, instruction budget and
+ * clock. Only plain data crosses between the host and a box, copied by C
+ * with limits on depth, size and key types; a function the script hands
+ * back becomes a host "stub" that calls into the box again, and a host
+ * function handed in (ctx.simulate) becomes a box "service" that works for
+ * that one call only. See docs/security.md. */
+#ifndef DL_BOX_H
+#define DL_BOX_H
+
+#include <lua.h>
+
+/* Default memory cap of a box: everything its state holds. */
+#define DL_BOX_MEMORY (64u << 20)
+/* What all boxes together may hold, whatever their number. */
+#define DL_BOX_TOTAL (512u << 20)
+/* The longest string a script may make: comparing two strings costs up to
+ * ~10 ns a byte inside one VM instruction (strcoll per NUL). */
+#define DL_BOX_MAX_STRING (1u << 20)
+/* What one crossing may carry. */
+#define DL_BOX_MAX_DEPTH 32
+#define DL_BOX_MAX_ITEMS 200000
+
+/* Pushes the core.box table (new, rng, time_left, of, memory). */
+int dl_box_open(lua_State *H);
+/* Stops whatever script runs now with "interrupted" (Ctrl-C); safe to
+ * call from a signal handler. */
+void dl_box_interrupt(void);
+
+#endif

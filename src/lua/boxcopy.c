@@ -1,0 +1,204 @@
+/* What crosses between the host and a box: nil, booleans, numbers,
+ * strings and tables of them, read raw (no metamethod of either side
+ * runs) and copied into the other state, with limits on depth, count and
+ * size. Metatables never cross. Functions cross only as handles: a
+ * script's function becomes a host stub, a host function a box service
+ * valid for one call, and a stub going back into its own box is its
+ * function again. */
+#include <lauxlib.h>
+#include <string.h>
+
+#include "boxint.h"
+#include "ltext.h"
+
+#define MAX_BYTES ((size_t)64 << 20) /* string bytes in one crossing */
+
+static int key_ok(int t)
+{
+    return t == LUA_TSTRING || t == LUA_TNUMBER || t == LUA_TBOOLEAN;
+}
+
+static void count(lua_State *L, Crossing *c, size_t bytes)
+{
+    if (++c->items > DL_BOX_MAX_ITEMS)
+        luaL_error(L, "too many values to pass between a script and the host (more than %d)",
+                   DL_BOX_MAX_ITEMS);
+    c->bytes += bytes;
+    if (c->bytes > MAX_BYTES)
+        luaL_error(L, "too much text to pass between a script and the host (more than %d MiB)",
+                   (int)(MAX_BYTES >> 20));
+}
+
+static void copy_number(lua_State *to, lua_State *from, int idx)
+{
+    if (lua_isinteger(from, idx))
+        lua_pushinteger(to, lua_tointeger(from, idx));
+    else
+        lua_pushnumber(to, lua_tonumber(from, idx));
+}
+
+/* A host function going in: a box native, the box's own function back,
+ * or a service of this call. */
+static void function_in(lua_State *S, lua_State *H, int idx, Crossing *c)
+{
+    lua_CFunction f = lua_tocfunction(H, idx);
+    if (f == dl_box_native_rng) {
+        lua_pushcfunction(S, dl_box_random_s);
+        return;
+    }
+    if (f == dl_box_native_time_left) {
+        lua_pushcfunction(S, dl_box_time_left_s);
+        return;
+    }
+    if (f == dl_box_stub) {
+        lua_getupvalue(H, idx, 1);
+        Box *owner = lua_touserdata(H, -1);
+        lua_pop(H, 1);
+        if (owner != c->b) luaL_error(S, "a function of another script cannot be passed in");
+        lua_getupvalue(H, idx, 2);
+        lua_Integer id = lua_tointeger(H, -1);
+        lua_pop(H, 1);
+        lua_rawgeti(S, LUA_REGISTRYINDEX, c->b->funcs);
+        lua_rawgeti(S, -1, id);
+        lua_remove(S, -2);
+        return;
+    }
+    lua_Integer id = 0;
+    if (c->map) {
+        lua_pushvalue(H, idx);
+        lua_rawget(H, c->map);
+        id = lua_tointeger(H, -1);
+        lua_pop(H, 1);
+    }
+    if (!id) luaL_error(S, "a function cannot be passed to a script here");
+    lua_pushinteger(S, id);
+    lua_pushinteger(S, (lua_Integer)c->b->gen);
+    lua_pushcclosure(S, dl_box_service, 2);
+}
+
+void dl_box_copy_in(lua_State *S, lua_State *H, int idx, int depth, Crossing *c)
+{
+    idx = lua_absindex(H, idx);
+    switch (lua_type(H, idx)) {
+    case LUA_TNIL: count(S, c, 0); lua_pushnil(S); return;
+    case LUA_TBOOLEAN: count(S, c, 0); lua_pushboolean(S, lua_toboolean(H, idx)); return;
+    case LUA_TNUMBER: count(S, c, 0); copy_number(S, H, idx); return;
+    case LUA_TSTRING: {
+        size_t n;
+        const char *s = lua_tolstring(H, idx, &n);
+        count(S, c, n);
+        lua_pushlstring(S, s, n);
+        return;
+    }
+    case LUA_TFUNCTION: count(S, c, 0); function_in(S, H, idx, c); return;
+    case LUA_TTABLE: break;
+    default: luaL_error(S, "a %s cannot be passed to a script", luaL_typename(H, idx)); return;
+    }
+    count(S, c, 0);
+    if (depth >= DL_BOX_MAX_DEPTH)
+        luaL_error(S, "a value nested deeper than %d levels cannot be passed to a script", DL_BOX_MAX_DEPTH);
+    if (!lua_checkstack(H, 4)) luaL_error(S, "host stack overflow");
+    luaL_checkstack(S, 4, "value nested too deep");
+    lua_Unsigned len = lua_rawlen(H, idx);
+    lua_createtable(S, len < 1024 ? (int)len : 1024, 0);
+    lua_pushnil(H);
+    while (lua_next(H, idx)) {
+        if (!key_ok(lua_type(H, -2)))
+            luaL_error(S, "a table key of type %s cannot be passed to a script", luaL_typename(H, -2));
+        dl_box_copy_in(S, H, -2, depth + 1, c);
+        dl_box_copy_in(S, H, -1, depth + 1, c);
+        lua_rawset(S, -3);
+        lua_pop(H, 1);
+    }
+}
+
+/* A script's function going out: a stub when the crossing allows it. */
+static void function_out(lua_State *H, lua_State *S, int idx, Crossing *c)
+{
+    lua_Integer id = 0;
+    if (c->box_ud) {
+        lua_rawgeti(S, LUA_REGISTRYINDEX, c->b->funcs);
+        lua_pushvalue(S, idx);
+        lua_rawget(S, -2);
+        id = lua_tointeger(S, -1);
+        lua_pop(S, 2);
+    }
+    if (!id) luaL_error(H, "a script returned a function where only data is allowed");
+    lua_pushvalue(H, c->box_ud);
+    lua_pushinteger(H, id);
+    lua_pushcclosure(H, dl_box_stub, 2);
+}
+
+void dl_box_copy_out(lua_State *H, lua_State *S, int idx, int depth, Crossing *c)
+{
+    idx = lua_absindex(S, idx);
+    switch (lua_type(S, idx)) {
+    case LUA_TNIL: count(H, c, 0); lua_pushnil(H); return;
+    case LUA_TBOOLEAN: count(H, c, 0); lua_pushboolean(H, lua_toboolean(S, idx)); return;
+    case LUA_TNUMBER: count(H, c, 0); copy_number(H, S, idx); return;
+    case LUA_TSTRING: {
+        size_t n;
+        const char *s = lua_tolstring(S, idx, &n);
+        count(H, c, n);
+        dl_clean_push(H, s, n);
+        return;
+    }
+    case LUA_TFUNCTION: count(H, c, 0); function_out(H, S, idx, c); return;
+    case LUA_TTABLE: break;
+    default: luaL_error(H, "a script returned a %s, which cannot be passed on", luaL_typename(S, idx)); return;
+    }
+    count(H, c, 0);
+    if (depth >= DL_BOX_MAX_DEPTH)
+        luaL_error(H, "a script returned a value nested deeper than %d levels (a table inside itself?)",
+                   DL_BOX_MAX_DEPTH);
+    luaL_checkstack(H, 4, "value nested too deep");
+    lua_Unsigned len = lua_rawlen(S, idx);
+    lua_createtable(H, len < 1024 ? (int)len : 1024, 0);
+    lua_pushnil(S);
+    while (lua_next(S, idx)) {
+        if (!key_ok(lua_type(S, -2)))
+            luaL_error(H, "a script returned a table with a key of type %s", luaL_typename(S, -2));
+        dl_box_copy_out(H, S, -2, depth + 1, c);
+        dl_box_copy_out(H, S, -1, depth + 1, c);
+        lua_rawset(H, -3);
+        lua_pop(S, 1);
+    }
+}
+
+void dl_box_register(lua_State *S, int idx, int fidx, int depth, Box *b)
+{
+    idx = lua_absindex(S, idx);
+    int t = lua_type(S, idx);
+    /* Each table is walked once (fidx + 1 holds those seen), and the walk
+     * is counted: tables sharing subtables must not make it exponential. */
+    if (++b->walked > DL_BOX_MAX_ITEMS)
+        luaL_error(S, "a script returned more than %d values", DL_BOX_MAX_ITEMS);
+    if (t == LUA_TFUNCTION) {
+        lua_pushvalue(S, idx);
+        if (lua_rawget(S, fidx) == LUA_TNIL) {
+            lua_pushvalue(S, idx);
+            lua_rawseti(S, fidx, ++b->nfuncs);
+            lua_pushvalue(S, idx);
+            lua_pushinteger(S, b->nfuncs);
+            lua_rawset(S, fidx);
+        }
+        lua_pop(S, 1);
+        return;
+    }
+    if (t != LUA_TTABLE || depth >= DL_BOX_MAX_DEPTH) return;
+    luaL_checkstack(S, 4, "value nested too deep");
+    lua_pushvalue(S, idx);
+    if (lua_rawget(S, fidx + 1) != LUA_TNIL) {
+        lua_pop(S, 1);
+        return;
+    }
+    lua_pop(S, 1);
+    lua_pushvalue(S, idx);
+    lua_pushboolean(S, 1);
+    lua_rawset(S, fidx + 1);
+    lua_pushnil(S);
+    while (lua_next(S, idx)) {
+        dl_box_register(S, -1, fidx, depth + 1, b);
+        lua_pop(S, 1);
+    }
+}

@@ -1,0 +1,346 @@
+/* What a script may call: the safe parts of base, string, table, math and
+ * utf8, and nothing else (no io, os, debug, load, require, coroutine,
+ * collectgarbage, getmetatable, rawset, print, string.dump). Every
+ * function is wrapped so that it first looks at the call's clock: the
+ * count hook cannot fire inside C, and a loop of costly calls would
+ * otherwise outrun the time limit many times over. The functions that
+ * could run long inside one call refuse the inputs that would. */
+#include <lauxlib.h>
+#include <lualib.h>
+#include <string.h>
+
+#include "boxint.h"
+#include "lpattern.h"
+
+/* Past these, one call would run for more than ~50 ms. */
+#define MAX_MOVE (1 << 20)  /* elements table.move copies */
+#define MAX_SHIFT (1 << 20) /* elements table.insert/remove shift */
+#define MAX_SORT 100000     /* elements table.sort orders */
+/* A table with a metatable may send each access down a chain of up to
+ * 2,000 __index tables (~40 us) inside the same C call. */
+#define MAX_META 1000
+
+static const char *const GLOBALS[] = {"assert", "error",  "ipairs",   "next",     "pairs",
+                                      "pcall",  "select", "tonumber", "tostring", "type",
+                                      "xpcall", "rawequal", "rawget", "rawlen",   "setmetatable",
+                                      "string", "table",  "math",     "utf8",     "_G",
+                                      "_VERSION", NULL};
+
+/* The library's own functions, by index: a guard calls through this table
+ * (a C function pointer has no portable place in a Lua value). */
+static lua_CFunction real[192];
+static int nreal;
+
+static int real_index(lua_State *S, lua_CFunction f)
+{
+    for (int i = 0; i < nreal; i++)
+        if (real[i] == f) return i;
+    if (nreal == (int)(sizeof real / sizeof real[0])) return luaL_error(S, "box: too many library functions");
+    real[nreal] = f;
+    return nreal++;
+}
+
+static int call_real(lua_State *S)
+{
+    return real[lua_tointeger(S, lua_upvalueindex(1))](S);
+}
+
+static int guard(lua_State *S)
+{
+    dl_box_tick(S);
+    return call_real(S);
+}
+
+/* string.rep("", huge) loops in C without allocating anything. */
+static int g_rep(lua_State *S)
+{
+    size_t l, lsep = 0;
+    dl_box_tick(S);
+    luaL_checklstring(S, 1, &l);
+    lua_Integer n = luaL_checkinteger(S, 2);
+    luaL_optlstring(S, 3, "", &lsep);
+    if (n > 0 && l + lsep == 0) {
+        lua_pushliteral(S, "");
+        return 1;
+    }
+    return call_real(S);
+}
+
+/* tostring without addresses: a table is "table", a function "function". */
+static void push_safe_string(lua_State *S, int i)
+{
+    if (luaL_getmetafield(S, i, "__tostring") != LUA_TNIL) {
+        lua_pop(S, 1);
+        luaL_tolstring(S, i, NULL);
+        return;
+    }
+    switch (lua_type(S, i)) {
+    case LUA_TTABLE:
+    case LUA_TFUNCTION:
+    case LUA_TUSERDATA:
+    case LUA_TLIGHTUSERDATA:
+    case LUA_TTHREAD: lua_pushstring(S, luaL_typename(S, i)); break;
+    default: luaL_tolstring(S, i, NULL); break;
+    }
+}
+
+static int g_tostring(lua_State *S)
+{
+    dl_box_tick(S);
+    luaL_checkany(S, 1);
+    push_safe_string(S, 1);
+    return 1;
+}
+
+/* string.format without %p, and %s of a table without its address. */
+static int g_format(lua_State *S)
+{
+    size_t n;
+    dl_box_tick(S);
+    const char *f = luaL_checklstring(S, 1, &n);
+    int arg = 1, top = lua_gettop(S);
+    for (size_t i = 0; i < n; i++) {
+        if (f[i] != '%') continue;
+        if (++i < n && f[i] == '%') continue;
+        while (i < n && f[i] && strchr("-+ #0123456789.", f[i])) i++;
+        if (i >= n) break;
+        arg++;
+        if (f[i] == 'p') return luaL_error(S, "string.format: '%%p' is not available to scripts");
+        if (f[i] == 's' && arg <= top && lua_type(S, arg) != LUA_TSTRING && lua_type(S, arg) != LUA_TNUMBER) {
+            push_safe_string(S, arg);
+            lua_replace(S, arg);
+        }
+    }
+    return call_real(S);
+}
+
+/* Elements first..last (unsigned: last - first may not fit an integer)
+ * of the table at idx: refused past max, or past MAX_META when the table
+ * has a metatable. */
+static void span_check(lua_State *S, int idx, lua_Integer first, lua_Integer last, lua_Unsigned max,
+                       const char *fname)
+{
+    if (last < first) return;
+    lua_Unsigned n = (lua_Unsigned)last - (lua_Unsigned)first;
+    if (n >= max) luaL_error(S, "%s: more than %d elements at once", fname, (int)max);
+    if (n >= MAX_META && lua_getmetatable(S, idx))
+        luaL_error(S, "%s: more than %d elements of a table with a metatable", fname, MAX_META);
+}
+
+static int g_move(lua_State *S)
+{
+    dl_box_tick(S);
+    lua_Integer f = luaL_checkinteger(S, 2), e = luaL_checkinteger(S, 3);
+    span_check(S, 1, f, e, MAX_MOVE, "table.move");
+    if (!lua_isnoneornil(S, 5)) span_check(S, 5, f, e, MAX_MOVE, "table.move");
+    return call_real(S);
+}
+
+/* The default order, one comparison at a time under the clock: two
+ * strings full of NULs may take ~10 ms to compare. */
+static int less_ticking(lua_State *S)
+{
+    dl_box_tick(S);
+    lua_pushboolean(S, lua_compare(S, 1, 2, LUA_OPLT));
+    return 1;
+}
+
+static int g_sort(lua_State *S)
+{
+    dl_box_tick(S);
+    luaL_checktype(S, 1, LUA_TTABLE);
+    span_check(S, 1, 1, luaL_len(S, 1), MAX_SORT, "table.sort");
+    if (lua_isnoneornil(S, 2)) {
+        lua_settop(S, 1);
+        lua_pushcfunction(S, less_ticking);
+    }
+    return call_real(S);
+}
+
+/* unpack and concat: the elements i..j (the defaults as Lua's) */
+static int g_unpack(lua_State *S)
+{
+    dl_box_tick(S);
+    if (lua_type(S, 1) == LUA_TTABLE) {
+        lua_Integer i = luaL_optinteger(S, 2, 1);
+        lua_Integer j = lua_isnoneornil(S, 3) ? luaL_len(S, 1) : luaL_checkinteger(S, 3);
+        span_check(S, 1, i, j, (lua_Unsigned)1 << 62, "table.unpack");
+    }
+    return call_real(S);
+}
+
+static int g_concat(lua_State *S)
+{
+    dl_box_tick(S);
+    if (lua_type(S, 1) == LUA_TTABLE) {
+        lua_Integer i = luaL_optinteger(S, 3, 1);
+        lua_Integer j = lua_isnoneornil(S, 4) ? luaL_len(S, 1) : luaL_checkinteger(S, 4);
+        span_check(S, 1, i, j, (lua_Unsigned)1 << 62, "table.concat");
+    }
+    return call_real(S);
+}
+
+/* insert at a position and remove shift every element after it; the
+ * length may come from a __len that lies. */
+static int g_insert(lua_State *S)
+{
+    dl_box_tick(S);
+    if (lua_gettop(S) == 3) {
+        luaL_checktype(S, 1, LUA_TTABLE);
+        lua_Integer n = luaL_len(S, 1), pos = luaL_checkinteger(S, 2);
+        span_check(S, 1, pos, n, MAX_SHIFT, "table.insert");
+    }
+    return call_real(S);
+}
+
+static int g_remove(lua_State *S)
+{
+    dl_box_tick(S);
+    luaL_checktype(S, 1, LUA_TTABLE);
+    lua_Integer n = luaL_len(S, 1), pos = luaL_optinteger(S, 2, n);
+    span_check(S, 1, pos, n, MAX_SHIFT, "table.remove");
+    return call_real(S);
+}
+
+/* setmetatable without __gc: a finalizer would run later, outside any
+ * call's limits (at the latest when the state closes). The field is read
+ * raw, as Lua itself does. */
+static int g_setmetatable(lua_State *S)
+{
+    dl_box_tick(S);
+    luaL_checktype(S, 1, LUA_TTABLE);
+    if (lua_istable(S, 2)) {
+        lua_pushliteral(S, "__gc");
+        if (lua_rawget(S, 2) != LUA_TNIL) return luaL_error(S, "setmetatable: __gc metamethods are not allowed");
+        lua_pop(S, 1);
+    }
+    return call_real(S);
+}
+
+static int g_randomseed(lua_State *S)
+{
+    (void)S; /* the host seeds each call: the same seed, the same game */
+    return 0;
+}
+
+/* splitmix64, as ai.rng: rng() in [0, 1), rng(n) in 1..n, rng(m, n). */
+int dl_box_random(lua_State *L, uint64_t *state, int first)
+{
+    *state += 0x9E3779B97F4A7C15u;
+    uint64_t z = *state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    z ^= z >> 31;
+    if (lua_isnoneornil(L, first)) {
+        lua_pushnumber(L, (double)(z >> 11) * (1.0 / 9007199254740992.0));
+        return 1;
+    }
+    int ok1, ok2 = 1;
+    lua_Integer lo = 1, hi;
+    if (lua_isnoneornil(L, first + 1)) {
+        hi = lua_tointegerx(L, first, &ok1);
+    } else {
+        lo = lua_tointegerx(L, first, &ok1);
+        hi = lua_tointegerx(L, first + 1, &ok2);
+    }
+    if (!ok1 || !ok2) return luaL_error(L, "rng: integer arguments expected");
+    if (lo > hi) return luaL_error(L, "rng: interval is empty");
+    uint64_t range = (uint64_t)hi - (uint64_t)lo + 1u;
+    if (range - 1u >= (uint64_t)INT64_MAX) { /* (0 when it wrapped) */
+        lua_pushinteger(L, (lua_Integer)z); /* the whole integer range */
+        return 1;
+    }
+    uint64_t r = (uint64_t)lo + (z >> 1) % range;
+    lua_pushinteger(L, (lua_Integer)r);
+    return 1;
+}
+
+int dl_box_random_s(lua_State *S)
+{
+    dl_box_tick(S);
+    return dl_box_random(S, &dl_box_of(S)->rng, 1);
+}
+
+/* Every C function of the table at the top, behind the guard (or its own
+ * wrapper when it has one). */
+static void wrap_all(lua_State *S, const luaL_Reg *own)
+{
+    lua_pushnil(S);
+    while (lua_next(S, -2)) {
+        lua_pop(S, 1);
+        if (lua_type(S, -1) != LUA_TSTRING) continue;
+        const char *k = lua_tostring(S, -1);
+        lua_CFunction w = guard;
+        for (const luaL_Reg *r = own; r && r->name; r++)
+            if (strcmp(r->name, k) == 0) w = r->func;
+        lua_pushvalue(S, -1);
+        lua_rawget(S, -3);
+        lua_CFunction f = lua_tocfunction(S, -1);
+        /* a closure would read its own upvalues through the guard's */
+        int plain = f && !lua_getupvalue(S, -1, 1);
+        if (f && !plain) lua_pop(S, 1);
+        lua_pop(S, 1);
+        if (plain) {
+            lua_pushvalue(S, -1);
+            lua_pushinteger(S, real_index(S, f));
+            lua_pushcclosure(S, w, 1);
+            lua_rawset(S, -4);
+        }
+    }
+}
+
+static void open_lib(lua_State *S, const char *name, lua_CFunction open, const luaL_Reg *own)
+{
+    luaL_requiref(S, name, open, 1);
+    wrap_all(S, own);
+    lua_pop(S, 1);
+}
+
+void dl_box_openlibs(lua_State *S)
+{
+    static const luaL_Reg base_own[] = {{"tostring", g_tostring}, {"setmetatable", g_setmetatable}, {NULL, NULL}};
+    static const luaL_Reg string_own[] = {{"rep", g_rep}, {"format", g_format}, {NULL, NULL}};
+    static const luaL_Reg table_own[] = {{"move", g_move},     {"sort", g_sort},     {"insert", g_insert},
+                                         {"remove", g_remove}, {"unpack", g_unpack}, {"concat", g_concat},
+                                         {NULL, NULL}};
+    luaL_requiref(S, LUA_GNAME, luaopen_base, 1);
+    lua_pop(S, 1);
+    luaL_requiref(S, LUA_STRLIBNAME, luaopen_string, 1);
+    lua_pushnil(S);
+    lua_setfield(S, -2, "dump"); /* bytecode out means bytecode in */
+    dl_pattern_register(S, lua_gettop(S));
+    lua_pop(S, 1);
+    open_lib(S, LUA_STRLIBNAME, luaopen_string, string_own);
+    open_lib(S, LUA_TABLIBNAME, luaopen_table, table_own);
+    open_lib(S, LUA_MATHLIBNAME, luaopen_math, NULL);
+    open_lib(S, LUA_UTF8LIBNAME, luaopen_utf8, NULL);
+    lua_getglobal(S, LUA_MATHLIBNAME);
+    lua_pushcfunction(S, dl_box_random_s);
+    lua_setfield(S, -2, "random");
+    lua_pushcfunction(S, g_randomseed);
+    lua_setfield(S, -2, "randomseed");
+    lua_pop(S, 1);
+    /* The globals: the allow-list, nothing more. */
+    lua_pushglobaltable(S);
+    lua_newtable(S);
+    for (int i = 0; GLOBALS[i]; i++) {
+        lua_getfield(S, -2, GLOBALS[i]);
+        lua_setfield(S, -2, GLOBALS[i]);
+    }
+    lua_pushnil(S);
+    while (lua_next(S, -3)) {
+        lua_pop(S, 1);
+        lua_pushvalue(S, -1);
+        lua_pushnil(S);
+        lua_rawset(S, -5);
+    }
+    lua_pushnil(S);
+    while (lua_next(S, -2)) {
+        lua_pushvalue(S, -2);
+        lua_insert(S, -2);
+        lua_rawset(S, -5);
+    }
+    lua_pop(S, 1);
+    wrap_all(S, base_own);
+    lua_pop(S, 1);
+}

@@ -1,0 +1,33 @@
+/* string.find, match, gmatch and gsub with Lua 5.4's exact semantics, but
+ * with a bound on the work one call may do. Lua's own versions backtrack
+ * inside a single C call, where no count hook can reach them: a script
+ * could spend minutes in ("a"):rep(1e5):find(".-b"). These count their
+ * steps instead and raise "string.NAME: pattern too costly (more than N
+ * steps)" once a call goes over the budget. */
+#ifndef DL_LPATTERN_H
+#define DL_LPATTERN_H
+
+#include <lua.h>
+
+/* Steps one call may take (one gmatch iteration is one call). Chosen so
+ * that the costliest kind of step still stops a call within about 50 ms
+ * on the development machine: tools/pattern_bench.lua measured 550 to
+ * 575 million steps a second for the slowest kinds (backtracking), so
+ * a refused call costs at most about 35 ms there, and the stock library
+ * would need about 16 ms for the biggest gsub allowed (a million
+ * one-byte replacements, some 12 million steps). */
+#define DL_PATTERN_STEPS 20000000L
+
+/* Sets find, match, gmatch and gsub in the table at stack index idx. */
+void dl_pattern_register(lua_State *L, int idx);
+/* The budget of every later call in the process (steps >= 1; tests use
+ * small ones). dl_pattern_steps() tells the current one. */
+void dl_pattern_set_steps(long steps);
+long dl_pattern_steps(void);
+/* Called every DL_PATTERN_TICK steps of a call, and at each gmatch
+ * iteration, when set: a host with a clock of its own (a script's time
+ * limit) looks at it there, since a call can take tens of ms. */
+#define DL_PATTERN_TICK 1000000L
+extern void (*dl_pattern_tick)(lua_State *L);
+
+#endif
