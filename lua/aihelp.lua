@@ -314,9 +314,10 @@ function M.decide(choose, data, view, moves)
   return choose(view, moves, ctx_of(data, view))
 end
 
---- notify(hook, data, arg): on_event or on_round_end with its ctx.
+--- notify(hook, data, arg): on_event or on_round_end with its ctx. What
+-- the hook returns means nothing and is not sent back.
 function M.notify(hook, data, arg)
-  return hook(arg, ctx_of(data))
+  hook(arg, ctx_of(data))
 end
 
 return M

@@ -111,8 +111,20 @@ end
 -- then what the script returned. A script a limit stopped may be
 -- halfway through changing its own state: it is loaded afresh from its
 -- source before its next call.
+-- What a hook answers, from what the box returned: the first argument as
+-- the script left it, then what the script returned. A list or breakdown
+-- changed in place counts as returned; a rules function answers the
+-- changed rules and its error, if any.
+local ANSWER = {
+  moves = function(after, kept, why) return type(kept) == "table" and kept or after, why end,
+  score = function(after, s) return type(s) == "table" and s or after end,
+  match = function(_, r) return r end,
+  rules = function(after, err) return after, err end,
+}
+
 local function guard(acct, k, what)
   local label = "variant '" .. acct.name .. "' (" .. what .. ")"
+  local answer = ANSWER[k]
   return function(...)
     if not acct.fns then
       local ok, err = restart(acct)
@@ -132,7 +144,7 @@ local function guard(acct, k, what)
       end
       error(msg, 0)
     end
-    return table.unpack(res, 2, res.n)
+    return answer(table.unpack(res, 2, res.n))
   end
 end
 
@@ -210,8 +222,8 @@ local function compose(chosen)
     hooks.moves = function(moves, state)
       local reasons = {}
       for _, f in ipairs(fns.moves) do
-        local after, kept, why = f(moves, state)
-        moves = type(kept) == "table" and kept or after
+        local kept, why = f(moves, state)
+        if type(kept) == "table" then moves = kept end
         if type(why) == "table" then for k, r in pairs(why) do reasons[k] = r end end
       end
       return moves, reasons
@@ -220,8 +232,8 @@ local function compose(chosen)
   if #fns.score > 0 then
     hooks.score = function(score, state)
       for _, f in ipairs(fns.score) do
-        local after, s = f(score, state)
-        score = type(s) == "table" and s or after
+        local s = f(score, state)
+        if type(s) == "table" then score = s end
       end
       return score
     end
@@ -229,7 +241,7 @@ local function compose(chosen)
   if #fns.match > 0 then
     hooks.match = function(state)
       for _, f in ipairs(fns.match) do
-        local _, r = f(state)
+        local r = f(state)
         if r ~= nil then return r end
       end
       return nil

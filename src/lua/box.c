@@ -123,8 +123,8 @@ int dl_box_trip(lua_State *S, Box *b, int kind, int level)
         else
             snprintf(what, sizeof what, "interrupted");
         char limit[64] = "";
-        if (kind == TRIP_BUDGET) snprintf(limit, sizeof limit, " (%ld instructions)", b->budget);
-        if (kind == TRIP_TIME) snprintf(limit, sizeof limit, " (%.0f ms)", b->seconds * 1000);
+        if (kind == TRIP_BUDGET) snprintf(limit, sizeof limit, " (%ld instructions)", b->cur_budget);
+        if (kind == TRIP_TIME) snprintf(limit, sizeof limit, " (%.0f ms)", b->cur_seconds * 1000);
         snprintf(b->trip, sizeof b->trip, "%s%s%s%s%s", where, what, b->label[0] ? " in " : "",
                  b->label, limit);
         b->tripped = kind;
@@ -269,6 +269,8 @@ static void collect(lua_State *H, int idx, int depth, int map, int *n)
 
 static void set_limits(Box *b, long budget, double seconds)
 {
+    b->cur_budget = budget;
+    b->cur_seconds = seconds;
     b->left = budget > 0 ? budget : 1;
     b->deadline = seconds > 0 ? dl_box_now() + seconds : 0;
     b->tripped = TRIP_NONE;

@@ -19,7 +19,8 @@
 #define DL_BOX_MAX_STRING (1u << 20)
 /* What one crossing may carry. */
 #define DL_BOX_MAX_DEPTH 32
-#define DL_BOX_MAX_ITEMS 200000
+/* (a crowded table's move list, 11,700 moves, is ~320,000 values) */
+#define DL_BOX_MAX_ITEMS 1000000
 
 /* Pushes the core.box table (new, rng, time_left, of, memory). */
 int dl_box_open(lua_State *H);

@@ -20,6 +20,8 @@ typedef struct Box {
     int big;             /* the script has made a long string: see hook_every */
     long budget;         /* VM instructions a call may run */
     double seconds;      /* wall-clock seconds a call may run; 0 = none */
+    long cur_budget;     /* the running call's own limits (a main chunk's */
+    double cur_seconds;  /* differ from the later calls'), for messages */
     long left;
     double deadline; /* monotonic seconds; 0 = none */
     int tripped;     /* TRIP_*: from then on every instruction raises */
