@@ -1,35 +1,119 @@
--- Attacks on the sandbox from AI scripts and rules variant scripts alike
--- (issue 7), beyond what sandbox_spec.lua and ai_spec.lua already try:
--- every way out through files, processes and bytecode, from every hook;
--- escapes through metatables and the shared string metatable; runaway
--- loops, memory bombs and deep recursion in every hook; huge return
--- values; coroutines; hidden cards read through any helper an AI is
--- given; memory hoarded across calls. Each must fail with a clear
--- message, and the game goes on: an AI loses that one decision (a
--- fallback is played), a broken variant is refused when it loads or its
--- hook's failure is reported.
+-- Attacks on the boxes that untrusted scripts run in (issue 7, redesigned
+-- in issue 13: every AI, house rule and lesson runs in a Lua state of its
+-- own, core.box), from AI scripts and rules variant scripts alike, beyond
+-- what sandbox_spec.lua and ai_spec.lua already try: every way out through
+-- files, processes and bytecode, from every hook; escapes through
+-- metatables and the string metatable; runaway loops, memory bombs and
+-- deep recursion in every hook; huge return values against the limits of
+-- what may cross between a box and the host; coroutines; hidden cards read
+-- through any helper an AI is given; memory hoarded across calls against
+-- each box's exact cap. Each must fail with a clear message, and the game
+-- goes on: an AI loses that one decision (a fallback is played), a broken
+-- variant is refused when it loads or its hook's failure is reported, and
+-- a script a limit stopped is loaded afresh.
 --
--- Attempts that could hang this process run in child processes that are
--- killed after a few seconds.
+-- What a script can reach is walked from inside its box (the host cannot
+-- see into it, and neither can the script see out). Attempts that could
+-- hang this process run in child processes that are killed after a few
+-- seconds.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
 local support = require "support"
 local diloti = require "diloti"
 local ai = require "diloti.ai"
-local sandbox = diloti.sandbox
+local box = diloti.box
 
 local EX1 = "hands=8h 2d / 9c; table=8c 6d 5s 3h 2c"
 local LAST = "hands=Jc / 10h; table=10s Jd; deal=4; ply=46; pack=-"
 local FALLBACK = "8h x 2c 3h 5s 6d 8c"
 local CHILD_SECONDS = 8
 local REAL_STRING_INDEX = getmetatable("").__index
+local MIB = 1024 * 1024
+-- Under AddressSanitizer freed memory is kept in quarantine, so the
+-- process's resident size says nothing about what is still held.
+local ASAN = (os.getenv("LD_PRELOAD") or ""):find("asan", 1, true) ~= nil
 
 local tmp = support.tmpdir()
 teardown(function() support.rmdir(tmp) end)
 
 local function mib() return collectgarbage("count") / 1024 end
 
---- The host's string metatable is the real one again, and intact.
+--- The process's resident memory in MiB (Linux), 0 where unknown.
+local function rss_mib()
+  local f = io.open("/proc/self/status", "r")
+  if not f then return 0 end
+  local s = f:read("a")
+  f:close()
+  return (tonumber(s:match("VmRSS:%s*(%d+)")) or 0) / 1024
+end
+
+-- Names that must not be found anywhere a script can reach.
+local FORBIDDEN = { "io", "os", "debug", "load", "loadstring", "loadfile", "dofile", "require", "package",
+                    "collectgarbage", "getmetatable", "rawset", "coroutine", "print", "module", "setfenv",
+                    "getfenv", "newproxy", "dump", "sethook", "getregistry", "getupvalue", "setupvalue",
+                    "upvalueid", "execute", "popen", "getenv", "loadlib", "searchpath", "wrap", "yield",
+                    "resume", "isyieldable", "running", "state", "game", "g", "hands" }
+
+--- A Lua table constructor {name = true, ...} for a list of names.
+local function set_literal(list)
+  local parts = {}
+  for _, n in ipairs(list) do parts[#parts + 1] = string.format("[%q] = true", n) end
+  return "{ " .. table.concat(parts, ", ") .. " }"
+end
+
+-- Source text defining walk(roots) inside a script: every value reachable
+-- from the roots through table keys and values (raw), the types met, and
+-- the paths of any forbidden key; summary(report) makes it one line:
+-- "boolean,function,...;paths found".
+local WALK = [[
+local FORBIDDEN = ]] .. set_literal(FORBIDDEN) .. [[
+
+local function walk(roots)
+  local seen, types, found, stack = {}, {}, {}, {}
+  for name, v in next, roots do stack[#stack + 1] = { v, name } end
+  while #stack > 0 do
+    local item = table.remove(stack)
+    local v, path = item[1], item[2]
+    local t = type(v)
+    types[t] = (types[t] or 0) + 1
+    if t == "table" and not seen[v] then
+      seen[v] = true
+      for k, x in next, v do
+        if FORBIDDEN[k] then found[#found + 1] = path .. "." .. tostring(k) end
+        stack[#stack + 1] = { k, path .. "[key]" }
+        stack[#stack + 1] = { x, path .. "." .. tostring(k) }
+      end
+    end
+  end
+  table.sort(found)
+  return { types = types, found = table.concat(found, " ") }
+end
+
+local function summary(r)
+  local kinds = {}
+  for t in next, r.types do kinds[#kinds + 1] = t end
+  table.sort(kinds)
+  return table.concat(kinds, ",") .. ";" .. r.found
+end
+]]
+
+--- Asserts that a walk's summary found only plain values and functions
+-- of the script's own state, and no forbidden name.
+local function walked_clean(line)
+  assert.is_string(line)
+  local kinds, found = line:match("^([^;]*);(.*)$")
+  assert(kinds, "not a walk summary: " .. line)
+  assert.equals("", found)
+  for k in kinds:gmatch("[^,]+") do
+    assert(k == "boolean" or k == "function" or k == "number" or k == "string" or k == "table",
+      "reachable: a " .. k)
+  end
+  assert.matches("function", kinds)
+  assert.matches("table", kinds)
+end
+
+--- The host's string metatable is the real one, intact (no script runs in
+-- the host's state, so none can change it).
 local function strings_intact()
   local mt = getmetatable("")
   assert(mt.__index == REAL_STRING_INDEX, "the string metatable was left pointing elsewhere")
@@ -213,7 +297,7 @@ local function everywhere(name, code, pattern)
   end)
 end
 
-describe("sandbox attacks", function()
+describe("box attacks", function()
   describe("files, processes and code from outside", function()
     everywhere("io.open", "local f = io.open('/etc/passwd') x = f:read('a')", "global 'io'")
     everywhere("os.execute", "os.execute('touch /tmp/diloti-attack-pwned')", "global 'os'")
@@ -233,32 +317,51 @@ describe("sandbox attacks", function()
       assert.is_nil(io.open("/tmp/diloti-attack-pwned", "r"))
     end)
 
-    it("finds nothing dangerous anywhere in a fresh environment (walked from the host)", function()
-      local bad = {}
-      for _, lib in ipairs{ "io", "os", "debug", "coroutine", "package" } do
-        for _, f in pairs(_G[lib]) do if type(f) == "function" then bad[f] = lib end end
-      end
-      for _, k in ipairs{ "load", "loadfile", "dofile", "require", "collectgarbage", "getmetatable", "rawset",
-                          "setmetatable", "print" } do
-        bad[_G[k]] = k
-      end
-      bad[string.dump] = "string.dump"
-      local seen = {}
-      local function walk(v, path)
-        if seen[v] then return end
-        if type(v) == "function" then
-          assert(not bad[v], "reachable from a sandbox: " .. path .. " (" .. tostring(bad[v]) .. ")")
-        elseif type(v) == "table" then
-          seen[v] = true
-          for k, x in pairs(v) do walk(x, path .. "." .. tostring(k)) end
-        end
-      end
-      walk(sandbox.env(), "env")
+    it("finds nothing dangerous anywhere reachable in a fresh box (walked from inside it)", function()
+      local b = box.new{ label = "walker" }
+      local ok, line, globals = b:run(WALK .. [[
+        local names = {}
+        for k in next, _G do names[#names + 1] = k end
+        table.sort(names)
+        return summary(walk({ env = _ENV, strings = { ("").upper, ("").x } })), table.concat(names, " ")]],
+        "=walk", { budget = 100000000, time = 20 })
+      b:close()
+      assert.is_true(ok, line)
+      walked_clean(line)
+      assert.equals("_G _VERSION assert error ipairs math next pairs pcall rawequal rawget rawlen select "
+        .. "setmetatable string table tonumber tostring type utf8 xpcall", globals)
+    end)
+
+    it("finds nothing dangerous reachable from a variant's main chunk and from its hooks", function()
+      local dir = tmp .. "/walkv"
+      os.execute("mkdir -p " .. support.q(dir))
+      support.write(dir .. "/walkv.lua", WALK .. [[
+        local loaded = summary(walk({ env = _ENV }))
+        return { name = "walkv", description = loaded, hooks = { moves = function(moves, state)
+          local now = walk({ env = _ENV, moves = moves })
+          if now.found ~= "" or now.types.userdata or now.types.thread then error("reached " .. summary(now)) end
+          return moves
+        end } }]])
+      local v = diloti.variants.catalogue({ dir }).found.walkv
+      assert.is_table(v, "not loaded")
+      walked_clean(v.description)
+      local g = assert(diloti.new{ rules = "diloti+walkv", rules_dirs = { dir }, position = EX1 })
+      assert.equals(#assert(diloti.new{ position = EX1 }):moves(), #g:moves())
+    end)
+
+    it("finds nothing dangerous reachable from an AI's choose(): its globals, the view, the moves, ctx", function()
+      local p = assert(player_of(WALK .. [[
+        return { name = NAME, description = "x", choose = function(view, moves, ctx)
+          return moves[1], summary(walk({ env = _ENV, view = view, moves = moves, ctx = ctx }))
+        end }]]))
+      local _, info = p:choose(assert(diloti.new{ position = EX1 }), 0)
+      assert.is_nil(info.fallback, info.warning)
+      walked_clean(info.note)
     end)
   end)
 
   describe("escapes through metatables", function()
-    it("a string's methods are the sandbox's copy, and ('').x finds nothing", function()
+    it("a string's methods are the box's own string library, and ('').x finds nothing", function()
       choose_fails([[
         assert(("").x == nil and ("").dump == nil)
         assert(("x").upper == string.upper or true)
@@ -280,31 +383,63 @@ describe("sandbox attacks", function()
       choose_fails("setmetatable('', {})", "table expected")
     end)
 
-    it("cannot change the metatable of the views and lists it is given", function()
-      choose_fails([[
-        local ok = pcall(setmetatable, view, {})
-        local ok2 = pcall(setmetatable, view.hand, { __index = function() return "Ac" end })
-        view.hand[1] = "Ac"]], "read%-only|protected")
+    it("may change its own copy of the view and the moves, metatables included: nothing else sees it", function()
+      local p = assert(player_of([[
+        local first
+        return { name = NAME, description = "x", choose = function(view, moves)
+          if not first then
+            first = view
+            setmetatable(view, { __index = function() return "Ac" end })
+            setmetatable(view.hand, { __index = function() return "Ac" end })
+            view.hand[1] = "Ac"
+            moves[1] = "Ac x 8c"
+            return "Ac x 8c"
+          end
+          return moves[1], tostring(rawequal(first, view)) .. " " .. view.hand[1] .. " " .. tostring(view.nothing)
+            .. " " .. first.hand[1]
+        end }]]))
+      local g = assert(diloti.new{ position = EX1 })
+      local real = assert(diloti.new{ position = EX1 }):view(0)
+      local move, info = p:choose(g, 0)
+      assert.is_true(info.fallback)
+      assert.matches("'Ac x 8c', which is not a legal move", info.warning)
+      assert.equals(FALLBACK, move)
+      assert.same(real, g:view(0))
+      move, info = p:choose(g, 0)
+      assert.is_nil(info.fallback, info.warning)
+      assert.is_truthy(g:check(move))
+      -- a fresh view each decision; the old one is the script's own, as it left it
+      assert.equals("false " .. real.hand[1] .. " nil Ac", info.note)
     end)
 
-    it("cannot reach a finalizer through an __index that adds __gc while setmetatable looks (child)", function()
-      local child = support.spawn([[
+    it("cannot make a finalizer run: not through an __index offering __gc, not by adding it later (child)",
+      function()
+        local child = support.spawn([[
 local diloti = require "diloti"
-local sandbox = diloti.sandbox
-local fn = assert(sandbox.load([==[
+local b = diloti.box.new{}
+local ok, refused = b:run([==[
+  local loop = function() while true do end end
+  local refused = not pcall(setmetatable, {}, { __gc = loop })
   local mt = {}
   setmetatable(mt, { __index = function(t, k)
-    if k == "__gc" then t.__gc = function() while true do end end end
+    if k == "__gc" then t.__gc = loop end
   end })
-  setmetatable({}, mt)
-  return "set"]==], "=gc"))
-print("CALL", sandbox.call(fn))
+  kept1 = setmetatable({}, mt)
+  local later = {}
+  kept2 = setmetatable({}, later)
+  later.__gc = loop
+  return refused and not pcall(setmetatable, {}, later)]==], "=gc")
+print("CALL", ok, refused)
+print("AGAIN", b:run("kept1, kept2 = nil, nil local t = {} for i = 1, 1e5 do t[i] = {} end return #t", "=gc"))
+b:close()
 collectgarbage() collectgarbage()
 print("RESULT collected")]], CHILD_SECONDS)
-      local out, code = child.wait()
-      assert(code ~= 124, "the finalizer ran outside the budget (killed): " .. out)
-      assert.matches("RESULT collected", out)
-    end)
+        local out, code = child.wait()
+        assert(code ~= 124, "a finalizer ran outside the limits (killed): " .. out)
+        assert.matches("CALL\ttrue\ttrue", out)
+        assert.matches("AGAIN\ttrue\t100000", out)
+        assert.matches("RESULT collected", out)
+      end)
 
     it("__close and __mode tricks run inside the budget", function()
       choose_fails([[
@@ -338,9 +473,16 @@ print("RESULT collected")]], CHILD_SECONDS)
 
   describe("the string metatable after a script", function()
     it("is the real one after a script that succeeds, errors, or runs out of budget, memory or time", function()
+      -- (no script runs in the host's state: there is nothing to restore)
       for _, src in ipairs{ "return ('x'):upper()", "error('boom')", "while true do end",
-                            "local t = {} while true do t[#t + 1] = ('x'):rep(1000) .. #t end" } do
-        sandbox.call({ budget = 200000, memory = 1 << 20, time = 0.2 }, assert(sandbox.load(src, "=s")))
+                            "local t = {} while true do t[#t + 1] = ('x'):rep(1000) .. #t end",
+                            "string.upper = nil string.rep = error setmetatable(string, {})" } do
+        local b = box.new{ budget = 200000, memory = 1 << 20, time = 0.2 }
+        local ok, f = b:run("return function() " .. src .. " end", "=s")
+        assert.is_true(ok, f)
+        pcall(f)
+        b:run(src, "=s", { budget = 200000, time = 0.2 })
+        b:close()
         strings_intact()
       end
     end)
@@ -379,23 +521,29 @@ print("RESULT collected")]], CHILD_SECONDS)
   end)
 
   describe("memory bombs", function()
-    -- (a variant's load budget is small: it may run out of instructions first)
+    -- (a variant's load budget is small: it may run out of instructions
+    -- first; under AddressSanitizer, filling 64 MiB takes longer than a
+    -- house rule's second)
+    local SLOW = ASAN and "|time limit exceeded" or ""
     everywhere("a table that grows for ever", "local t = {} while true do t[#t + 1] = { #t } end",
-      "memory cap exceeded|not enough memory|instruction budget exceeded")
+      "memory cap exceeded|not enough memory|instruction budget exceeded" .. SLOW)
     everywhere("a string doubled for ever", "local s = 'x' while true do s = s .. s end",
-      "memory cap exceeded|not enough memory")
+      "memory cap exceeded|not enough memory|string longer than 1024 KiB refused")
     everywhere("string.rep of a gigabyte", "local s = string.rep('x', 1 << 30)",
-      "memory cap exceeded|not enough memory")
+      "memory cap exceeded|not enough memory|string longer than 1024 KiB refused")
+    everywhere("a table of strings that grows for ever",
+      "local t = {} while true do t[#t + 1] = string.rep('x', 1 << 20) end",
+      "memory cap exceeded|instruction budget exceeded" .. SLOW)
     everywhere("table.concat of a huge list",
       "local t = {} for i = 1, 100 do t[i] = ('x'):rep(1 << 20) end local s = table.concat(t, table.concat(t))",
-      "memory cap exceeded|not enough memory")
+      "memory cap exceeded|not enough memory|string longer than 1024 KiB refused" .. SLOW)
     everywhere("string.format with a huge width", "local s = string.format('%999999999d', 1)",
       "invalid conversion")
 
     it("frees what a bomb took", function()
       collectgarbage()
       local before = mib()
-      choose_fails("local s = 'x' while true do s = s .. s end", "memory cap exceeded")
+      choose_fails("local t = {} while true do t[#t + 1] = string.rep('x', 1 << 20) end", "memory cap exceeded")
       collectgarbage()
       assert.is_true(mib() - before < 16)
     end)
@@ -403,7 +551,7 @@ print("RESULT collected")]], CHILD_SECONDS)
 
   describe("deep recursion", function()
     everywhere("plain Lua recursion", "local function f(n) return 1 + f(n + 1) end f(1)",
-      "stack overflow|memory cap exceeded|instruction budget exceeded")
+      "stack overflow|memory cap exceeded|instruction budget exceeded" .. (ASAN and "|time limit exceeded" or ""))
     everywhere("recursion through pcall", "local function f() local ok, e = pcall(f) error(e, 0) end f()",
       "stack overflow|C stack overflow|error in error handling|memory cap exceeded|instruction budget")
     everywhere("recursion through __index metamethods",
@@ -417,15 +565,28 @@ print("RESULT collected")]], CHILD_SECONDS)
   end)
 
   describe("huge return values", function()
-    it("an AI returning a million-element table, a huge string or a huge note loses the decision quickly", function()
+    --- A game under a variant loaded by name from a folder of its own,
+    -- the way a table uses house rules.
+    local function named_game(name, src, position)
+      local dir = tmp .. "/vn-" .. name
+      os.execute("mkdir -p " .. support.q(dir))
+      support.write(dir .. "/" .. name .. ".lua", src)
+      return assert(diloti.new{ rules = "diloti+" .. name, rules_dirs = { dir }, position = position })
+    end
+
+    it("an AI returning a huge table, a table inside itself, a huge string or a table with a metatable "
+      .. "loses the decision quickly", function()
       local t0 = os.clock()
-      choose_fails("local t = {} for i = 1, 1000000 do t[i] = moves[1] end return t", "not a move")
-      choose_fails("return string.rep('8h x 8c ', 1000000)", "not a move")
+      choose_fails("local t = {} for i = 1, 1000000 do t[i] = moves[1] end return t",
+        "too many values to pass between a script and the host %(more than 1000000%)")
+      choose_fails("local t = {} t[1] = t return t", "nested deeper than 32 levels")
+      choose_fails("return { [{}] = moves[1] }", "a table with a key of type table")
+      choose_fails("return string.rep('8h x 8c ', 100000)", "not a move")
       choose_fails("return setmetatable({}, { __index = function() return moves[1] end })", "not a move")
       assert.is_true(os.clock() - t0 < 10)
       local p = assert(player_of([[
         return { name = NAME, description = "x", choose = function(view, moves)
-          return moves[1], string.rep("\1", 10000000)
+          return moves[1], string.rep("\1", 1 << 20)
         end }]]))
       local _, info = p:choose(assert(diloti.new{ position = EX1 }), 0)
       assert.is_nil(info.fallback)
@@ -433,13 +594,76 @@ print("RESULT collected")]], CHILD_SECONDS)
       assert.is_nil(info.note:find("\1", 1, true))
     end)
 
-    it("an AI's hooks returning huge values are ignored", function()
+    it("one crossing carries at most 1,000,000 values, 32 levels and 64 MiB of text, each refused by name", function()
+      local b = box.new{ label = "big", memory = 256 * MIB, budget = 1e9, time = 30 }
+      local ok, make = b:run([[return {
+        list = function(n) local t = {} for i = 1, n do t[i] = i end return t end,
+        deep = function(d) local t = {} local c = t for _ = 2, d do c[1] = {} c = c[1] end return t end,
+        text = function(mib) local t = {} for i = 1, mib do t[i] = string.rep("x", 1 << 20) end return t end,
+        keep = function(v) kept = v return type(v) end,
+      }]], "=make")
+      assert.is_true(ok, make)
+      local t0 = os.clock()
+      -- (a list of n numbers is 2n + 1 values)
+      assert.equals(499999, #make.list(499999))
+      local fine, why = pcall(make.list, 500000)
+      assert.is_false(fine)
+      assert.matches("too many values to pass between a script and the host (more than 1000000)", why, 1, true)
+      local d = make.deep(32)
+      for _ = 1, 31 do d = d[1] end
+      assert.same({}, d)
+      fine, why = pcall(make.deep, 33)
+      assert.is_false(fine)
+      assert.matches("a script returned a value nested deeper than 32 levels (a table inside itself?)", why, 1, true)
+      local text = make.text(64)
+      assert.equals(64, #text)
+      assert.equals(64 * MIB, #text[1] * #text)
+      fine, why = pcall(make.text, 65)
+      assert.is_false(fine)
+      assert.matches("too much text to pass between a script and the host (more than 64 MiB)", why, 1, true)
+      -- the same limits the other way, for what the host passes in
+      local list = {}
+      for i = 1, 500000 do list[i] = i end
+      fine, why = pcall(make.keep, list)
+      assert.is_false(fine)
+      assert.matches("too many values to pass between a script and the host", why)
+      local deep = {}
+      local c = deep
+      for _ = 1, 40 do c[1] = {} c = c[1] end
+      fine, why = pcall(make.keep, deep)
+      assert.is_false(fine)
+      assert.matches("nested deeper than 32 levels", why)
+      fine, why = pcall(make.keep, { [{}] = 1 })
+      assert.is_false(fine)
+      assert.matches("a table key of type table cannot be passed", why)
+      fine, why = pcall(make.keep, coroutine.create(print))
+      assert.is_false(fine)
+      assert.matches("a thread cannot be passed", why)
+      assert.is_true(os.clock() - t0 < 20)
+      b:close()
+    end)
+
+    it("box:run returns false and why when what a chunk returns cannot cross (it does not raise)", function()
+      for _, case in ipairs{
+        { "local t = {} t[1] = t return t", "nested deeper than 32 levels" },
+        { "return { [{}] = 1 }", "key of type table" },
+        { "local t = {} for i = 1, 600000 do t[i] = i end return t", "too many values" },
+      } do
+        local b = box.new{}
+        local ok, r1, r2 = pcall(b.run, b, case[1], "=out")
+        b:close()
+        assert(ok, "box:run raised: " .. tostring(r1))
+        assert.is_false(r1)
+        assert.matches(case[2], r2)
+      end
+    end)
+
+    it("an AI's hooks returning huge values: what they return is ignored", function()
       local p = assert(player_of([[
-        local big = {}
         return { name = NAME, description = "x",
           choose = function(_, moves) return moves[1] end,
-          on_event = function() local t = {} for i = 1, 500000 do t[i] = i end return t, ("x"):rep(1 << 24) end,
-          on_round_end = function() return ("y"):rep(1 << 24) end }]]))
+          on_event = function() local t = {} for i = 1, 300000 do t[i] = i end return t, ("x"):rep(1 << 20) end,
+          on_round_end = function() local t = {} t[1] = t return t, ("y"):rep(1 << 20) end }]]))
       local g = assert(diloti.new{ position = LAST })
       local r = ai.play(g, { [0] = p, [1] = assert(ai.player("greedy")) })
       assert.same({}, r.warnings)
@@ -448,16 +672,22 @@ print("RESULT collected")]], CHILD_SECONDS)
 
     it("a moves hook returning millions of moves is refused at once", function()
       local t0 = os.clock()
-      moves_hook_fails("local t = {} for i = 1, 2000000 do t[i] = a[1] end return t", "more than the %d+ legal")
+      moves_hook_fails("local t = {} for i = 1, 2000000 do t[i] = a[1] end return t",
+        "too many values to pass between a script and the host")
       assert.is_true(os.clock() - t0 < 5)
+      -- (under the crossing limits, more moves than there are is refused by the engine)
+      local g = named_game("many", hook_variant("many", "moves",
+        "local t = {} for i = 1, 1000 do t[i] = a[1] end return t"), EX1)
+      local ok, why = pcall(g.moves, g)
+      assert.is_false(ok)
+      assert.matches("returned 1000 moves, more than the 14 legal ones", why)
     end)
 
     it("a moves hook returning a huge reason for a veto", function()
-      local v = assert(variant("veto", hook_variant("veto", "moves", [[
+      local g = named_game("veto", hook_variant("veto", "moves", [[
         local kept, why = {}, {}
-        for i, m in ipairs(a) do if i > 1 then kept[#kept + 1] = m else why[m.text] = ("no"):rep(1 << 20) end end
-        return kept, why]])))
-      local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = EX1 })
+        for i, m in ipairs(a) do if i > 1 then kept[#kept + 1] = m else why[m.text] = ("no"):rep(1 << 19) end end
+        return kept, why]]), EX1)
       local first = g:moves()[1]
       local refused = assert(diloti.new{ rules = {}, position = EX1 }):moves()[1]
       assert.are_not.equal(refused, first)
@@ -468,20 +698,56 @@ print("RESULT collected")]], CHILD_SECONDS)
     end)
 
     it("a score hook returning a huge or strange breakdown leaves standard scoring", function()
-      score_hook_fails("return { [0] = { total = ('9'):rep(1 << 20) }, [1] = a[1] }", "bad breakdown")
-      score_hook_fails("return { [0] = { total = 1e300 }, [1] = a[1] }", "bad breakdown")
+      for i, body in ipairs{ "return { [0] = { total = ('9'):rep(1 << 20) }, [1] = a[1] }",
+                             "return { [0] = { total = 1e300 }, [1] = a[1] }",
+                             "return { [0] = setmetatable({}, { __index = function() return 1 end }), [1] = a[1] }" } do
+        local g = named_game("sb" .. i, hook_variant("sb" .. i, "score", body), LAST)
+        assert.is_true(g:play("Jc x Jd"))
+        local ok, warn = g:play("10h x 10s")
+        assert.is_true(ok)
+        assert.matches("house rule %(score hook%) returned a bad breakdown, standard scoring used", warn)
+        assert.equals(13, g:result().score[1])
+      end
       -- anything but a table leaves the breakdown as it was (the hook
       -- declined to change it)
-      local v = assert(variant("shs", hook_variant("shs", "score", "return ('x'):rep(1 << 24)")))
-      local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = LAST })
+      local g = named_game("shs", hook_variant("shs", "score", "return ('x'):rep(1 << 20)"), LAST)
       assert.is_true(g:play("Jc x Jd"))
       assert.is_true(g:play("10h x 10s"))
       assert.equals(13, g:result().score[1])
       game_goes_on()
     end)
 
+    it("a variant's own hooks (variants.load_source) given to diloti.new answer like any hook", function()
+      local v = assert(variant("direct", [[
+        return { name = "direct", description = "x", hooks = {
+          moves = function(a)
+            local kept, why = {}, {}
+            for _, m in ipairs(a) do
+              if m.text ~= "2d lay" then kept[#kept + 1] = m else why[m.text] = ("no"):rep(1 << 19) end
+            end
+            return kept, why
+          end,
+          score = function(s)
+            local t = {}
+            for side = 0, 1 do t[side] = {} for k, x in pairs(s[side]) do t[side][k] = x end end
+            t[0].total = t[0].total + 100
+            return t
+          end,
+          match = function() return false end } }]]))
+      local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = EX1 })
+      local all = assert(diloti.new{ rules = {}, position = EX1 }):moves()
+      assert.is_true(support.has(all, "2d lay"))
+      assert.equals(#all - 1, #g:moves(), "the veto was not applied")
+      assert.is_nil((g:play("2d lay")))
+      g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = LAST .. "; score=60 60" })
+      assert.is_true(g:play("Jc x Jd"))
+      assert.is_true(g:play("10h x 10s"))
+      assert.equals(104, g:result().round[0].total, "the new breakdown was not used")
+      assert.equals("round-over", g:phase(), "the match hook's answer was not used")
+    end)
+
     it("a match hook returning a huge string", function()
-      local v = assert(variant("mhs", hook_variant("mhs", "match", "return ('x'):rep(1 << 24)")))
+      local v = assert(variant("mhs", hook_variant("mhs", "match", "return ('x'):rep(1 << 20)")))
       local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = LAST .. "; score=60 60" })
       assert.is_true(g:play("Jc x Jd"))
       local ok = g:play("10h x 10s")
@@ -493,16 +759,52 @@ print("RESULT collected")]], CHILD_SECONDS)
     it("a variant whose main chunk returns a huge table is refused quickly", function()
       local t0 = os.clock()
       -- built by one C call, so the load budget does not stop it; the
-      -- loader's copy of it must not take long either
+      -- crossing refuses it by its size
       local v, why = variant("hugev", "local t = { string.byte(string.rep('x', 900000), 1, -1) } "
         .. "t.name = 'hugev' t.description = 'x' return t")
       assert.is_nil(v)
-      assert.matches("hugev%.lua: unknown field", why)
+      assert.is_truthy(why:match("^hugev%.lua: too many values to pass between a script and the host")
+        or why:match("^hugev%.lua: a script returned more than 1000000 values"), why)
       assert.is_true(os.clock() - t0 < 5)
     end)
 
+    it("a variant or an AI in the user's folder returning a table inside itself is refused; the rest still load",
+      function()
+        local vdir, adir = tmp .. "/selfref-v", tmp .. "/selfref-a"
+        os.execute("mkdir -p " .. support.q(vdir) .. " " .. support.q(adir))
+        support.write(vdir .. "/selfref.lua", "local t = { name = 'selfref', description = 'x' } "
+          .. "t.rules = { loop = t } return t")
+        support.write(adir .. "/selfai.lua", "local t = { name = 'selfai', description = 'x', "
+          .. "choose = function(_, m) return m[1] end } t.loop = { t } return t")
+        local out, err, code = support.cli({ "--rules-dir", vdir, "rules" })
+        assert.equals(0, code, err)
+        assert.matches("forced%-capture", out)
+        assert.matches("selfref%.lua.*nested deeper than 32 levels", err)
+        out, err, code = support.cli({ "ai", "--ai-dir", adir })
+        assert.equals(0, code, err)
+        assert.matches("greedy", out)
+        assert.matches("selfai%.lua.*nested deeper than 32 levels", err)
+      end)
+
     it("a rules function returning a huge message is refused", function()
-      rules_fn_fails("return ('x'):rep(1 << 24)", "^rules: rf:")
+      rules_fn_fails("return ('x'):rep(1 << 20)", "^rules: rf:")
+    end)
+
+    it("the crossing limits leave room for what the host itself sends: 11,700 legal moves reach "
+      .. "a moves hook and an AI", function()
+      local CROWDED = "hands=10h 9h 8h 7h 6h / 10s 9s 8s 7s 6s; table=Ac 2c 3c 4c 5c 6c 7c 8c 9c Ad 2d 3d 4d 5d; "
+        .. "pack=-"
+      local all = #assert(diloti.new{ position = CROWDED }):moves()
+      assert.equals(11700, all)
+      local g = named_game("passall", hook_variant("passall", "moves", "return a"), CROWDED)
+      local ok, res = pcall(g.moves, g)
+      assert(ok, res)
+      assert.equals(all, #res)
+      local p = assert(player_of("return { name = NAME, description = 'x', choose = function(view, moves, ctx) "
+        .. "return moves[#ctx.moves_info] end }"))
+      local move, info = p:choose(assert(diloti.new{ position = CROWDED }), 0)
+      assert.is_nil(info.fallback, info.warning)
+      assert.equals(res[#res], move)
     end)
   end)
 
@@ -510,50 +812,43 @@ print("RESULT collected")]], CHILD_SECONDS)
     everywhere("coroutine.wrap", "local co = coroutine.wrap(function() end)", "global 'coroutine'")
     everywhere("coroutine through _G", "local c = _G.coroutine.yield()", "field 'coroutine'|nil value")
 
-    it("no coroutine function is reachable from ctx, the view or the moves (walked from the host)", function()
+    it("no coroutine function is reachable from ctx, the view, the moves or the globals (walked from inside)",
+      function()
+        local p = assert(player_of(WALK .. [[
+          local kept
+          return { name = NAME, description = "x", choose = function(view, moves, ctx)
+            if not kept then
+              kept = { view = view, moves = moves, ctx = ctx, env = _ENV }
+              return moves[1], summary(walk(kept))
+            end
+            -- what the last decision was given, as the script kept it
+            return moves[1], summary(walk(kept)) .. "|" .. tostring(coroutine) .. tostring(_G.coroutine)
+          end }]]))
+        local g = assert(diloti.new{ position = EX1 })
+        local _, info = p:choose(g, 0)
+        assert.is_nil(info.fallback, info.warning)
+        walked_clean(info.note)
+        _, info = p:choose(g, 0)
+        assert.is_nil(info.fallback, info.warning)
+        local line, rest = info.note:match("^(.*)|(.*)$")
+        walked_clean(line)
+        assert.equals("nilnil", rest)
+      end)
+
+    it("a ctx.simulate kept from an earlier decision no longer works", function()
       local p = assert(player_of([[
-        local kept
+        local old
         return { name = NAME, description = "x", choose = function(view, moves, ctx)
-          kept = { view = view, moves = moves, ctx = ctx, env = _ENV }
-          return moves[1]
+          if not old then old = ctx.simulate return moves[1], "kept" end
+          local ok, why = pcall(old, moves[1])
+          return moves[1], tostring(ok) .. " " .. tostring(why)
         end }]]))
-      p:choose(assert(diloti.new{ position = EX1 }), 0)
-      local kept
-      for i = 1, 10 do
-        local name, value = debug.getupvalue(p.script.choose, i)
-        if name == "kept" then kept = value end
-        if not name then break end
-      end
-      assert.is_table(kept)
-      local bad = {}
-      for _, lib in ipairs{ "coroutine", "io", "os", "debug", "package" } do
-        for _, f in pairs(_G[lib]) do if type(f) == "function" then bad[f] = lib end end
-      end
-      for _, k in ipairs{ "load", "loadfile", "dofile", "require", "collectgarbage", "getmetatable", "rawset" } do
-        bad[_G[k]] = k
-      end
-      bad[string.dump] = "string.dump"
-      local seen = {}
-      local function walk(v, path, depth)
-        if seen[v] or depth > 8 then return end
-        if type(v) == "function" then
-          assert(not bad[v], path .. " is " .. tostring(bad[v]))
-          seen[v] = true
-          for i = 1, 60 do
-            local name, up = debug.getupvalue(v, i)
-            if not name then break end
-            -- the ctx helpers close over the engine's own objects (the
-            -- game, the driver): those are host values, not the script's
-            if type(up) == "function" then walk(up, path .. "^" .. name, depth + 1) end
-          end
-        elseif type(v) == "table" then
-          seen[v] = true
-          for k, x in next, v do walk(x, path .. "." .. tostring(k), depth + 1) end
-        end
-      end
-      walk(kept.ctx, "ctx", 0)
-      walk(kept.env, "env", 0)
-      walk(kept.moves, "moves", 0)
+      local g = assert(diloti.new{ position = EX1 })
+      local _, info = p:choose(g, 0)
+      assert.equals("kept", info.note)
+      _, info = p:choose(g, 0)
+      assert.is_nil(info.fallback, info.warning)
+      assert.matches("^false .*may only be used during choose%(%)", info.note)
     end)
   end)
 
@@ -656,112 +951,134 @@ print("RESULT collected")]], CHILD_SECONDS)
   end)
 
   describe("state kept across calls", function()
-    it("an AI hoarding memory across decisions loses a decision and is restarted; the heap stays bounded", function()
-      collectgarbage()
-      local before = mib()
+    -- Each script's box has an exact cap on everything its state holds,
+    -- what it keeps between calls included: a script that hoards hits the
+    -- cap during some call, loses that call (the message names it and the
+    -- cap), and is loaded afresh from its source, empty-handed. Garbage is
+    -- the box's own collector's business, and the host's memory is not
+    -- the script's. (No string may exceed 1 MiB: hoards are made of many.)
+
+    it("an AI hoarding memory across decisions hits its cap, loses that decision and is loaded afresh; "
+      .. "memory stays bounded", function()
       local p = assert(player_of([[
         local hoard = {}
         return { name = NAME, description = "hoards", choose = function(_, moves)
-          hoard[#hoard + 1] = string.rep("x", 6 * 1024 * 1024 + #hoard)
-          return moves[1], tostring(#hoard)
-        end }]], { memory = 16 * 1024 * 1024 }))
+          for _ = 1, 4 do hoard[#hoard + 1] = string.rep("x", 1024 * 1024) end
+          return moves[1], tostring(#hoard // 4)
+        end }]], { memory = 16 * MIB }))
       local g = assert(diloti.new{ position = EX1 })
-      local restarted, peak = 0, 0
-      for _ = 1, 15 do
+      collectgarbage()
+      local before, rss0 = mib(), rss_mib()
+      local reloaded, peak, last_failed = 0, 0, false
+      for _ = 1, 30 do
         local _, info = p:choose(g, 0)
         if info.fallback then
-          restarted = restarted + 1
-          assert.matches("keeps %d+ MiB between calls, more than the 16 MiB cap; it was restarted", info.warning)
+          assert.is_false(last_failed, "two decisions lost in a row: " .. info.warning)
+          reloaded, last_failed = reloaded + 1, true
+          assert.matches("lost this decision: .*a%d+%.lua: memory cap exceeded in AI 'a%d+' at seat 0 %(choose%) "
+            .. "%(16 MiB%); the script will be loaded afresh; played", info.warning)
+        else
+          -- (loaded afresh: its hoard starts again from nothing)
+          if last_failed then assert.equals("1", info.note) end
+          last_failed = false
         end
-        peak = math.max(peak, mib() - before)
+        if p._box then -- (nil from a failure until the next decision loads it afresh)
+          local used, cap = p._box:memory()
+          assert.equals(16 * MIB, cap)
+          assert.is_true(used <= cap)
+        end
+        peak = math.max(peak, rss_mib() - rss0)
       end
-      assert.is_true(restarted >= 2, "never restarted")
-      assert.is_true(peak < 80, "the heap grew to " .. peak .. " MiB")
+      assert.is_true(reloaded >= 5, "loaded afresh " .. reloaded .. " times")
+      -- (unchecked it would keep 120 MiB)
+      if not ASAN then assert.is_true(peak < 64, "the process grew by " .. peak .. " MiB") end
       p = nil -- luacheck: ignore
       collectgarbage()
       assert.is_true(mib() - before < 16)
       game_goes_on()
     end)
 
-    it("an AI is charged only for what it keeps, not for the host's memory", function()
+    it("an AI is charged only for what its own state holds, not for the host's memory", function()
       -- The host (a long session, a tournament) may grow by far more than
-      -- an AI's cap while the AI holds almost nothing: no restart then.
+      -- an AI's cap while the AI holds little: never a failure then.
       local p = assert(player_of([[
         local n, kept = 0, {}
         return { name = NAME, description = "modest", choose = function(_, moves, ctx)
           n = n + 1
-          kept[n] = ctx -- its helpers reach the host's game: not the script's memory
+          kept[n] = ctx -- (its own copy: a few KB a decision, counted)
           return moves[1], tostring(n)
-        end }]], { memory = 16 * 1024 * 1024 }))
+        end }]], { memory = 16 * MIB }))
       local g = assert(diloti.new{ position = EX1 })
       local host = {}
       for i = 1, 6 do
-        host[i] = string.rep("h", 8 * 1024 * 1024 + i) -- 48 MiB in all, held by the host
+        host[i] = string.rep("h", 8 * MIB + i) -- 48 MiB in all, held by the host
         local _, info = p:choose(g, 0)
         assert.is_nil(info.fallback, info.warning)
         assert.equals(tostring(i), info.note) -- the same script all along
+        assert.is_true(p._box:memory() < 4 * MIB)
       end
       assert.equals(6, #host)
       host = nil -- luacheck: ignore
       collectgarbage()
     end)
 
-    it("an AI whose script fails to load again after a restart loses its decisions, the game goes on", function()
-      -- Its main chunk fails from the second load on (math.random follows
-      -- the player's seed, so the second load draws another number).
-      local probe = assert(player_of([[return { name = NAME, description = "d" .. math.random(1, 1000000),
-        choose = function(_, moves) return moves[1] end }]]))
-      local first = probe.description:sub(2)
+    it("an AI whose script fails to load again when loaded afresh loses its decisions, the game goes on", function()
+      -- (loading is deterministic now: the same source and seed load the
+      -- same way, so the failing second load is another script's)
+      local _, second = player_of("error('second load')\nreturn {}")
+      assert.matches("a%d+%.lua:2: second load", second)
       local p = assert(player_of([[
         local hoard = {}
-        if math.random(1, 1000000) ~= ]] .. first .. [[ then error("second load") end
         return { name = NAME, description = "fragile", choose = function(_, moves)
-          hoard[#hoard + 1] = string.rep("x", 6 * 1024 * 1024 + #hoard)
+          for _ = 1, 6 do hoard[#hoard + 1] = string.rep("x", 1024 * 1024) end
           return moves[1]
-        end }]], { memory = 16 * 1024 * 1024 }))
+        end }]], { memory = 16 * MIB }))
+      p._reload = function() return nil, second end
       local g = assert(diloti.new{ position = EX1 })
       local seen
       for _ = 1, 8 do
         local mv, info = p:choose(g, 0)
         assert.is_true(g:check(mv))
-        if info.fallback and info.warning:find("restarting it failed") then seen = true end
+        if info.fallback and info.warning:find("restarting it failed: " .. second, 1, true) then seen = true end
       end
-      assert.is_true(seen, "never told that the restart failed")
+      assert.is_true(seen, "never told that loading it afresh failed")
+      game_goes_on()
     end)
 
-    it("an AI hoarding in on_event is restarted too, and the round ends", function()
+    it("an AI hoarding in on_event is loaded afresh too, and the round ends", function()
       local p = assert(player_of([[
         local hoard = {}
         return { name = NAME, description = "hoards",
           choose = function(_, moves) return moves[1] end,
-          on_event = function() hoard[#hoard + 1] = string.rep("y", 6 * 1024 * 1024 + #hoard) end }]],
-        { memory = 16 * 1024 * 1024 }))
+          on_event = function() for _ = 1, 6 do hoard[#hoard + 1] = string.rep("y", 1024 * 1024) end end }]],
+        { memory = 16 * MIB }))
       local g = assert(diloti.new{ seed = 3 })
       local r = ai.play(g, { [0] = p, [1] = assert(ai.player("random")) })
       assert.equals("round-over", g:phase())
-      assert.matches("it was restarted", table.concat(r.warnings, "\n"))
+      local all = table.concat(r.warnings, "\n")
+      assert.matches("on_event failed: .*memory cap exceeded in AI 'a%d+' at seat 0 %(on_event%) %(16 MiB%); "
+        .. "the script will be loaded afresh", all)
+      assert.is_nil(all:find("turned off", 1, true)) -- (each load starts with a clean slate)
       collectgarbage()
       assert.is_true(mib() < 200)
     end)
 
-    it("an AI that churns garbage every decision but keeps nothing is never restarted", function()
+    it("an AI that churns garbage every decision but keeps nothing is never stopped", function()
       local p = assert(player_of([[
         return { name = NAME, description = "churns", choose = function(_, moves)
           local t = {} for i = 1, 20000 do t[i] = { i } end
-          local s = string.rep("z", 4 * 1024 * 1024)
-          return moves[#s % #moves + 1]
-        end }]], { memory = 16 * 1024 * 1024 }))
+          local s = {} for i = 1, 8 do s[i] = string.rep("z", 1024 * 1024) end -- 8 MiB a decision
+          return moves[#s[8] % #moves + 1]
+        end }]], { memory = 16 * MIB }))
       local g = assert(diloti.new{ seed = 4 })
       local r = ai.play(g, { [0] = p, [1] = assert(ai.player("random")) })
       assert.same({}, r.warnings)
     end)
 
-    -- A variant's hooks are closures loaded once: the per-call cap bounds
-    -- each call, and each variant has an account of what it keeps between
-    -- calls. One that keeps too much fails that call naming itself, is
-    -- restarted from its source, and the next call works.
-    local KEPT = "memory cap exceeded in variant '%s': it keeps %%d+ MiB between calls, more than the 64 MiB cap; "
-      .. "it was restarted"
+    -- A variant's box lives as long as what uses it: a game loads each
+    -- variant it names afresh, and variants.load_source's hooks share one
+    -- box whatever game they are given to. Its cap is 64 MiB.
+    local KEPT = "memory cap exceeded in variant '%s' %%(%s%%) %%(64 MiB%%); it will be loaded afresh"
 
     --- A variant in a folder of its own, used by name as a table would;
     -- returns the rules spec and the folder list.
@@ -772,52 +1089,93 @@ print("RESULT collected")]], CHILD_SECONDS)
       return "diloti+" .. name, { dir }
     end
 
-    it("a moves hook keeping 8 MiB a call is stopped near the cap; the game goes on", function()
-      local spec, dirs = variant_dir("hogm", [[
-        local hoard = {}
-        return { name = "hogm", description = "hoards", hooks = { moves = function(moves)
-          hoard[#hoard + 1] = string.rep("m", 8 * 1024 * 1024 + #hoard)
-          return moves
-        end } }]])
-      local g = assert(diloti.new{ rules = spec, rules_dirs = dirs, position = EX1 })
-      local all = #assert(diloti.new{ position = EX1 }):moves()
+    --- Runs a moves hook n times: next_game(i) gives the game for call i
+    -- (its moves hook runs once per position). check(ok, result, i) looks
+    -- at each answer. Returns how often it failed and how far the
+    -- process grew (MiB).
+    local function hook_calls(n, next_game, check)
       collectgarbage()
-      local before = mib()
+      local rss0 = rss_mib()
       local stopped, peak, last_failed = 0, 0, false
-      for _ = 1, 40 do
+      for i = 1, n do
+        local g = next_game(i)
         local ok, res = pcall(g.moves, g)
         if ok then
-          assert.equals(all, #res)
           last_failed = false
         else
           assert.is_false(last_failed, "two calls failed in a row: " .. res)
-          assert.matches("^house rule %(moves hook%) failed: " .. KEPT:format("hogm"), res)
           stopped, last_failed = stopped + 1, true
         end
-        peak = math.max(peak, mib() - before)
+        if check then check(ok, res, i) end
+        peak = math.max(peak, rss_mib() - rss0)
       end
-      assert.is_true(stopped >= 4, "stopped " .. stopped .. " times")
-      -- (unchecked it would hold 320 MiB; the account lets it reach the
-      -- cap plus what one call keeps)
-      assert.is_true(peak < 100, "the heap grew to " .. peak .. " MiB")
-      assert.is_true(g:play(FALLBACK))
-      g = nil -- luacheck: ignore
+      return stopped, peak
+    end
+
+    --- One game under a variant by name, its position changed between
+    -- calls (a move played and taken back) so that the hook runs again.
+    local function one_game(spec, dirs, position)
+      local g = assert(diloti.new{ rules = spec, rules_dirs = dirs, position = position or EX1 })
+      local move = assert(diloti.new{ position = position or EX1 }):moves()[1]
+      return function(i)
+        if i > 1 and pcall(g.play, g, move) then assert.is_true(g:undo()) end
+        return g
+      end
+    end
+
+    it("a moves hook keeping 8 MiB a call is stopped at the cap and loaded afresh; the game goes on", function()
+      local spec, dirs = variant_dir("hogm", [[
+        local hoard = {}
+        return { name = "hogm", description = "hoards", hooks = { moves = function(moves)
+          for _ = 1, 8 do hoard[#hoard + 1] = string.rep("m", 1024 * 1024) end
+          return moves
+        end } }]])
+      local all = #assert(diloti.new{ position = EX1 }):moves()
       collectgarbage()
-      -- (the catalogue keeps the variant, and what it holds, under the cap)
-      assert.is_true(mib() - before < 80)
+      local before = mib()
+      local stopped, peak = hook_calls(40, one_game(spec, dirs), function(ok, res)
+        if ok then
+          assert.equals(all, #res)
+        else
+          assert.matches("^house rule %(moves hook%) failed: " .. KEPT:format("hogm", "moves hook") .. "$", res)
+        end
+      end)
+      assert.is_true(stopped >= 4, "stopped " .. stopped .. " times")
+      -- (unchecked it would hold 320 MiB)
+      if not ASAN then assert.is_true(peak < 150, "the process grew by " .. peak .. " MiB") end
+      collectgarbage()
+      assert.is_true(mib() - before < 16)
       game_goes_on()
+    end)
+
+    it("the same moves hook given to game after game (variants.load_source) is stopped the same way", function()
+      local v = assert(variant("hogn", [[
+        local hoard = {}
+        return { name = "hogn", description = "hoards", hooks = { moves = function(moves)
+          for _ = 1, 8 do hoard[#hoard + 1] = string.rep("n", 1024 * 1024) end
+          return moves
+        end } }]]))
+      local stopped, peak = hook_calls(40, function()
+        return assert(diloti.new{ rules = {}, hooks = v.hooks, position = EX1 })
+      end, function(ok, res)
+        if not ok then
+          assert.matches("^house rule %(moves hook%) failed: " .. KEPT:format("hogn", "moves hook") .. "$", res)
+        end
+      end)
+      assert.is_true(stopped >= 4, "stopped " .. stopped .. " times")
+      if not ASAN then assert.is_true(peak < 150, "the process grew by " .. peak .. " MiB") end
     end)
 
     it("a score hook keeping 8 MiB a round is stopped too; standard scoring for that round only", function()
       local v = assert(variant("hogs", [[
         local hoard = {}
         return { name = "hogs", description = "hoards", hooks = { score = function(s)
-          hoard[#hoard + 1] = string.rep("s", 8 * 1024 * 1024 + #hoard)
+          for _ = 1, 8 do hoard[#hoard + 1] = string.rep("s", 1024 * 1024) end
           s[0].total = s[0].total + 1
           return s
         end } }]]))
       collectgarbage()
-      local before = mib()
+      local rss0 = rss_mib()
       local stopped, peak = 0, 0
       for _ = 1, 40 do
         local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = LAST })
@@ -826,71 +1184,83 @@ print("RESULT collected")]], CHILD_SECONDS)
         assert.is_true(ok)
         assert.equals("round-over", g:phase())
         if warn then
-          assert.matches("^house rule %(score hook%) failed, standard scoring used: " .. KEPT:format("hogs"), warn)
+          assert.matches("^house rule %(score hook%) failed, standard scoring used: "
+            .. KEPT:format("hogs", "score hook") .. "$", warn)
           assert.equals(4, g:result().score[0])
           stopped = stopped + 1
         else
-          -- the hook ran (after a restart too): its point is in the score
+          -- the hook ran (after a fresh load too): its point is in the score
           assert.equals(5, g:result().score[0])
         end
-        peak = math.max(peak, mib() - before)
+        peak = math.max(peak, rss_mib() - rss0)
       end
       assert.is_true(stopped >= 4, "stopped " .. stopped .. " times")
-      assert.is_true(peak < 100, "the heap grew to " .. peak .. " MiB")
+      if not ASAN then assert.is_true(peak < 150, "the process grew by " .. peak .. " MiB") end
       game_goes_on()
     end)
 
-    it("a hook that keeps memory and then fails (an error, the budget) is stopped all the same", function()
+    it("a hook that keeps memory and then fails is stopped at the cap all the same", function()
       local v = assert(variant("hogf", [[
         local hoard = {}
         return { name = "hogf", description = "hoards", hooks = { moves = function()
-          hoard[#hoard + 1] = string.rep("f", 8 * 1024 * 1024 + #hoard)
-          if #hoard % 2 == 0 then while true do end end
-          error("nothing to see")
+          for _ = 1, 8 do hoard[#hoard + 1] = string.rep("f", 1024 * 1024) end
+          error("kept " .. #hoard // 8)
         end } }]]))
       local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = EX1 })
-      collectgarbage()
-      local before = mib()
-      local stopped, peak = 0, 0
+      local stopped, expect = 0, 1
       for _ = 1, 30 do
         local ok, why = pcall(g.moves, g)
         assert.is_false(ok)
         if why:find("memory cap exceeded", 1, true) then
-          assert.matches(KEPT:format("hogf"), why)
-          stopped = stopped + 1
+          assert.matches(KEPT:format("hogf", "moves hook") .. "$", why)
+          stopped, expect = stopped + 1, 1 -- loaded afresh: it keeps nothing
         else
-          assert.is_truthy(why:find("nothing to see", 1, true)
-            or why:find("instruction budget exceeded in variant 'hogf' (moves hook)", 1, true), why)
+          assert.matches("hogf%.lua:%d+: kept " .. expect .. "$", why)
+          expect = expect + 1
         end
-        peak = math.max(peak, mib() - before)
       end
-      assert.is_true(stopped >= 2, "stopped " .. stopped .. " times")
-      assert.is_true(peak < 100, "the heap grew to " .. peak .. " MiB")
+      assert.is_true(stopped >= 3, "stopped " .. stopped .. " times")
       game_goes_on()
     end)
 
-    it("a hook keeping only its arguments (built by the C side, a few KB a call) is stopped too", function()
-      local v = assert(variant("argk", [[
+    it("a hook stopped by its budget is loaded afresh: what it kept is gone", function()
+      local v = assert(variant("hogb", [[
+        local hoard = {}
+        return { name = "hogb", description = "hoards", hooks = { moves = function()
+          hoard[#hoard + 1] = string.rep("b", 1024 * 1024)
+          if #hoard % 3 == 0 then while true do end end
+          error("kept " .. #hoard)
+        end } }]]))
+      local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = EX1 })
+      local seen = {}
+      for _ = 1, 9 do
+        local _, why = pcall(g.moves, g)
+        seen[#seen + 1] = why:match("kept %d+") or (why:find("instruction budget exceeded in variant 'hogb' "
+          .. "(moves hook) (10000000 instructions); it will be loaded afresh", 1, true) and "budget") or why
+      end
+      assert.equals("kept 1,kept 2,budget,kept 1,kept 2,budget,kept 1,kept 2,budget", table.concat(seen, ","))
+    end)
+
+    it("a hook keeping only its arguments (copies the host sent into its box) is stopped too", function()
+      -- 3,119 legal moves: about 1.5 MiB of arguments a call
+      local BUSY = "hands=10h 9h 8h 7h 6h / 10s 9s 8s 7s 6s; table=Ac 2c 3c 4c 5c 6c 7c 8c 9c Ad 2d 3d; pack=-"
+      local spec, dirs = variant_dir("argk", [[
         local keep = {}
         return { name = "argk", description = "keeps what it is given", hooks = { moves = function(moves, state)
           keep[#keep + 1] = moves
           keep[#keep + 1] = state
           return moves
-        end } }]]))
-      local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = EX1 })
-      collectgarbage()
-      local before = mib()
-      local stopped, peak = 0, 0
-      for i = 1, 8000 do
-        local ok, why = pcall(g.moves, g)
-        if not ok then
-          assert.matches(KEPT:format("argk"), why)
-          stopped = stopped + 1
+        end } }]])
+      local all = #assert(diloti.new{ position = BUSY }):moves()
+      local stopped, peak = hook_calls(120, one_game(spec, dirs, BUSY), function(ok, res)
+        if ok then
+          assert.equals(all, #res)
+        else
+          assert.matches(KEPT:format("argk", "moves hook") .. "$", res)
         end
-        if i % 100 == 0 then peak = math.max(peak, mib() - before) end
-      end
+      end)
       assert.is_true(stopped >= 1, "never stopped")
-      assert.is_true(peak < 100, "the heap grew to " .. peak .. " MiB")
+      if not ASAN then assert.is_true(peak < 150, "the process grew by " .. peak .. " MiB") end
     end)
 
     it("a hook keeping what another variant's hook handed on is the one stopped", function()
@@ -900,7 +1270,9 @@ print("RESULT collected")]], CHILD_SECONDS)
         local n = 0
         return { name = "giver", description = "hands on a lot", hooks = { moves = function(moves)
           n = n + 1
-          moves[1].pad = string.rep("g", 8 * 1024 * 1024 + n)
+          local pad = {}
+          for i = 1, 8 do pad[i] = string.rep("g", 1024 * 1024) end
+          moves[1].pad = pad
           return moves
         end } }]])
       support.write(dir .. "/keeper.lua", [[
@@ -909,74 +1281,88 @@ print("RESULT collected")]], CHILD_SECONDS)
           keep[#keep + 1] = moves[1]
           return moves
         end } }]])
-      local g = assert(diloti.new{ rules = "diloti+giver+keeper", rules_dirs = { dir }, position = EX1 })
-      collectgarbage()
-      local before = mib()
-      local stopped, peak = 0, 0
-      for _ = 1, 40 do
-        local ok, why = pcall(g.moves, g)
-        if not ok then
-          assert.matches(KEPT:format("keeper"), why)
-          stopped = stopped + 1
-        end
-        peak = math.max(peak, mib() - before)
-      end
+      local stopped, peak = hook_calls(40, one_game("diloti+giver+keeper", { dir }), function(ok, res)
+        if not ok then assert.matches(KEPT:format("keeper", "moves hook") .. "$", res) end
+      end)
       assert.is_true(stopped >= 4, "stopped " .. stopped .. " times")
-      assert.is_true(peak < 100, "the heap grew to " .. peak .. " MiB")
+      if not ASAN then assert.is_true(peak < 200, "the process grew by " .. peak .. " MiB") end
     end)
 
-    it("a rules function keeping memory from table to table is stopped too", function()
+    it("a rules function keeping memory cannot carry it from table to table: each game loads it afresh", function()
       local spec, dirs = variant_dir("hogr", [[
         local hoard = {}
         return { name = "hogr", description = "hoards", rules = function(r)
-          hoard[#hoard + 1] = string.rep("r", 8 * 1024 * 1024 + #hoard)
-          r.target = 61
+          for _ = 1, 8 do hoard[#hoard + 1] = string.rep("r", 1024 * 1024) end
+          r.target = 60 + #hoard // 8
         end }]])
       collectgarbage()
-      local before = mib()
-      local stopped, peak = 0, 0
+      local rss0 = rss_mib()
       for _ = 1, 30 do
-        local g, why = diloti.new{ rules = spec, rules_dirs = dirs }
-        if not g then
-          assert.matches("^rules: variant 'hogr' failed: " .. KEPT:format("hogr"), why)
-          stopped = stopped + 1
+        local g = assert(diloti.new{ rules = spec, rules_dirs = dirs })
+        assert.equals(61, g:rules().target) -- (its first call, every time)
+      end
+      -- (the boxes of those games are freed with them)
+      collectgarbage()
+      collectgarbage()
+      if not ASAN then assert.is_true(rss_mib() - rss0 < 32, "the process kept " .. rss_mib() - rss0 .. " MiB") end
+    end)
+
+    it("a rules function hoarding through variants.load_source is stopped at the cap", function()
+      local v = assert(variant("hogq", [[
+        local hoard = {}
+        return { name = "hogq", description = "hoards", rules = function(r)
+          for _ = 1, 8 do hoard[#hoard + 1] = string.rep("q", 1024 * 1024) end
+          r.target = 60 + #hoard // 8
+        end }]]))
+      local stopped, expect = 0, 61
+      for _ = 1, 30 do
+        local ok, r = pcall(v.rules, {})
+        if ok then
+          assert.equals(expect, r.target) -- (its hoard grows from call to call)
+          expect = expect + 1
+        else
+          assert.matches(KEPT:format("hogq", "rules function") .. "$", r)
+          stopped, expect = stopped + 1, 61
         end
-        peak = math.max(peak, mib() - before)
       end
       assert.is_true(stopped >= 2, "stopped " .. stopped .. " times")
-      assert.is_true(peak < 100, "the heap grew to " .. peak .. " MiB")
     end)
 
     it("a hook churning garbage, or holding a large table from its load, is never stopped", function()
-      local v = assert(variant("churn", [[
-        local big = string.rep("b", 24 * 1024 * 1024)
+      local spec, dirs = variant_dir("churn", [[
+        local big = {}
+        for i = 1, 24 do big[i] = string.rep("b", 1024 * 1024) end -- 24 MiB kept from its load
         local seen = {}
         return { name = "churn", description = "churns", hooks = { moves = function(moves)
           local t = {} for i = 1, 20000 do t[i] = { i } end
-          local s = string.rep("z", 16 * 1024 * 1024 + #t)
-          seen[#moves] = #s + #big -- a few bytes kept, the same key each time
+          local s = {} for i = 1, 16 do s[i] = string.rep("z", 1024 * 1024) end -- 16 MiB of garbage a call
+          seen[#moves] = #s[16] + #big -- a few bytes kept, the same key each time
           return moves
-        end } }]]))
-      local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = EX1 })
+        end } }]])
       local all = #assert(diloti.new{ position = EX1 }):moves()
-      for _ = 1, 40 do assert.equals(all, #g:moves()) end
+      local stopped = hook_calls(40, one_game(spec, dirs), function(ok, res)
+        assert(ok, res)
+        assert.equals(all, #res)
+      end)
+      assert.equals(0, stopped)
     end)
 
     it("memory the session holds itself does not count against a variant", function()
-      local v = assert(variant("light", [[
+      local spec, dirs = variant_dir("light", [[
         local n = 0
         return { name = "light", description = "keeps a counter", hooks = { moves = function(moves)
           n = n + 1
-          local s = string.rep("l", 8 * 1024 * 1024 + n) -- garbage: the account walks often
+          local s = {} for i = 1, 8 do s[i] = string.rep("l", 1024 * 1024) end -- garbage
           return #s > 0 and moves
-        end } }]]))
-      local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = EX1 })
+        end } }]])
       local all = #assert(diloti.new{ position = EX1 }):moves()
-      local mine = { string.rep("u", 100 * 1024 * 1024) }
-      for i = 1, 40 do
-        mine[#mine + 1] = string.rep("u", 4 * 1024 * 1024 + i) -- and it grows between calls
-        assert.equals(all, #g:moves())
-      end
+      local mine = { string.rep("u", 100 * MIB) }
+      local stopped = hook_calls(40, one_game(spec, dirs), function(ok, res, i)
+        mine[#mine + 1] = string.rep("u", 4 * MIB + i) -- and it grows between calls
+        assert(ok, res)
+        assert.equals(all, #res)
+      end)
+      assert.equals(0, stopped)
       assert.is_true(#mine[1] + #mine[41] > 0)
     end)
   end)

@@ -553,7 +553,7 @@ describe("a second look: costly single operations and walks", function()
 return { name = "dag", description = "x", choose = function() return 1 end, x = t }]])
     local _, err, code = support.cli({ "ai", "--ai-dir", dir })
     assert.are_not.equal(124, code)
-    assert.matches("dag.lua.*more than 200000", err)
+    assert.matches("dag.lua.*more than 1000000", err)
   end)
 
   it("listing house rules holds one script's memory at a time, not every script's", function()
