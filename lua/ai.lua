@@ -132,13 +132,16 @@ end
 -- Loads a script into a box of its own, after the ctx helpers
 -- (lua/aihelp.lua). Returns the checked table (its functions are stubs
 -- calling into the box), the box and the helpers; or nil, message naming
--- the file. opts: memory, budget, time (each later call), seed.
+-- the file. opts: memory, budget, time (each later call), seed; facts
+-- (a listing: no helpers, the script will not be called).
+local helpers_src
 local function load_script(src, file, opts)
   opts = opts or {}
+  helpers_src = helpers_src or core.embedded("lua/")["lua/aihelp.lua"]
   local box, t, helpers = untrusted.load(src, file, {
     label = "its main chunk", memory = opts.memory or M.defaults.memory, load = LOAD, seed = opts.seed,
     budget = opts.budget or M.defaults.budget, time = opts.time or M.defaults.time,
-    prelude = core.embedded("lua/")["lua/aihelp.lua"], prelude_name = "=ai helpers",
+    prelude = not opts.facts and helpers_src or nil, prelude_name = "=ai helpers",
   })
   if not box then return nil, t end
   local s, why = check(t, file)
@@ -169,7 +172,7 @@ end
 function M.load_all(dirs)
   local found, errors = {}, {}
   local function add(src, file, builtin)
-    local s, err = load_script(src, file)
+    local s, err = load_script(src, file, { facts = true })
     if s then
       err:close() -- (the box: a listing keeps only the facts)
       local info = info_of(s, file, builtin)
