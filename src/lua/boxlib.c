@@ -157,26 +157,27 @@ static int g_sort(lua_State *S)
     return call_real(S);
 }
 
-/* unpack and concat: the elements i..j (the defaults as Lua's) */
+/* unpack(t, i, j) and concat(t, sep, i, j): the elements i..j, the
+ * arguments from `at` on (the defaults as Lua's). */
+static void range_check(lua_State *S, int at, const char *fname)
+{
+    if (lua_type(S, 1) != LUA_TTABLE) return;
+    lua_Integer i = luaL_optinteger(S, at, 1);
+    lua_Integer j = lua_isnoneornil(S, at + 1) ? luaL_len(S, 1) : luaL_checkinteger(S, at + 1);
+    span_check(S, 1, i, j, (lua_Unsigned)1 << 62, fname);
+}
+
 static int g_unpack(lua_State *S)
 {
     dl_box_tick(S);
-    if (lua_type(S, 1) == LUA_TTABLE) {
-        lua_Integer i = luaL_optinteger(S, 2, 1);
-        lua_Integer j = lua_isnoneornil(S, 3) ? luaL_len(S, 1) : luaL_checkinteger(S, 3);
-        span_check(S, 1, i, j, (lua_Unsigned)1 << 62, "table.unpack");
-    }
+    range_check(S, 2, "table.unpack");
     return call_real(S);
 }
 
 static int g_concat(lua_State *S)
 {
     dl_box_tick(S);
-    if (lua_type(S, 1) == LUA_TTABLE) {
-        lua_Integer i = luaL_optinteger(S, 3, 1);
-        lua_Integer j = lua_isnoneornil(S, 4) ? luaL_len(S, 1) : luaL_checkinteger(S, 4);
-        span_check(S, 1, i, j, (lua_Unsigned)1 << 62, "table.concat");
-    }
+    range_check(S, 3, "table.concat");
     return call_real(S);
 }
 

@@ -54,40 +54,14 @@ local FORBIDDEN = { "io", "os", "debug", "load", "loadstring", "loadfile", "dofi
                     "upvalueid", "execute", "popen", "getenv", "loadlib", "searchpath", "wrap", "yield",
                     "resume", "isyieldable", "running", "state", "game", "g", "hands" }
 
---- A Lua table constructor {name = true, ...} for a list of names.
-local function set_literal(list)
-  local parts = {}
-  for _, n in ipairs(list) do parts[#parts + 1] = string.format("[%q] = true", n) end
-  return "{ " .. table.concat(parts, ", ") .. " }"
-end
-
--- Source text defining walk(roots) inside a script: every value reachable
--- from the roots through table keys and values (raw), the types met, and
--- the paths of any forbidden key; summary(report) makes it one line:
+-- Source text defining walk(roots) inside a script (support.WALK with
+-- the forbidden names of this file); summary(report) makes it one line:
 -- "boolean,function,...;paths found".
-local WALK = [[
-local FORBIDDEN = ]] .. set_literal(FORBIDDEN) .. [[
+local WALK = support.WALK .. [[
+local FORBIDDEN = ]] .. support.set_literal(FORBIDDEN) .. [[
 
-local function walk(roots)
-  local seen, types, found, stack = {}, {}, {}, {}
-  for name, v in next, roots do stack[#stack + 1] = { v, name } end
-  while #stack > 0 do
-    local item = table.remove(stack)
-    local v, path = item[1], item[2]
-    local t = type(v)
-    types[t] = (types[t] or 0) + 1
-    if t == "table" and not seen[v] then
-      seen[v] = true
-      for k, x in next, v do
-        if FORBIDDEN[k] then found[#found + 1] = path .. "." .. tostring(k) end
-        stack[#stack + 1] = { k, path .. "[key]" }
-        stack[#stack + 1] = { x, path .. "." .. tostring(k) }
-      end
-    end
-  end
-  table.sort(found)
-  return { types = types, found = table.concat(found, " ") }
-end
+local walk_any = walk
+local function walk(roots) return walk_any(roots, FORBIDDEN) end
 
 local function summary(r)
   local kinds = {}

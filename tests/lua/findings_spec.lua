@@ -41,13 +41,13 @@ end
 -- Under AddressSanitizer the child keeps no freed memory in quarantine,
 -- so that what it measures of its memory is the program's.
 local function child(code, seconds)
-  local file = support.write(tmp .. "/child" .. n .. ".lua",
+  local script = support.write(tmp .. "/child" .. n .. ".lua",
     "local diloti = require 'diloti'\nlocal ai = require 'diloti.ai'\n" .. code)
   n = n + 1
   local asan = os.getenv("ASAN_OPTIONS")
   local cmd = string.format("%sLUA_CPATH=%s timeout %d %s %s 2>&1",
     asan and ("ASAN_OPTIONS=" .. support.q(asan .. ":quarantine_size_mb=0") .. " ") or "",
-    support.q(package.cpath), seconds or 20, support.q(support.lua), support.q(file))
+    support.q(package.cpath), seconds or 20, support.q(support.lua), support.q(script))
   local p = assert(io.popen(cmd, "r"))
   local out = p:read("a")
   local _, _, status = p:close()

@@ -129,4 +129,37 @@ function M.lit(s)
   return (s:gsub("[%^%$%(%)%%%.%[%]%*%+%-%?]", "%%%0"))
 end
 
+--- A Lua table constructor {name = true, ...} for a list of names.
+function M.set_literal(list)
+  local parts = {}
+  for _, n in ipairs(list) do parts[#parts + 1] = string.format("[%q] = true", n) end
+  return "{ " .. table.concat(parts, ", ") .. " }"
+end
+
+-- Source text defining walk(roots, forbidden), run inside a box: every
+-- value reachable from the roots through table keys and values (raw),
+-- the types met, and the paths of any forbidden key.
+M.WALK = [[
+local function walk(roots, forbidden)
+  local seen, types, found, stack = {}, {}, {}, {}
+  for name, v in next, roots do stack[#stack + 1] = { v, name } end
+  while #stack > 0 do
+    local item = table.remove(stack)
+    local v, path = item[1], item[2]
+    local t = type(v)
+    types[t] = (types[t] or 0) + 1
+    if t == "table" and not seen[v] then
+      seen[v] = true
+      for k, x in next, v do
+        if forbidden[k] then found[#found + 1] = path .. "." .. tostring(k) end
+        stack[#stack + 1] = { k, path .. "[key]" }
+        stack[#stack + 1] = { x, path .. "." .. tostring(k) }
+      end
+    end
+  end
+  table.sort(found)
+  return { types = types, found = table.concat(found, " ") }
+end
+]]
+
 return M
