@@ -23,6 +23,9 @@ local untrusted = require "diloti.untrusted"
 
 local M = {}
 
+--- What an AI's name is made of (a record names AIs this way too).
+M.NAME = "^[%w][%w%-_]*$"
+
 M.defaults = {
   time = 5,                -- seconds per decision (master searches ~1 s)
   budget = 50000000,       -- VM instructions per decision
@@ -115,7 +118,7 @@ local function check(t, file)
     end
     k, v = next(t, k)
   end
-  if not s.name or not s.name:match("^[%w][%w%-_]*$") then
+  if not s.name or not s.name:match(M.NAME) then
     return nil, "needs a name made of letters, digits, '-' and '_'"
   end
   local stem = file:match("([^/]+)%.lua$")
@@ -172,14 +175,14 @@ end
 function M.load_all(dirs)
   local found, errors = {}, {}
   local function add(src, file, builtin)
-    local s, err = load_script(src, file, { facts = true })
+    local s, box_or_err = load_script(src, file, { facts = true })
     if s then
-      err:close() -- (the box: a listing keeps only the facts)
+      box_or_err:close() -- (a listing keeps only the facts)
       local info = info_of(s, file, builtin)
       SOURCES[info] = src
       found[s.name] = info
     else
-      errors[#errors + 1] = { file = file, message = err }
+      errors[#errors + 1] = { file = file, message = box_or_err }
     end
   end
   local embedded = core.embedded("lua/ai/")

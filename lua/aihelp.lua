@@ -150,6 +150,13 @@ local function worth(c, rules)
   return w
 end
 
+-- The rank meant by a card ("7h"), a value (7) or a rank ("J"), or nil.
+local function rank_of(what)
+  if math.type(what) == "integer" and what >= 1 and what <= 10 then return RANKS[what] end
+  if type(what) == "string" then return RANK_VALUE[what] and what or M.rank(what) end
+  return nil
+end
+
 --- What a card of this rank could capture from a table (a view's table,
 -- or the table in a simulate() answer) under the standard capture rules:
 -- {cards = list, count = n, points = p, sweep = bool} for the best
@@ -157,12 +164,7 @@ end
 -- sweep: it would take everything on the table (a xeri unless the rules'
 -- exceptions apply). `what` is a card ("7h"), a value (7) or a rank ("J").
 function M.best_capture(what, tbl, rules)
-  local rank
-  if math.type(what) == "integer" and what >= 1 and what <= 10 then
-    rank = RANKS[what]
-  elseif type(what) == "string" then
-    rank = RANK_VALUE[what] and what or M.rank(what)
-  end
+  local rank = rank_of(what)
   if not rank then error("best_capture: a card, a value 1-10 or a rank expected", 2) end
   local v = RANK_VALUE[rank]
   local one = rules and rules.capture == "one"
@@ -254,12 +256,7 @@ end
 -- cards the seat holds (a full new hand when it has none and the pack
 -- still deals).
 function M.chance(view, rules, what, who)
-  local rank
-  if math.type(what) == "integer" and what >= 1 and what <= 10 then
-    rank = RANKS[what]
-  elseif type(what) == "string" then
-    rank = RANK_VALUE[what] and what or M.rank(what)
-  end
+  local rank = rank_of(what)
   if not rank then error("chance: a card, a value 1-10 or a rank expected", 2) end
   if math.type(who) ~= "integer" or who < 0 or who >= view.players then
     error("chance: a seat expected", 2)

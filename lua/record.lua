@@ -79,8 +79,8 @@ end
 -- ---------------------------------------------------------------------
 -- Seats
 
--- The AI name syntax (as lua/ai.lua checks a script's name).
-local AI_NAME = "^[%w][%w%-_]*$"
+-- The AI name syntax, as lua/ai.lua checks a script's name.
+local AI_NAME = require("diloti.ai").NAME
 
 --- The AI a seat description names ("ai greedy", "ai master seed=3"):
 -- the word after "ai", or nil when the seat is not an AI's. The table

@@ -111,21 +111,17 @@ static void *box_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 
 int dl_box_trip(lua_State *S, Box *b, int kind, int level)
 {
+    static const char *const WHAT[] = {"", "instruction budget exceeded", "time limit exceeded",
+                                       "interrupted"};
     if (!b->tripped) {
-        char where[200] = "", what[96];
+        char where[200] = "";
         lua_Debug ar;
         if (lua_getstack(S, level, &ar) && lua_getinfo(S, "Sl", &ar) && ar.currentline > 0)
             snprintf(where, sizeof where, "%s:%d: ", ar.short_src, ar.currentline);
-        if (kind == TRIP_BUDGET)
-            snprintf(what, sizeof what, "instruction budget exceeded");
-        else if (kind == TRIP_TIME)
-            snprintf(what, sizeof what, "time limit exceeded");
-        else
-            snprintf(what, sizeof what, "interrupted");
         char limit[64] = "";
         if (kind == TRIP_BUDGET) snprintf(limit, sizeof limit, " (%ld instructions)", b->cur_budget);
         if (kind == TRIP_TIME) snprintf(limit, sizeof limit, " (%.0f ms)", b->cur_seconds * 1000);
-        snprintf(b->trip, sizeof b->trip, "%s%s%s%s%s", where, what, b->label[0] ? " in " : "",
+        snprintf(b->trip, sizeof b->trip, "%s%s%s%s%s", where, WHAT[kind], b->label[0] ? " in " : "",
                  b->label, limit);
         b->tripped = kind;
         /* From now on every instruction raises again, so that the script's
@@ -241,8 +237,9 @@ static int enter(lua_State *S)
 }
 
 /* Every host function among the arguments gets an id, before the box
- * runs: the copy into S must not allocate in H. */
-static void collect(lua_State *H, int idx, int depth, int map, int *n)
+ * runs: the copy into S must not allocate in H. map (function -> id) is
+ * what the copy reads, list (id -> function) what the services call. */
+static void collect(lua_State *H, int idx, int depth, int map, int list, int *n)
 {
     idx = lua_absindex(H, idx);
     int t = lua_type(H, idx);
@@ -254,6 +251,8 @@ static void collect(lua_State *H, int idx, int depth, int map, int *n)
             lua_pushvalue(H, idx);
             lua_pushinteger(H, ++*n);
             lua_rawset(H, map);
+            lua_pushvalue(H, idx);
+            lua_rawseti(H, list, *n);
         }
         lua_pop(H, 1);
         return;
@@ -262,7 +261,7 @@ static void collect(lua_State *H, int idx, int depth, int map, int *n)
     luaL_checkstack(H, 4, "arguments nested too deep");
     lua_pushnil(H);
     while (lua_next(H, idx)) {
-        collect(H, -1, depth + 1, map, n);
+        collect(H, -1, depth + 1, map, list, n);
         lua_pop(H, 1);
     }
 }
@@ -284,28 +283,27 @@ static void push_failure(lua_State *H, Box *b, int st)
 {
     if (b->tripped) {
         dl_clean_push(H, b->trip, strlen(b->trip));
-    } else if (st == LUA_ERRMEM && b->mem_tripped == 3) {
-        lua_pushfstring(H, "string longer than %d KiB refused%s%s", (int)(DL_BOX_MAX_STRING >> 10),
-                        b->label[0] ? " in " : "", b->label);
-    } else if (st == LUA_ERRMEM && b->mem_tripped == 2) {
-        lua_pushfstring(H, "memory cap exceeded%s%s (all scripts together may hold %d MiB)",
-                        b->label[0] ? " in " : "", b->label, (int)(DL_BOX_TOTAL >> 20));
-    } else if (st == LUA_ERRMEM) {
-        long long cap = b->cap;
-        if (cap % (1 << 20) == 0)
-            lua_pushfstring(H, "memory cap exceeded%s%s (%d MiB)", b->label[0] ? " in " : "", b->label,
-                            (int)(cap >> 20));
-        else
-            lua_pushfstring(H, "memory cap exceeded%s%s (%d KiB)", b->label[0] ? " in " : "", b->label,
-                            (int)(cap >> 10));
-    } else {
+        return;
+    }
+    if (st != LUA_ERRMEM) {
         size_t n = 0;
         const char *m = lua_tolstring(b->S, -1, &n);
         if (m)
             dl_clean_push(H, m, n);
         else
             lua_pushliteral(H, "(no error message)");
+        return;
     }
+    const char *in = b->label[0] ? " in " : "";
+    if (b->mem_tripped == 3)
+        lua_pushfstring(H, "string longer than %d KiB refused%s%s", (int)(DL_BOX_MAX_STRING >> 10), in, b->label);
+    else if (b->mem_tripped == 2)
+        lua_pushfstring(H, "memory cap exceeded%s%s (all scripts together may hold %d MiB)", in, b->label,
+                        (int)(DL_BOX_TOTAL >> 20));
+    else if (b->cap % (1 << 20) == 0)
+        lua_pushfstring(H, "memory cap exceeded%s%s (%d MiB)", in, b->label, (int)(b->cap >> 20));
+    else
+        lua_pushfstring(H, "memory cap exceeded%s%s (%d KiB)", in, b->label, (int)(b->cap >> 10));
 }
 
 typedef struct {
@@ -335,24 +333,16 @@ static int invoke(Call *c, long budget, double seconds, int box_ud)
     if (b->busy) luaL_error(H, "%s: called again while it runs", b->label[0] ? b->label : "box");
     int nserv = 0;
     lua_newtable(H);
-    int map = lua_gettop(H);
-    for (int i = 0; i < c->nargs; i++) collect(H, c->first + i, 0, map, &nserv);
+    lua_newtable(H);
+    int map = lua_gettop(H) - 1;
+    for (int i = 0; i < c->nargs; i++) collect(H, c->first + i, 0, map, map + 1, &nserv);
     if (nserv == 0) {
-        lua_pop(H, 1);
+        lua_pop(H, 2);
         map = 0;
+    } else {
+        b->services = luaL_ref(H, LUA_REGISTRYINDEX); /* the list */
     }
     c->map = map;
-    if (map) {
-        /* id -> function, for the services */
-        lua_createtable(H, nserv, 0);
-        lua_pushnil(H);
-        while (lua_next(H, map)) {
-            lua_pushvalue(H, -2);
-            lua_rawseti(H, -4, lua_tointeger(H, -2));
-            lua_pop(H, 1);
-        }
-        b->services = luaL_ref(H, LUA_REGISTRYINDEX);
-    }
     int htop = lua_gettop(H);
     lua_settop(S, 0);
     lua_pushcfunction(S, msgh);

@@ -137,11 +137,11 @@ static void push_move_table(lua_State *L, const dl_State *s, const dl_Move *m)
     lua_setfield(L, -2, "takes");
 }
 
+static void push_core_index(lua_State *L, int gi, LGame *u);
+
 /* Runs the moves hook on the position and pushes its verdict:
  * {order = {text, ...}, index = {text = core index}, reasons = {text = why}}.
  * Raises on a hook failure or a list that is not a filter of the core's. */
-static void push_core_index(lua_State *L, int gi, LGame *u);
-
 static void run_moves_hook(lua_State *L, int gi, LGame *u)
 {
     dl_Game *g = u->g;
@@ -284,8 +284,8 @@ static bool resolve(lua_State *L, int gi, LGame *u, const char *text, dl_Move *m
     push_core_index(L, gi, u);
     bool legal = lua_getfield(L, -1, canon) != LUA_TNIL;
     lua_pop(L, 2);
-    const char *why = legal ? NULL : dl_refusal(&g->s, m, err, sizeof err);
     if (!legal) {
+        const char *why = dl_refusal(&g->s, m, err, sizeof err);
         lua_pushnil(L);
         lua_pushstring(L, why ? why : "D9: not a legal move here");
         return false;
