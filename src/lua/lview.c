@@ -8,7 +8,7 @@
 
 static const char *const PHASES[] = {"claim", "play", "round-over", "match-over"};
 
-static void push_cards(lua_State *L, dl_Set s)
+void dl_lua_pushcards(lua_State *L, dl_Set s)
 {
     char b[8];
     int n = 0;
@@ -35,14 +35,14 @@ static void push_decl(lua_State *L, const dl_Decl *d, const uint8_t *comp)
     set_int(L, "owner", d->owner);
     lua_pushfstring(L, "%c%d@%d", d->kind == DL_DECL_GROUP ? 'G' : 'P', d->value, d->owner);
     lua_setfield(L, -2, "ref");
-    push_cards(L, d->cards);
+    dl_lua_pushcards(L, d->cards);
     lua_setfield(L, -2, "cards");
     lua_createtable(L, d->ncomp, 0);
     for (int c = 0; c < d->ncomp; c++) {
         dl_Set part = 0;
         for (dl_Set x = d->cards; x; x &= x - 1)
             if (d->kind == DL_DECL_PLAIN || comp[dl_first(x)] == c) part |= DL_BIT(dl_first(x));
-        push_cards(L, part);
+        dl_lua_pushcards(L, part);
         lua_rawseti(L, -2, c + 1);
     }
     lua_setfield(L, -2, "components");
@@ -78,7 +78,7 @@ void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
     if (s->last_capturer >= 0) set_int(L, "last_capturer", s->last_capturer);
     /* the table */
     lua_createtable(L, 0, 2);
-    push_cards(L, s->loose);
+    dl_lua_pushcards(L, s->loose);
     lua_setfield(L, -2, "loose");
     lua_createtable(L, s->ndecl, 0);
     for (int i = 0; i < s->ndecl; i++) {
@@ -89,13 +89,13 @@ void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
     lua_setfield(L, -2, "table");
     /* hands */
     if (seat >= 0) {
-        push_cards(L, v.hand);
+        dl_lua_pushcards(L, v.hand);
         lua_setfield(L, -2, "hand");
     }
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         if (seat < 0)
-            push_cards(L, s->hand[i]);
+            dl_lua_pushcards(L, s->hand[i]);
         else
             lua_pushinteger(L, v.hand_count[i]);
         lua_rawseti(L, -2, i);
@@ -118,11 +118,11 @@ void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
             lua_pushstring(L, b);
             lua_setfield(L, -2, "known_bottom");
         }
-        push_cards(L, v.unseen);
+        dl_lua_pushcards(L, v.unseen);
         lua_setfield(L, -2, "unseen");
     }
     lua_createtable(L, sides, 0);
-    for (int i = 0; i < sides; i++) push_cards(L, s->pile[i]), lua_rawseti(L, -2, i);
+    for (int i = 0; i < sides; i++) dl_lua_pushcards(L, s->pile[i]), lua_rawseti(L, -2, i);
     lua_setfield(L, -2, "captured");
     int x[DL_MAX_PLAYERS], sc[DL_MAX_PLAYERS], w[DL_MAX_PLAYERS];
     for (int i = 0; i < sides; i++) x[i] = s->xeri[i], sc[i] = s->score[i], w[i] = s->rounds_won[i];

@@ -7,6 +7,8 @@
 
 #include "moves.h"
 
+/* A list of cards lowest first (the order of every card list here). */
+void dl_lua_pushcards(lua_State *L, dl_Set s);
 /* seat >= 0: what that seat may know (dl_view); -1: everything. */
 void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat);
 /* A sentence saying what a legal move does. */
