@@ -3,6 +3,11 @@
  * so Lua never holds a pointer into C memory. Illegal moves come back as
  * nil, "<rule id>: reason"; errors are for programming mistakes.
  *
+ * A move is named by its text, by a table with a text field (an entry of
+ * g:moves(true)) or by its number in g:moves(). g:play answers with what
+ * the move did, read from the game's own record of it, so that a front end
+ * needs no second look at the position to tell the story of a move.
+ *
  * House-rule hooks live in the userdata's user value. They are host
  * functions (lua/variants.lua) that call into each variant's own Lua
  * state (src/lua/box.c), so they get and give plain data only:
@@ -35,8 +40,16 @@ typedef struct {
     unsigned cached;  /* the version the kept table is for; 0: none */
 } LGame;
 
+/* Calls made to the engine through game handles and core.new: every
+ * method checks its handle exactly once, so counting there counts calls
+ * (core.calls(), for measuring how chatty a front end is). */
+static lua_Integer calls;
+
+lua_Integer dl_lua_calls(void) { return calls; }
+
 static LGame *check_lgame(lua_State *L, int idx)
 {
+    calls++;
     LGame *u = luaL_checkudata(L, idx, GAME);
     if (!u->g) luaL_error(L, "the game has been freed");
     return u;
@@ -103,12 +116,18 @@ static void push_move_text(lua_State *L, const dl_State *s, const dl_Move *m)
     lua_pushstring(L, buf);
 }
 
-static void push_move_table(lua_State *L, const dl_State *s, const dl_Move *m)
+/* index: the move's number in g:moves(), or 0 for none (the list the
+ * moves hook gets is not yet numbered). */
+static void push_move_table(lua_State *L, const dl_State *s, const dl_Move *m, lua_Integer index)
 {
     char buf[200];
-    lua_createtable(L, 0, 6);
+    lua_createtable(L, 0, 7);
     push_move_text(L, s, m);
     lua_setfield(L, -2, "text");
+    if (index) {
+        lua_pushinteger(L, index);
+        lua_setfield(L, -2, "index");
+    }
     lua_pushstring(L, KINDS[m->kind]);
     lua_setfield(L, -2, "kind");
     lua_pushinteger(L, s->turn);
@@ -140,7 +159,8 @@ static void push_move_table(lua_State *L, const dl_State *s, const dl_Move *m)
 static void push_core_index(lua_State *L, int gi, LGame *u);
 
 /* Runs the moves hook on the position and pushes its verdict:
- * {order = {text, ...}, index = {text = core index}, reasons = {text = why}}.
+ * {order = {text, ...}, index = {text = core index}, pos = {text = its
+ * number in order}, reasons = {text = why}}.
  * Raises on a hook failure or a list that is not a filter of the core's. */
 static void run_moves_hook(lua_State *L, int gi, LGame *u)
 {
@@ -151,7 +171,7 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
     int core = lua_gettop(L);
     lua_createtable(L, (int)l->n, 0);
     for (size_t i = 0; i < l->n; i++) {
-        push_move_table(L, &g->s, &l->m[i]);
+        push_move_table(L, &g->s, &l->m[i], 0);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     get_hook(L, gi, "moves");
@@ -169,11 +189,12 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
     /* A hook filters or vetoes, so it never returns more moves than there
      * are: past one more than that, the list is refused unread. */
     lua_Unsigned n = len > l->n + 1 ? l->n + 1 : len;
-    lua_createtable(L, 0, 3);
+    lua_createtable(L, 0, 4);
     lua_insert(L, list); /* verdict, list, reasons */
     lua_setfield(L, list, "reasons");
     lua_createtable(L, (int)n, 0); /* order */
     lua_createtable(L, 0, (int)n); /* index */
+    lua_createtable(L, 0, (int)n); /* pos */
     for (lua_Unsigned i = 1; i <= n; i++) {
         /* A hook filters or vetoes; it cannot invent moves. */
         lua_rawgeti(L, list + 1, (lua_Integer)i);
@@ -182,9 +203,15 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
         if (!t || lua_getfield(L, core, t) != LUA_TNUMBER)
             luaL_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here",
                        t ? "'" : "", t ? t : "a non-move", t ? "'" : "");
-        lua_setfield(L, -2, t);
+        lua_setfield(L, -3, t);
+        /* a move listed twice keeps the number it is first shown with */
+        if (lua_getfield(L, -1, t) == LUA_TNIL) {
+            lua_pushinteger(L, (lua_Integer)i);
+            lua_setfield(L, -3, t);
+        }
+        lua_pop(L, 1);
         lua_pushstring(L, t);
-        lua_rawseti(L, -3, (lua_Integer)i);
+        lua_rawseti(L, -4, (lua_Integer)i);
     }
     if (len > l->n)
         luaL_error(L, "house rule (moves hook) returned %I moves, more than the %I legal ones",
@@ -192,6 +219,7 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
     if (len == 0 && l->n > 0)
         luaL_error(L, "D20: the house rules' moves hook left seat %d no legal move (engine error)",
                    g->s.turn);
+    lua_setfield(L, list, "pos");
     lua_setfield(L, list, "index");
     lua_setfield(L, list, "order");
     lua_settop(L, list);
@@ -262,51 +290,122 @@ static const char *move_arg(lua_State *L, int idx)
         lua_replace(L, idx);
         return t;
     }
-    luaL_argexpected(L, lua_type(L, idx) == LUA_TSTRING, idx, "move string or table");
+    luaL_argexpected(L, lua_type(L, idx) == LUA_TSTRING, idx, "move string, table or number");
     return lua_tostring(L, idx);
 }
 
 static bool has_hook(lua_State *L, int idx, const char *name);
 
-/* Parses and checks a move: returns true with *m set, or pushes nil and
- * the reason and returns false. */
-static bool resolve(lua_State *L, int gi, LGame *u, const char *text, dl_Move *m)
+/* A move an argument names, found among the moves allowed here. */
+typedef struct {
+    dl_Move m;
+    lua_Integer index; /* its number in g:moves() */
+} Found;
+
+static bool refuse(lua_State *L, const char *why)
 {
-    char err[300], canon[200];
+    lua_pushnil(L);
+    lua_pushstring(L, why);
+    return false;
+}
+
+/* The i-th move of g:moves() (with a moves hook, of its filtered list). */
+static bool find_numbered(lua_State *L, int gi, LGame *u, int arg, bool hook, Found *f)
+{
+    const dl_MoveList *l = dl_game_moves(u->g);
+    lua_Integer n = (lua_Integer)l->n;
+    if (hook) {
+        push_verdict(L, gi, u);
+        lua_getfield(L, -1, "order");
+        n = (lua_Integer)lua_rawlen(L, -1);
+        lua_pop(L, 2);
+    }
+    int whole;
+    lua_Integer i = lua_tointegerx(L, arg, &whole);
+    if (!whole) {
+        /* Floats pass when they hold an integer; past the integers' range
+         * a finite float is a whole number too, just out of range. (%g by
+         * hand, not luaL_tolstring: a number's metatable is anybody's.) */
+        const double x = (double)lua_tonumber(L, arg), two63 = 9223372036854775808.0;
+        const bool far = x - x == 0 && (x >= two63 || -x > two63);
+        char msg[160];
+        if (far)
+            snprintf(msg, sizeof msg, "no move number %.14g here (there %s %lld move%s)", x,
+                     n == 1 ? "is" : "are", (long long)n, n == 1 ? "" : "s");
+        else
+            snprintf(msg, sizeof msg, "not a move: %.14g is not a whole number", x);
+        return refuse(L, msg);
+    }
+    if (i < 1 || i > n) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "no move number %I here (there %s %I move%s)", i, n == 1 ? "is" : "are", n,
+                        n == 1 ? "" : "s");
+        return false;
+    }
+    lua_Integer core = i;
+    if (hook) {
+        push_verdict(L, gi, u);
+        lua_getfield(L, -1, "order");
+        lua_getfield(L, -2, "index");
+        lua_rawgeti(L, -2, i);
+        lua_rawget(L, -2);
+        core = lua_tointeger(L, -1);
+        lua_pop(L, 4);
+    }
+    f->m = l->m[core - 1];
+    f->index = i;
+    return true;
+}
+
+/* Finds the move named by the argument at arg: returns true with *f set,
+ * or pushes nil and the reason g:play would give and returns false.
+ * Raises for an argument that names no move at all. With `again`, the
+ * caller expects more questions about this position, so the legal moves
+ * are kept by text (`moves --explain` checks every move); a move about
+ * to be played is looked for in the list instead. */
+static bool find_move(lua_State *L, int gi, LGame *u, int arg, bool again, Found *f)
+{
     dl_Game *g = u->g;
-    if (dl_move_parse(&g->s, text, m, err, sizeof err)) {
+    const dl_MoveList *l = dl_game_moves(g);
+    const bool hook = has_hook(L, gi, "moves");
+    if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, u, arg, hook, f);
+    const char *text = move_arg(L, arg);
+    char err[300], canon[200];
+    if (dl_move_parse(&g->s, text, &f->m, err, sizeof err)) {
         lua_pushnil(L);
         lua_pushfstring(L, "not a move: %s", err);
         return false;
     }
     /* Legal moves are found in the kept list; only a refusal is worked out. */
-    dl_move_str(&g->s, m, canon, sizeof canon, false);
-    push_core_index(L, gi, u);
-    bool legal = lua_getfield(L, -1, canon) != LUA_TNIL;
-    lua_pop(L, 2);
-    if (!legal) {
-        const char *why = dl_refusal(&g->s, m, err, sizeof err);
-        lua_pushnil(L);
-        lua_pushstring(L, why ? why : "D9: not a legal move here");
-        return false;
+    f->index = 0;
+    dl_move_str(&g->s, &f->m, canon, sizeof canon, false);
+    if (!hook && !again) {
+        for (size_t i = 0; i < l->n && !f->index; i++)
+            if (dl_move_eq(&l->m[i], &f->m)) f->index = (lua_Integer)i + 1;
+    } else {
+        push_core_index(L, gi, u);
+        if (lua_getfield(L, -1, canon) == LUA_TNUMBER) f->index = lua_tointeger(L, -1);
+        lua_pop(L, 2);
     }
-    if (!has_hook(L, gi, "moves")) return true;
+    if (!f->index) {
+        const char *why = dl_refusal(&g->s, &f->m, err, sizeof err);
+        return refuse(L, why ? why : "D9: not a legal move here");
+    }
+    if (!hook) return true;
     push_verdict(L, gi, u);
-    lua_getfield(L, -1, "index");
-    bool ok = lua_getfield(L, -1, canon) != LUA_TNIL;
-    lua_pop(L, 2);
-    if (ok) {
-        lua_pop(L, 1);
+    lua_getfield(L, -1, "pos");
+    if (lua_getfield(L, -1, canon) == LUA_TNUMBER) {
+        f->index = lua_tointeger(L, -1);
+        lua_pop(L, 3);
         return true;
     }
+    lua_pop(L, 2);
     lua_getfield(L, -1, "reasons");
     lua_getfield(L, -1, canon);
     /* (the string lives on in the kept verdict) */
     const char *r = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     lua_pop(L, 3);
-    lua_pushnil(L);
-    lua_pushstring(L, r ? r : "house rule: this move is not allowed");
-    return false;
+    return refuse(L, r ? r : "house rule: this move is not allowed");
 }
 
 /* ---- round end hooks ---- */
@@ -433,7 +532,7 @@ static int g_moves(lua_State *L)
         lua_createtable(L, (int)l->n, 0);
         for (size_t i = 0; i < l->n; i++) {
             if (structured)
-                push_move_table(L, &g->s, &l->m[i]);
+                push_move_table(L, &g->s, &l->m[i], (lua_Integer)i + 1);
             else
                 push_move_text(L, &g->s, &l->m[i]);
             lua_rawseti(L, -2, (lua_Integer)i + 1);
@@ -449,7 +548,7 @@ static int g_moves(lua_State *L)
         lua_rawgeti(L, -3, i);
         if (structured) {
             lua_rawget(L, -3);
-            push_move_table(L, &g->s, &l->m[lua_tointeger(L, -1) - 1]);
+            push_move_table(L, &g->s, &l->m[lua_tointeger(L, -1) - 1], i);
             lua_remove(L, -2);
         }
         lua_rawseti(L, -2, i);
@@ -457,47 +556,107 @@ static int g_moves(lua_State *L)
     return 1;
 }
 
+static void set_bool(lua_State *L, const char *k, bool v)
+{
+    lua_pushboolean(L, v);
+    lua_setfield(L, -2, k);
+}
+
+/* Pushes what the last move did, from its record: the move as g:moves(true)
+ * lists it (text, index, kind, seat, card, value, takes) and when it was
+ * played, the cards it captured, its xeri, the deal or redeal it caused,
+ * the end of the round and the cards the end of the round swept (D22).
+ * match_over is for the caller to set, after the house rules' match hook. */
+static void push_effect(lua_State *L, const dl_Game *g, lua_Integer index)
+{
+    const dl_Record *r = &g->rec[g->nrec - 1];
+    const dl_State *b = &r->before;
+    const dl_Effect *e = &r->effect;
+    /* (the move's text from the state before it, at full length: the
+     * record's copy is cut at its size) */
+    push_move_table(L, b, &r->move, index);
+    lua_pushinteger(L, dl_side(&b->rules, e->seat));
+    lua_setfield(L, -2, "side");
+    lua_pushinteger(L, b->round);
+    lua_setfield(L, -2, "round");
+    lua_pushinteger(L, b->deal);
+    lua_setfield(L, -2, "deal");
+    lua_pushinteger(L, b->ply);
+    lua_setfield(L, -2, "ply");
+    if (e->captured) {
+        dl_lua_pushcards(L, e->captured);
+        lua_setfield(L, -2, "captured");
+    }
+    set_bool(L, "xeri", e->xeri);
+    set_bool(L, "dealt", e->dealt);
+    set_bool(L, "redealt", e->redealt);
+    set_bool(L, "round_over", e->round_over);
+    set_bool(L, "match_over", false);
+    if (!e->round_over) return;
+    /* D22: what the move left on the table (a card laid last included)
+     * and then found in a pile went there with the end of the round. */
+    dl_Set left = dl_table_cards(b) & ~e->captured;
+    if (r->move.kind == DL_LAY) left |= DL_BIT(r->move.card);
+    for (int side = 0; side < dl_nsides(&b->rules); side++) {
+        dl_Set swept = left & g->s.pile[side] & ~b->pile[side];
+        if (!swept) continue;
+        lua_createtable(L, 0, 2);
+        lua_pushinteger(L, side);
+        lua_setfield(L, -2, "side");
+        dl_lua_pushcards(L, swept);
+        lua_setfield(L, -2, "cards");
+        lua_setfield(L, -2, "swept");
+        break;
+    }
+}
+
+/* play(move) -> effect [, warning] | nil, reason. The effect is a table,
+ * so the old `if g:play(m)` still reads it as success; a failed score or
+ * match hook's warning comes second and in effect.warning. */
 static int g_play(lua_State *L)
 {
     LGame *u = check_lgame(L, 1);
     dl_Game *g = u->g;
-    const char *text = move_arg(L, 2);
-    dl_Move m;
+    Found f;
+    if (!find_move(L, 1, u, 2, false, &f)) return 2;
     char err[300];
-    if (has_hook(L, 1, "moves")) {
-        if (!resolve(L, 1, u, text, &m)) return 2;
-    } else if (dl_move_parse(&g->s, text, &m, err, sizeof err)) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "not a move: %s", err);
-        return 2;
-    }
-    if (dl_game_play(g, &m, err, sizeof err)) {
-        lua_pushnil(L);
-        lua_pushstring(L, err);
-        return 2;
-    }
+    if (dl_game_play(g, &f.m, err, sizeof err)) return refuse(L, err);
     u->version++;
-    lua_pushboolean(L, 1);
-    if (g->rec[g->nrec - 1].effect.round_over) {
-        const char *warn = round_hooks(L, 1, g);
-        if (warn) return 2;
-    }
-    return 1;
+    push_effect(L, g, f.index);
+    const int effect = lua_gettop(L);
+    const char *warn = g->rec[g->nrec - 1].effect.round_over ? round_hooks(L, 1, g) : NULL;
+    lua_pushboolean(L, g->s.phase == DL_PHASE_MATCH_OVER);
+    lua_setfield(L, effect, "match_over");
+    if (!warn) return 1;
+    lua_pushvalue(L, -1);
+    lua_setfield(L, effect, "warning");
+    return 2;
 }
 
+/* check(move) -> true, what it does | false, reason */
 static int g_check(lua_State *L)
 {
     LGame *u = check_lgame(L, 1);
-    const char *text = move_arg(L, 2);
-    dl_Move m;
-    if (!resolve(L, 1, u, text, &m)) {
+    Found f;
+    if (!find_move(L, 1, u, 2, true, &f)) {
         lua_pushboolean(L, 0);
         lua_replace(L, -3);
         return 2;
     }
     lua_pushboolean(L, 1);
-    dl_lua_pushexplain(L, &u->g->s, &m);
+    dl_lua_pushexplain(L, &u->g->s, &f.m);
     return 2;
+}
+
+/* parse(move) -> the move as g:moves(true) lists it | nil, reason: what
+ * g:play would do with it, without playing it. */
+static int g_parse(lua_State *L)
+{
+    LGame *u = check_lgame(L, 1);
+    Found f;
+    if (!find_move(L, 1, u, 2, true, &f)) return 2;
+    push_move_table(L, &u->g->s, &f.m, f.index);
+    return 1;
 }
 
 static int g_undo(lua_State *L)
@@ -509,9 +668,11 @@ static int g_undo(lua_State *L)
     return 1;
 }
 
+/* next_round() -> {round, dealer, deal} | nil, reason */
 static int g_next_round(lua_State *L)
 {
-    dl_Game *g = check_game(L, 1);
+    LGame *u = check_lgame(L, 1);
+    dl_Game *g = u->g;
     if (g->s.phase != DL_PHASE_ROUND_OVER) {
         lua_pushnil(L);
         lua_pushstring(L, g->s.phase == DL_PHASE_MATCH_OVER ? "D24: the match is over"
@@ -519,16 +680,24 @@ static int g_next_round(lua_State *L)
         return 2;
     }
     if (!dl_game_next_round(g)) luaL_error(L, "out of memory");
-    check_lgame(L, 1)->version++;
-    lua_pushboolean(L, 1);
+    u->version++;
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, g->s.round);
+    lua_setfield(L, -2, "round");
+    lua_pushinteger(L, g->s.dealer);
+    lua_setfield(L, -2, "dealer");
+    lua_pushinteger(L, g->s.deal);
+    lua_setfield(L, -2, "deal");
     return 1;
 }
 
 static int g_clone(lua_State *L)
 {
-    dl_Game *g = check_game(L, 1);
-    dl_Game *c = dl_game_clone(g);
+    LGame *u = check_lgame(L, 1);
+    dl_Game *c = dl_game_clone(u->g);
     if (!c) luaL_error(L, "out of memory");
+    /* The clone shares the hooks and starts with nothing known: its own
+     * moves hook call fills its own cache (push_game). */
     push_game(L, c, 1);
     return 1;
 }
@@ -667,6 +836,13 @@ static int g_gc(lua_State *L)
     return 0;
 }
 
+/* g:close() is a call like any method; the collector's is not. */
+static int g_close(lua_State *L)
+{
+    calls++;
+    return g_gc(L);
+}
+
 /* search{seat, iterations, time, seed, exploration, epsilon, exact, deals, infer, pool,
  * weights = {cards, clubs, aces, ten_diamonds, two_clubs, xeri, count}}:
  * the C search from that seat's view only (dl_view), never the state; with
@@ -772,6 +948,7 @@ static int g_search(lua_State *L)
 /* new{rules = table, seed = n, dealer = n, hooks = {...}} */
 static int l_new(lua_State *L)
 {
+    calls++;
     luaL_checktype(L, 1, LUA_TTABLE);
     dl_Rules r;
     dl_rules_diloti(&r);
@@ -825,7 +1002,7 @@ int dl_lua_opengame(lua_State *L)
         {"turn", g_turn},       {"phase", g_phase},       {"view", g_view},
         {"state", g_state},     {"position", g_position}, {"rules", g_rules},
         {"result", g_result},   {"history", g_history},   {"search", g_search},
-        {"close", g_gc},        {NULL, NULL}};
+        {"parse", g_parse},     {"close", g_close},       {NULL, NULL}};
     static const luaL_Reg meta[] = {{"__tostring", g_tostring}, {"__gc", g_gc}, {"__close", g_gc}, {NULL, NULL}};
     if (luaL_newmetatable(L, GAME)) {
         luaL_setfuncs(L, meta, 0);

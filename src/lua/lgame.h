@@ -8,5 +8,7 @@
 
 /* Registers the Game metatable; pushes the constructor new{...}. */
 int dl_lua_opengame(lua_State *L);
+/* Calls of game methods and of new{...} so far (core.calls()). */
+lua_Integer dl_lua_calls(void);
 
 #endif

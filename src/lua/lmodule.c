@@ -157,6 +157,14 @@ static int l_clean(lua_State *L)
     return 1;
 }
 
+/* calls() -> how many calls game handles and new{...} have had, all games
+ * of the process together: take the difference around what is measured. */
+static int l_calls(lua_State *L)
+{
+    lua_pushinteger(L, dl_lua_calls());
+    return 1;
+}
+
 static int load_embedded(lua_State *L)
 {
     const dl_Embedded *e = &dl_embedded[lua_tointeger(L, lua_upvalueindex(1))];
@@ -195,7 +203,7 @@ int luaopen_diloti(lua_State *L)
     static const luaL_Reg fns[] = {{"rules", l_rules},       {"check_rules", l_check_rules},
                                    {"card", l_card},         {"embedded", l_embedded},
                                    {"listdir", l_listdir},   {"filekind", l_filekind},
-                                   {"clean", l_clean},
+                                   {"clean", l_clean},       {"calls", l_calls},
                                    {NULL, NULL}};
     register_preloads(L);
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);

@@ -165,7 +165,7 @@ describe("AI players", function()
       assert.matches("^AI 't%d+' %(seat 0%) lost this decision: ", info.warning)
       assert.equals("8h x 2c 3h 5s 6d 8c", move) -- the fallback takes the most
       assert.matches("played 8h x 2c 3h 5s 6d 8c instead$", info.warning)
-      assert.is_true(g:play(move))
+      assert.truthy(g:play(move))
       return info
     end
 

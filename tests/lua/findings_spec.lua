@@ -356,7 +356,7 @@ describe("finding 7: refusals and checks without rebuilding the move list", func
     local c = g:clone()
     c:moves()
     assert.equals(2, calls) -- a clone is asked itself
-    assert.is_true(g:play(all[1].text))
+    assert.truthy(g:play(all[1].text))
     g:moves()
     assert.equals(3, calls)
     assert.is_true(g:undo())
@@ -501,7 +501,7 @@ return calls, errors, #fns
     assert.is_nil(info.fallback, info.warning)
     assert.equals(g:moves()[1], move)
     assert.matches("best_capture,chance,points,rank,rng,search,simulate,time_left,value", info.note)
-    assert.is_true(g:play(move))
+    assert.truthy(g:play(move))
     assert.equals(FALLBACK, FALLBACK)
   end)
 end)

@@ -119,7 +119,7 @@ effects["face-card-claim"] = { "lets a player dealt five face cards claim a rede
   assert.same({ "claim", "keep" }, sorted(g:moves()))
   local hand = g:view(g:turn()).hand
   refused(g, hand[1] .. " lay", "V-face-card-claim")
-  assert.is_true(g:play("claim"))
+  assert.truthy(g:play("claim"))
   assert.equals("play", g:phase())
   assert.equals(1, g:state().dealer) -- dealt again by the same dealer
   assert.is_true(g:history()[1].redealt)
@@ -140,7 +140,7 @@ effects["face-card-claim-any-deal"] = { "allows the claim on a later deal too", 
   assert.equals("claim", g:phase())
   assert.same({ "claim", "keep" }, sorted(g:moves()))
   refused(g, "Jc lay", "V-face-card-claim")
-  assert.is_true(g:play("claim"))
+  assert.truthy(g:play("claim"))
   local s = g:state()
   assert.equals(1, s.deal)
   assert.equals(0, #s.captured[0] + #s.captured[1]) -- the round is cancelled, captures and all
@@ -176,7 +176,7 @@ end }
 effects["liberal-group"] = { "lets a plain declaration stand as a card inside a group's component (C3)", function()
   local p = "hands=8h 8d / 7c 2c; table=Ac P7@1(4s+3h)"
   local g = game("liberal-group", p)
-  assert.is_true(g:play("8h + Ac P7@1 = G8"))
+  assert.truthy(g:play("8h + Ac P7@1 = G8"))
   local decl = g:state().table.declarations
   assert.equals(1, #decl)
   assert.equals("G8@0", decl[1].ref)
@@ -187,7 +187,7 @@ end }
 effects["liberal-raise"] = { "lets a raise join loose cards as well as the played card (C4)", function()
   local p = "hands=Ah 10c / 6c 5d; table=3s P6@1(4d+2h)"
   local g = game("liberal-raise", p)
-  assert.is_true(g:play("Ah + 3s P6@1 = 10"))
+  assert.truthy(g:play("Ah + 3s P6@1 = 10"))
   assert.equals("table=P10@0(Ah+2h+3s+4d)", "table=" .. fields(g:position()).table)
   refused(game("diloti", p), "Ah + 3s P6@1 = 10", "D16")
 end }
@@ -205,7 +205,7 @@ effects["players"] = { "seats N players; four play Diloti in partnerships (D7, C
   assert.equals(4, g:rules().players)
   assert.is_true(g:rules().teams)
   refused(g, "5h + P4@2 = 9", "D16") -- seat 2 is seat 0's partner
-  assert.is_true(g:play("9c lay"))
+  assert.truthy(g:play("9c lay"))
   legal(g, "5d + P4@2 = 9")            -- seat 1 is an opponent of seat 2
   assert.equals(4, game("players", nil, { seed = 1 }):rules().players) -- N defaults to 4
   assert.equals(3, game("kontsina+players=3", nil, { seed = 1 }):rules().players)
@@ -299,11 +299,11 @@ effects["three-face-cards"] = { "lets the fourth face card take the three on the
 effects["xeri-first-card"] = { "scores a xeri even with the round's first card (D21)", function()
   local p = "ply=0; hands=7h 2s / 9c; table=3c 4d"
   local g = game("xeri-first-card", p)
-  assert.is_true(g:play("7h x 3c 4d"))
+  assert.truthy(g:play("7h x 3c 4d"))
   assert.equals(1, g:state().xeri[0])
   assert.is_true(g:history()[1].xeri)
   local d = game("diloti", p)
-  assert.is_true(d:play("7h x 3c 4d"))
+  assert.truthy(d:play("7h x 3c 4d"))
   assert.equals(0, d:state().xeri[0])
 end }
 
@@ -590,7 +590,7 @@ return {
       local ok, why = g:play("Kh lay")
       assert.is_nil(ok)
       assert.equals("house-lays: face cards may not be laid", why)
-      assert.is_true(g:play("2d lay"))
+      assert.truthy(g:play("2d lay"))
     end)
 
     it("chains the score hooks of several variants", function()
