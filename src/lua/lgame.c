@@ -116,12 +116,12 @@ static void push_move_text(lua_State *L, const dl_State *s, const dl_Move *m)
     lua_pushstring(L, buf);
 }
 
-/* index: the move's number in g:moves(), or 0 for none (the list the
- * moves hook gets is not yet numbered). */
-static void push_move_table(lua_State *L, const dl_State *s, const dl_Move *m, lua_Integer index)
+/* Fills the table on top with the move as g:moves(true) lists it. index:
+ * its number in g:moves(), or 0 for none (the list the moves hook gets is
+ * not yet numbered). */
+static void set_move_fields(lua_State *L, const dl_State *s, const dl_Move *m, lua_Integer index)
 {
     char buf[200];
-    lua_createtable(L, 0, 7);
     push_move_text(L, s, m);
     lua_setfield(L, -2, "text");
     if (index) {
@@ -154,6 +154,12 @@ static void push_move_table(lua_State *L, const dl_State *s, const dl_Move *m, l
         lua_rawseti(L, -2, ++n);
     }
     lua_setfield(L, -2, "takes");
+}
+
+static void push_move_table(lua_State *L, const dl_State *s, const dl_Move *m, lua_Integer index)
+{
+    lua_createtable(L, 0, 7);
+    set_move_fields(L, s, m, index);
 }
 
 static void push_core_index(lua_State *L, int gi, LGame *u);
@@ -378,11 +384,11 @@ static bool find_move(lua_State *L, int gi, LGame *u, int arg, bool again, Found
     }
     /* Legal moves are found in the kept list; only a refusal is worked out. */
     f->index = 0;
-    dl_move_str(&g->s, &f->m, canon, sizeof canon, false);
     if (!hook && !again) {
         for (size_t i = 0; i < l->n && !f->index; i++)
             if (dl_move_eq(&l->m[i], &f->m)) f->index = (lua_Integer)i + 1;
     } else {
+        dl_move_str(&g->s, &f->m, canon, sizeof canon, false);
         push_core_index(L, gi, u);
         if (lua_getfield(L, -1, canon) == LUA_TNUMBER) f->index = lua_tointeger(L, -1);
         lua_pop(L, 2);
@@ -574,7 +580,8 @@ static void push_effect(lua_State *L, const dl_Game *g, lua_Integer index)
     const dl_Effect *e = &r->effect;
     /* (the move's text from the state before it, at full length: the
      * record's copy is cut at its size) */
-    push_move_table(L, b, &r->move, index);
+    lua_createtable(L, 0, 16); /* a lay or a capture: the fields fit */
+    set_move_fields(L, b, &r->move, index);
     lua_pushinteger(L, dl_side(&b->rules, e->seat));
     lua_setfield(L, -2, "side");
     lua_pushinteger(L, b->round);
