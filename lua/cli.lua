@@ -4,7 +4,7 @@
 local argparse = require "argparse"
 local diloti = require "diloti"
 local clean = require("diloti.core").clean
-local match = require "diloti.match"
+local match = require "diloti.match.tournament"
 
 local M = {}
 
@@ -156,8 +156,8 @@ function commands.bench(a)
       ai.play(g, players, { on_move = function() plies = plies + 1 end })
     end
     local dt = now() - t0
-    print(string.format("%s: %d rounds with the '%s' AI script in every seat in %.2f s: %.0f rounds/s, %.0f plies/s",
-      o.rules or "diloti", rounds, a.ai, dt, rounds / dt, plies / dt))
+    print(string.format("%s: %d rounds with the '%s' AI script in every seat in %.2f s: %.0f rounds/s, "
+      .. "%.0f decisions/s", o.rules or "diloti", rounds, a.ai, dt, rounds / dt, plies / dt))
     return 0
   end
   local plies, done, t0 = 0, 0, now()
@@ -190,10 +190,10 @@ function commands.match(a) return match.run(a) end
 function commands.merge(a) return match.merge(a) end
 
 function commands.play(a)
-  return require("diloti.repl").start(a)
+  return require("diloti.table.repl").start(a, { require "diloti.teach.learn", (require "diloti.teach.coach") })
 end
 
-function commands.learn(a) return require("diloti.learn").cli(a) end
+function commands.learn(a) return require("diloti.teach.learn").cli(a) end
 
 local function parser()
   local p = argparse("diloti", "Diloti and Kontsina: play, check positions, write house rules and AIs.")

@@ -8,7 +8,7 @@
 local core = ...
 package.loaded["diloti.core"] = core
 
-local variants = require "diloti.variants"
+local variants = require "diloti.scripts.variants"
 
 local M = {
   version = core.version,

@@ -13,7 +13,7 @@
 #include "game.h"
 #include "search.h"
 
-/* The iteration budgets of lua/ai/expert.lua and lua/ai/master.lua, and
+/* The iteration budgets of lua/ai/personalities/expert.lua and lua/ai/personalities/master.lua, and
  * master's reading of the play with four players (ctx.search's infer). */
 #ifndef DL_BENCH_EXPERT
 #define DL_BENCH_EXPERT 25000

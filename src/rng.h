@@ -13,6 +13,13 @@ typedef struct {
 
 void dl_rng_seed(dl_Rng *r, uint64_t seed);
 
+/* splitmix64 (Steele, Lea & Flood, 2014): the one small generator for
+ * seeds and for scripts. next() advances *state and returns a number;
+ * mix() folds x into the hash h (a player's seed for each decision, a
+ * match's seed for each deal). */
+uint64_t dl_splitmix_next(uint64_t *state);
+uint64_t dl_mix(uint64_t h, uint64_t x);
+
 static inline uint64_t dl_rng_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 static inline uint64_t dl_rng_next(dl_Rng *r)

@@ -428,7 +428,7 @@ int dl_box_service(lua_State *S)
     Box *b = dl_box_of(S);
     dl_box_tick(S);
     if (!b->H || (unsigned)lua_tointeger(S, lua_upvalueindex(2)) != b->gen)
-        return luaL_error(S, "ctx.simulate and ctx.search may only be used during choose(), the call they were given to");
+        return luaL_error(S, "a ctx service (simulate, search, or the view and ctx fields first read now) works only during the call it was given to");
     lua_State *H = b->H;
     Svc v = {b, S, (int)lua_tointeger(S, lua_upvalueindex(1)), lua_gettop(S)};
     /* Room to read the arguments from H's side without growing S then. */

@@ -9,6 +9,7 @@
 #define DL_BOX_H
 
 #include <lua.h>
+#include <stdint.h>
 
 /* Default memory cap of a box: everything its state holds. */
 #define DL_BOX_MEMORY (64u << 20)
@@ -27,5 +28,8 @@ int dl_box_open(lua_State *H);
 /* Stops whatever script runs now with "interrupted" (Ctrl-C); safe to
  * call from a signal handler. */
 void dl_box_interrupt(void);
+/* One draw of the core's splitmix64 from *state, as math.random takes its
+ * arguments from index first on: a float, 1..n or m..n. */
+int dl_box_random(lua_State *L, uint64_t *state, int first);
 
 #endif

@@ -47,7 +47,6 @@ int dl_box_trip(lua_State *S, Box *b, int kind, int level);
 /* Builds S's globals from the allow-list (run protected, in S). */
 void dl_box_openlibs(lua_State *S);
 /* The script's seeded generator, also drawn by the host. */
-int dl_box_random(lua_State *L, uint64_t *state, int first);
 int dl_box_random_s(lua_State *S);
 int dl_box_time_left_s(lua_State *S);
 /* dl_box_tick when L is a box's state, nothing in the host (lpattern). */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "boxint.h"
+#include "rng.h"
 #include "lpattern.h"
 
 /* Past these, one call would run for more than ~50 ms. */
@@ -224,14 +225,11 @@ static int g_randomseed(lua_State *S)
     return 0;
 }
 
-/* splitmix64, as ai.rng: rng() in [0, 1), rng(n) in 1..n, rng(m, n). */
+/* The core's splitmix64 (rng.h): rng() in [0, 1), rng(n) in 1..n,
+ * rng(m, n) in m..n. */
 int dl_box_random(lua_State *L, uint64_t *state, int first)
 {
-    *state += 0x9E3779B97F4A7C15u;
-    uint64_t z = *state;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    z ^= z >> 31;
+    uint64_t z = dl_splitmix_next(state);
     if (lua_isnoneornil(L, first)) {
         lua_pushnumber(L, (double)(z >> 11) * (1.0 / 9007199254740992.0));
         return 1;

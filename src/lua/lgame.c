@@ -9,7 +9,7 @@
  * needs no second look at the position to tell the story of a move.
  *
  * House-rule hooks live in the userdata's user value. They are host
- * functions (lua/variants.lua) that call into each variant's own Lua
+ * functions (lua/scripts/variants.lua) that call into each variant's own Lua
  * state (src/lua/box.c), so they get and give plain data only:
  *   moves(list, state) -> allowed list [, reasons]   (filter or veto)
  *   score(breakdown, state) -> breakdown             (adjust a round)
@@ -528,6 +528,30 @@ static bool has_hook(lua_State *L, int idx, const char *name)
     return true;
 }
 
+/* A fresh copy of the position's move texts, kept with the position: an
+ * AI asks for them at each decision, and writing a move's text costs
+ * more than copying a string. */
+static int push_texts(lua_State *L, LGame *u, const dl_MoveList *l)
+{
+    push_cache(L, 1, u);
+    if (lua_getfield(L, -1, "texts") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, (int)l->n, 0);
+        for (size_t i = 0; i < l->n; i++) {
+            push_move_text(L, &u->g->s, &l->m[i]);
+            lua_rawseti(L, -2, (lua_Integer)i + 1);
+        }
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, "texts");
+    }
+    lua_createtable(L, (int)l->n, 0);
+    for (lua_Integer i = 1; i <= (lua_Integer)l->n; i++) {
+        lua_rawgeti(L, -2, i);
+        lua_rawseti(L, -2, i);
+    }
+    return 1;
+}
+
 static int g_moves(lua_State *L)
 {
     LGame *u = check_lgame(L, 1);
@@ -535,6 +559,7 @@ static int g_moves(lua_State *L)
     bool structured = lua_toboolean(L, 2);
     const dl_MoveList *l = dl_game_moves(g);
     if (!has_hook(L, 1, "moves")) {
+        if (!structured) return push_texts(L, u, l);
         lua_createtable(L, (int)l->n, 0);
         for (size_t i = 0; i < l->n; i++) {
             if (structured)
@@ -580,7 +605,7 @@ static void push_effect(lua_State *L, const dl_Game *g, lua_Integer index)
     const dl_Effect *e = &r->effect;
     /* (the move's text from the state before it, at full length: the
      * record's copy is cut at its size) */
-    lua_createtable(L, 0, 16); /* a lay or a capture: the fields fit */
+    lua_createtable(L, 0, 18); /* a lay or a capture: the fields fit */
     set_move_fields(L, b, &r->move, index);
     lua_pushinteger(L, dl_side(&b->rules, e->seat));
     lua_setfield(L, -2, "side");
@@ -590,6 +615,12 @@ static void push_effect(lua_State *L, const dl_Game *g, lua_Integer index)
     lua_setfield(L, -2, "deal");
     lua_pushinteger(L, b->ply);
     lua_setfield(L, -2, "ply");
+    /* its place in g:history(), and the table it was played on (the
+     * move's event shows both) */
+    lua_pushinteger(L, (lua_Integer)g->nrec);
+    lua_setfield(L, -2, "number");
+    dl_lua_pushtable(L, b);
+    lua_setfield(L, -2, "table");
     if (e->captured) {
         dl_lua_pushcards(L, e->captured);
         lua_setfield(L, -2, "captured");
@@ -719,10 +750,27 @@ static int g_turn(lua_State *L)
     return 1;
 }
 
+static const char *const PHASES[] = {"claim", "play", "round-over", "match-over"};
+
+/* g:where() -> phase, turn (nil when nobody is to move), round, deal,
+ * ply: where the game stands, in one call and without a table. */
+static int g_where(lua_State *L)
+{
+    const dl_State *s = &check_game(L, 1)->s;
+    lua_pushstring(L, PHASES[s->phase]);
+    if (s->phase == DL_PHASE_PLAY || s->phase == DL_PHASE_CLAIM)
+        lua_pushinteger(L, s->turn);
+    else
+        lua_pushnil(L);
+    lua_pushinteger(L, s->round);
+    lua_pushinteger(L, s->deal);
+    lua_pushinteger(L, s->ply);
+    return 5;
+}
+
 static int g_phase(lua_State *L)
 {
-    static const char *const P[] = {"claim", "play", "round-over", "match-over"};
-    lua_pushstring(L, P[check_game(L, 1)->s.phase]);
+    lua_pushstring(L, PHASES[check_game(L, 1)->s.phase]);
     return 1;
 }
 
@@ -1006,7 +1054,8 @@ int dl_lua_opengame(lua_State *L)
     static const luaL_Reg methods[] = {
         {"moves", g_moves},     {"play", g_play},         {"check", g_check},
         {"undo", g_undo},       {"next_round", g_next_round}, {"clone", g_clone},
-        {"turn", g_turn},       {"phase", g_phase},       {"view", g_view},
+        {"turn", g_turn},       {"phase", g_phase},       {"where", g_where},
+        {"view", g_view},
         {"state", g_state},     {"position", g_position}, {"rules", g_rules},
         {"result", g_result},   {"history", g_history},   {"search", g_search},
         {"parse", g_parse},     {"close", g_close},       {NULL, NULL}};

@@ -16,6 +16,7 @@
 #include "lpattern.h"
 #include "lrules.h"
 #include "ltext.h"
+#include "rng.h"
 #include "box.h"
 
 #ifndef DL_VERSION
@@ -176,20 +177,75 @@ static int load_embedded(lua_State *L)
     return 1;
 }
 
-/* package.preload["diloti.NAME"] for every embedded lua/NAME.lua. */
+/* The core's seeding arithmetic (rng.h), so that Lua keeps no copy:
+ * mix64(x) is splitmix64's output for the state x; hash(seed, ...) folds
+ * integers into one seed (a decision's seed from the player's seed and
+ * the position); rng(seed) is a generator like math.random. */
+static lua_Integer int_arg(lua_State *L, int i)
+{
+    int ok;
+    lua_Integer v = lua_tointegerx(L, i, &ok);
+    if (!ok && !lua_isnoneornil(L, i)) luaL_argerror(L, i, "an integer expected");
+    return v;
+}
+
+static int l_mix64(lua_State *L)
+{
+    uint64_t x = (uint64_t)int_arg(L, 1);
+    lua_pushinteger(L, (lua_Integer)dl_splitmix_next(&x));
+    return 1;
+}
+
+static int l_hash(lua_State *L)
+{
+    int n = lua_gettop(L);
+    uint64_t h = dl_mix(0x2545F4914F6CDD1DULL, (uint64_t)int_arg(L, 1));
+    for (int i = 2; i <= n; i++) h = dl_mix(h, (uint64_t)int_arg(L, i));
+    lua_pushinteger(L, (lua_Integer)h);
+    return 1;
+}
+
+static int rng_next(lua_State *L)
+{
+    return dl_box_random(L, lua_touserdata(L, lua_upvalueindex(1)), 1);
+}
+
+static int l_rng(lua_State *L)
+{
+    uint64_t *state = lua_newuserdatauv(L, sizeof *state, 0);
+    *state = (uint64_t)int_arg(L, 1);
+    lua_pushcclosure(L, rng_next, 1);
+    return 1;
+}
+
+/* Folders of lua/ that hold scripts (data for the catalogue, each run in
+ * a box of its own), not modules of the program. */
+static const char *const DATA_DIRS[] = {"lua/ai/personalities/", "lua/teach/lessons/", NULL};
+
+static bool is_module(const char *name)
+{
+    size_t len = strlen(name);
+    if (strncmp(name, "lua/", 4) != 0 || len < 9 || strcmp(name + len - 4, ".lua") != 0) return false;
+    for (int i = 0; DATA_DIRS[i]; i++)
+        if (strncmp(name, DATA_DIRS[i], strlen(DATA_DIRS[i])) == 0) return false;
+    return true;
+}
+
+/* package.preload["diloti.A.B"] for every embedded module lua/A/B.lua,
+ * and "diloti.A" for lua/A/init.lua (a folder's front door). */
 static void register_preloads(lua_State *L)
 {
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
     for (int i = 0; dl_embedded[i].name; i++) {
         const char *name = dl_embedded[i].name;
-        size_t len = strlen(name);
-        /* lua/NAME.lua only; subfolders (lua/ai/) are data, not modules */
-        if (strncmp(name, "lua/", 4) != 0 || len < 8 || strcmp(name + len - 4, ".lua") != 0 ||
-            strchr(name + 4, '/'))
-            continue;
-        lua_pushfstring(L, "diloti.%s", name + 4);
-        lua_pushlstring(L, lua_tostring(L, -1), lua_rawlen(L, -1) - 4); /* drop .lua */
-        lua_remove(L, -2);
+        if (!is_module(name)) continue;
+        luaL_Buffer b;
+        luaL_buffinit(L, &b);
+        luaL_addstring(&b, "diloti.");
+        size_t end = strlen(name) - 4;
+        if (end > 9 && strncmp(name + end - 5, "/init", 5) == 0) end -= 5;
+        for (size_t c = 4; c < end; c++) luaL_addchar(&b, name[c] == '/' ? '.' : name[c]);
+        luaL_pushresult(&b);
         lua_pushinteger(L, i);
         lua_pushcclosure(L, load_embedded, 1);
         lua_setfield(L, -3, lua_tostring(L, -2));
@@ -204,6 +260,8 @@ int luaopen_diloti(lua_State *L)
                                    {"card", l_card},         {"embedded", l_embedded},
                                    {"listdir", l_listdir},   {"filekind", l_filekind},
                                    {"clean", l_clean},       {"calls", l_calls},
+                                   {"mix64", l_mix64},
+                                   {"hash", l_hash},         {"rng", l_rng},
                                    {NULL, NULL}};
     register_preloads(L);
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);

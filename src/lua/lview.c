@@ -55,6 +55,19 @@ static void push_per(lua_State *L, const char *k, const int *v, int n)
     lua_setfield(L, -2, k);
 }
 
+void dl_lua_pushtable(lua_State *L, const dl_State *s)
+{
+    lua_createtable(L, 0, 2);
+    dl_lua_pushcards(L, s->loose);
+    lua_setfield(L, -2, "loose");
+    lua_createtable(L, s->ndecl, 0);
+    for (int i = 0; i < s->ndecl; i++) {
+        push_decl(L, &s->decl[i], s->comp);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "declarations");
+}
+
 void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
 {
     dl_View v;
@@ -76,16 +89,7 @@ void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
     set_int(L, "round", s->round);
     set_int(L, "ply", s->ply);
     if (s->last_capturer >= 0) set_int(L, "last_capturer", s->last_capturer);
-    /* the table */
-    lua_createtable(L, 0, 2);
-    dl_lua_pushcards(L, s->loose);
-    lua_setfield(L, -2, "loose");
-    lua_createtable(L, s->ndecl, 0);
-    for (int i = 0; i < s->ndecl; i++) {
-        push_decl(L, &s->decl[i], s->comp);
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_setfield(L, -2, "declarations");
+    dl_lua_pushtable(L, s);
     lua_setfield(L, -2, "table");
     /* hands */
     if (seat >= 0) {

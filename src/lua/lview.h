@@ -10,6 +10,8 @@
 /* A list of cards lowest first (the order of every card list here). */
 void dl_lua_pushcards(lua_State *L, dl_Set s);
 /* seat >= 0: what that seat may know (dl_view); -1: everything. */
+/* The table as a view shows it: {loose = cards, declarations = {...}}. */
+void dl_lua_pushtable(lua_State *L, const dl_State *s);
 void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat);
 /* A sentence saying what a legal move does. */
 void dl_lua_pushexplain(lua_State *L, const dl_State *s, const dl_Move *m);

@@ -1,4 +1,4 @@
-/* Fuzz target: the game-record loader (lua/record.lua) inside the Lua 5.4
+/* Fuzz target: the game-record loader (lua/match/record.lua) inside the Lua 5.4
  * host, as the table uses it for save/load/replay.
  *
  * Input: the text of a record. decode (whole and partial) and load must
@@ -17,7 +17,7 @@ int luaopen_diloti(lua_State *L);
 /* The properties, in Lua: any error raised here or by the loader is a
  * failure of the target. */
 static const char REC_DRIVER[] =
-    "local record = require 'diloti.record'\n"
+    "local record = require 'diloti.match.record'\n"
     "local function refused(what, v, err)\n"
     "  if v == nil then\n"
     "    assert(type(err) == 'string' and err ~= '', what .. ': nil without a message')\n"

@@ -7,7 +7,7 @@
 -- records of random games under several rules. make fuzz-merge then keeps
 -- only what adds coverage.
 local diloti = require "diloti"
-local record = require "diloti.record"
+local record = require "diloti.match.record"
 
 local function write(target, name, bytes)
   local dir = "tests/fuzz/corpus/" .. target
@@ -41,7 +41,7 @@ local positions, seen = {}, {}
 local function add_position(p)
   if not seen[p] then seen[p] = true; positions[#positions + 1] = p end
 end
-local sources = files("tests/c/*.c lua/lessons/*.lua docs/notation.md")
+local sources = files("tests/c/*.c lua/teach/lessons/*.lua docs/notation.md")
 for _, path in ipairs(sources) do
   local text = read(path)
   for p in text:gmatch('"([^"\n]*hands=[^"\n]*)"') do add_position(p) end

@@ -1,4 +1,4 @@
--- AI players (lua/ai.lua, lua/ai/*.lua, docs/ai.md): the catalogue,
+-- AI players (lua/ai/player.lua, lua/ai/personalities/*.lua, docs/ai.md): the catalogue,
 -- loading, the sandbox limits of a decision (an AI that fails loses that
 -- decision, a fallback move is played with a warning, the game goes on),
 -- every personality playing whole rounds, determinism under a seed, what
@@ -59,7 +59,7 @@ describe("AI players", function()
         local i = found[n]
         assert.equals(n, i.name)
         assert.is_true(i.builtin)
-        assert.equals("lua/ai/" .. n .. ".lua", i.file)
+        assert.equals("lua/ai/personalities/" .. n .. ".lua", i.file)
         assert.is_true(#i.description > 10 and #i.description <= 100 and not i.description:find("\n"), n)
         assert.is_string(i.help, n)
       end
@@ -121,7 +121,7 @@ describe("AI players", function()
       local text = table.concat(out, "\n")
       for _, n in ipairs(PERSONALITIES) do assert.matches("\n?" .. n .. " +%u", text) end
       assert.matches("cautious\nNever leaves an easy xeri", text)
-      assert.matches("from: lua/ai/cautious.lua", text)
+      assert.matches("from: lua/ai/personalities/cautious.lua", text)
       assert.is_true(ok3, code3)
       assert.equals(1, code3)
       assert.matches("unknown AI 'nobody'; valid names: builder,", table.concat(said))
@@ -655,7 +655,7 @@ describe("AI players", function()
       p:choose(g, 0)
       local ok, why = p:notify({ type = "move" })
       assert.is_false(ok)
-      assert.matches("ctx.simulate and ctx.search may only be used during choose()", why, 1, true)
+      assert.matches("works only during the call it was given to", why, 1, true)
     end)
 
     it("draws math.random from its own seed, not the process's", function()

@@ -822,7 +822,7 @@ print("RESULT collected")]], CHILD_SECONDS)
       assert.equals("kept", info.note)
       _, info = p:choose(g, 0)
       assert.is_nil(info.fallback, info.warning)
-      assert.matches("^false .*may only be used during choose%(%)", info.note)
+      assert.matches("^false .*works only during the call it was given to", info.note)
     end)
   end)
 

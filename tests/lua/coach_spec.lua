@@ -1,8 +1,10 @@
--- The coach and `explain` at the table (lua/coach.lua), with scripted
+-- The coach and `explain` at the table (lua/teach/coach.lua), with scripted
 -- sessions and a small search budget so that the spec runs in seconds.
 require "diloti"
-local repl = require "diloti.repl"
-local coach = require "diloti.coach"
+local repl = require "diloti.table.repl"
+-- The table as the program builds it: with the lessons and the coach.
+local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
+local coach = require "diloti.teach.coach"
 
 local ENV = { NO_COLOR = "1", TERM = "xterm", LANG = "C" }
 local function getenv(k) return ENV[k] end
@@ -10,7 +12,7 @@ local function getenv(k) return ENV[k] end
 -- A session whose prompts show in its output and whose input is over.
 local function session(game)
   local s
-  s = assert(repl.new {
+  s = assert(repl.new { extensions = EXT,
     write = function() end,
     read = function(prompt) s.write(prompt) return nil end,
     getenv = getenv, clock = function() return 1000 end,
@@ -220,7 +222,8 @@ describe("explain", function()
     local B = "dealer=0; hands=9c 5h / 7c 2h Qs; table=3h 4s 5d; pack=Kd 3c 2d 6h; ply=3"
 
     local function played(pos)
-      local s = assert(repl.new { write = function() end, read = function() return nil end, getenv = getenv,
+      local s = assert(repl.new { extensions = EXT, write = function() end, read = function() return nil end,
+        getenv = getenv,
         clock = function() return 1000 end, game = { position = pos, ai = "random" } })
       assert(s:play("7c x 3h 4s")) -- North (seat 1) moves first
       assert(s:play("5h x 5d"))

@@ -6,7 +6,9 @@
 -- fake prompt, no title change, no right-to-left override.
 local support = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "support.lua")
 require "diloti"
-local repl = require "diloti.repl"
+local repl = require "diloti.table.repl"
+-- The table as the program builds it: with the lessons and the coach.
+local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
 local ai = require "diloti.ai"
 
 -- Clipboard write, screen clear, fake prompt, title, a bidi override
@@ -230,7 +232,7 @@ return { id = "18-bad", title = "t", rules = { "D11" }, steps = {
         clock = function() return 1000 end,
         game = game, ai_dirs = { dir }, rules_dirs = { dir },
       }
-      local s = assert(repl.new(o))
+      local s = assert(repl.new(setmetatable({ extensions = EXT }, { __index = o })))
       return s, function()
         local text = table.concat(out)
         out = {}

@@ -11,7 +11,7 @@ package.path = here .. "?.lua;" .. package.path
 local support = require "support"
 local diloti = require "diloti"
 local ai = require "diloti.ai"
-local learn = require "diloti.learn"
+local learn = require "diloti.teach.learn"
 
 local EX1 = "hands=8h 2d / 9c; table=8c 6d 5s 3h 2c"
 local FALLBACK = "8h x 2c 3h 5s 6d 8c"

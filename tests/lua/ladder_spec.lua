@@ -7,7 +7,7 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
 require "support"
 require "diloti"
-local json = require("diloti.match").json
+local json = require("diloti.match.tournament").json
 
 local root = here .. "../../"
 

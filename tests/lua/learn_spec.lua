@@ -1,14 +1,16 @@
--- The lessons (lua/learn.lua, lua/lessons/): every lesson played through
+-- The lessons (lua/teach/learn.lua, lua/teach/lessons/): every lesson played through
 -- with its right answers and with wrong ones, every rule id of RULES.md
 -- covered, progress kept across sessions, `learn` at the table and on
 -- the command line, and docs/rules.md in step with its generator.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local support = dofile(here .. "support.lua")
 local diloti = require "diloti"
-local learn = require "diloti.learn"
-local moveinput = require "diloti.moveinput"
-local screen = require "diloti.screen"
-local repl = require "diloti.repl"
+local learn = require "diloti.teach.learn"
+local moveinput = require "diloti.table.moveinput"
+local screen = require "diloti.table.screen"
+local repl = require "diloti.table.repl"
+-- The table as the program builds it: with the lessons and the coach.
+local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
 
 local RULE_LEAD = "^[DKCV][%w%-=]*:"
 local lessons, load_errors = learn.load_all { builtin_only = true }
@@ -117,9 +119,10 @@ describe("the lessons", function()
     for i = 2, #lessons do assert.is_true(lessons[i - 1].id < lessons[i].id) end
   end)
 
-  it("are reachable as require 'diloti.lessons.ID'", function()
+  it("are data, not modules: requiring the module learn loads none of them", function()
     for _, l in ipairs(lessons) do
-      assert.equals(l.title, require("diloti.lessons." .. l.id).title)
+      assert.is_nil(package.preload["diloti.teach.lessons." .. l.id])
+      assert.is_nil(package.loaded["diloti.teach.lessons." .. l.id])
     end
   end)
 
@@ -387,7 +390,7 @@ describe("learn at the table", function()
   local ENV = { NO_COLOR = "1", TERM = "xterm", LANG = "C" }
   local function session(lines)
     local out, i = {}, 0
-    local s = assert(repl.new {
+    local s = assert(repl.new { extensions = EXT,
       write = function(t) out[#out + 1] = t end,
       read = function(prompt) out[#out + 1] = prompt; i = i + 1; return lines[i] end,
       getenv = function(k) return ENV[k] end, clock = function() return 1000 end,

@@ -3,13 +3,15 @@
 -- limit and must be an ordinary file (not /dev/zero, a FIFO, a folder).
 local support = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "support.lua")
 local diloti = require "diloti"
-local record = require "diloti.record"
-local textfile = require "diloti.textfile"
-local repl = require "diloti.repl"
+local record = require "diloti.match.record"
+local textfile = require "diloti.scripts.textfile"
+local repl = require "diloti.table.repl"
+-- The table as the program builds it: with the lessons and the coach.
+local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
 local ai = require "diloti.ai"
 
 local MB = 1024 * 1024
-local GREEDY = require("diloti.core").embedded("lua/ai/")["lua/ai/greedy.lua"]
+local GREEDY = require("diloti.core").embedded("lua/ai/personalities/")["lua/ai/personalities/greedy.lua"]
 
 -- A sparse file of `size` bytes (nothing written but its last byte).
 local function sparse(path, size)
@@ -45,7 +47,7 @@ local function session(extra)
     game = { seed = 5, ai = "random" },
   }
   for k, v in pairs(extra or {}) do o[k] = v end
-  local s = assert(repl.new(o))
+  local s = assert(repl.new(setmetatable({ extensions = EXT }, { __index = o })))
   s:advance() -- as run() does: the computer moves until a person is to move
   -- (the output with the lines the table wrapped joined again)
   return s, function()
@@ -141,7 +143,7 @@ describe("size limits and ordinary files", function()
   local function read_in_child(path)
     local child = support.spawn(([[
       require "diloti"
-      print(select(2, require("diloti.textfile").read(%q)))]]):format(path), 10)
+      print(select(2, require("diloti.scripts.textfile").read(%q)))]]):format(path), 10)
     local out, status = child.wait()
     assert.equals(0, status, out)
     return out
@@ -182,7 +184,7 @@ describe("size limits and ordinary files", function()
     -- (a reader that opened the FIFO would wait for a writer for ever)
     local child = support.spawn(([[
       require "diloti"
-      print(select(2, require("diloti.record").load(%q)))]]):format(dir .. "/fifo"), 10)
+      print(select(2, require("diloti.match.record").load(%q)))]]):format(dir .. "/fifo"), 10)
     local out, status = child.wait()
     assert.equals(0, status, out)
     assert.matches("not an ordinary file", out)
@@ -234,7 +236,7 @@ describe("size limits and ordinary files", function()
     local out, err, code = support.cli({ "play", "--seed", "2" }, { XDG_CONFIG_HOME = dir })
     assert.equals(0, code, err)
     assert.matches("table%.lua.-larger than", out)
-    local learn = require "diloti.learn"
+    local learn = require "diloti.teach.learn"
     sparse(dir .. "/progress", 100 * MB)
     local secs, p = elapsed(function() return learn.load_progress(dir .. "/progress") end)
     assert.same({}, p)

@@ -8,7 +8,7 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
 local support = require "support"
 require "diloti"
-local match = require "diloti.match"
+local match = require "diloti.match.tournament"
 local stats, json = match.stats, match.json
 
 -- Stub AIs and a play loop with the driver's interface: player(name,
@@ -76,7 +76,7 @@ local stubs = dofile(stubs_file)
 -- the stub AIs: `diloti run driver.lua -- match ...` (what --jobs starts).
 local driver = support.write(tmp .. "/driver.lua", string.format([[
 local stubs = dofile(%q)
-local match = require "diloti.match"
+local match = require "diloti.match.tournament"
 local argparse = require "argparse"
 local p = argparse("diloti")
 p:option("--rules", "Rules.", "diloti")

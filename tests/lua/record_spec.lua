@@ -6,7 +6,7 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
 local support = require "support"
 local diloti = require "diloti"
-local record = require "diloti.record"
+local record = require "diloti.match.record"
 
 -- Plays random steps (next_round included) until the match ends or
 -- `limit` steps are played. Returns the positions before the first step
@@ -79,7 +79,7 @@ local function short_save()
   return g, assert(record.encode(g, SHORT)), positions
 end
 
-describe("diloti.record", function()
+describe("diloti.match.record", function()
   describe("encode, decode and load", function()
     it("replay a whole 2-player match of random moves to the same position", function()
       local g = round_trip({ rules = "diloti+soy", seed = 42 }, 1)

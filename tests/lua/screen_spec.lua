@@ -1,4 +1,4 @@
--- The table's screen (lua/screen.lua): styles from the environment, cards
+-- The table's screen (lua/table/screen.lua): styles from the environment, cards
 -- in ASCII and Unicode with or without colour, the board of one seat's
 -- view (fitting the width, hiding what the seat may not see), a sentence
 -- for every kind of move, the legal-move list and the round summaries.
@@ -6,9 +6,9 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
 local support = require "support"
 local diloti = require "diloti"
-local ai = require "diloti.ai"
+local driver = require "diloti.driver"
 -- The source file itself, so the spec needs no rebuild of the program.
-local screen = dofile(here .. "../../lua/screen.lua")
+local screen = dofile(here .. "../../lua/table/screen.lua")
 
 local ASCII = screen.style{}
 local UNI = screen.style{ unicode = true }
@@ -28,9 +28,7 @@ end
 local function events(opts, moves)
   local g, out = game(opts), {}
   for _, text in ipairs(moves) do
-    local seat, before, infos = g:turn(), g:view(g:turn()), g:moves(true)
-    assert(g:play(text))
-    out[#out + 1] = ai.move_event(g, seat, text, infos, before, g:view(seat), g:rules())
+    out[#out + 1] = driver.move_event(assert(g:play(text)), g:rules())
   end
   return out, g
 end

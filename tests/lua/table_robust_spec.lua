@@ -6,8 +6,10 @@
 -- the command did what was asked.
 local support = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "support.lua")
 require "diloti" -- (makes the built-in modules, diloti.repl and the rest, available)
-local repl = require "diloti.repl"
-local commands = require "diloti.commands"
+local repl = require "diloti.table.repl"
+-- The table as the program builds it: with the lessons and the coach.
+local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
+local commands = require "diloti.table.commands"
 
 local dir = support.tmpdir()
 teardown(function() support.rmdir(dir) end)
@@ -23,7 +25,7 @@ local POS = "hands=8h 2d 7c / 9c 3s; table=8c 6d 5s 3h 2c"
 --- A session whose input lines come from `lines` (nil after them).
 local function session(game, lines)
   local i = 0
-  local s = assert(repl.new {
+  local s = assert(repl.new { extensions = EXT,
     write = function() end,
     read = function()
       i = i + 1

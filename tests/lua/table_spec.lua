@@ -1,9 +1,11 @@
--- The table (lua/repl.lua, lua/commands.lua): a session driven with
+-- The table (lua/table/repl.lua, lua/table/commands.lua): a session driven with
 -- scripted input lines, no terminal.
 local support = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "support.lua")
 local diloti = require "diloti"
-local repl = require "diloti.repl"
-local record = require "diloti.record"
+local repl = require "diloti.table.repl"
+-- The table as the program builds it: with the lessons and the coach.
+local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
+local record = require "diloti.match.record"
 
 local ENV = { NO_COLOR = "1", TERM = "xterm", LANG = "C.UTF-8" }
 local function getenv(k) return ENV[k] end
@@ -24,7 +26,7 @@ local function session(game, lines, extra)
     game = game or { seed = 5, ai = "random" },
   }
   for k, v in pairs(extra or {}) do o[k] = v end
-  local s = assert(repl.new(o))
+  local s = assert(repl.new(setmetatable({ extensions = EXT }, { __index = o })))
   s:advance() -- as run() does: the computer moves until a person is to move
   return s, function() return table.concat(out) end
 end
@@ -56,10 +58,11 @@ describe("the table", function()
     end)
 
     it("refuses bad options with a clear message", function()
-      local s, err = repl.new { game = { rules = "diloti+nonsense" }, write = function() end, getenv = getenv }
+      local s, err = repl.new { extensions = EXT, game = { rules = "diloti+nonsense" },
+        write = function() end, getenv = getenv }
       assert.is_nil(s)
       assert.matches("nonsense", err)
-      s, err = repl.new { game = { ai = "nobody" }, write = function() end, getenv = getenv }
+      s, err = repl.new { extensions = EXT, game = { ai = "nobody" }, write = function() end, getenv = getenv }
       assert.is_nil(s)
       assert.matches("nobody", err)
     end)

@@ -1,7 +1,7 @@
--- lua/textfile.lua: the one reader of files the program is given.
+-- lua/scripts/textfile.lua: the one reader of files the program is given.
 local support = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "support.lua")
 require "diloti"
-local textfile = require "diloti.textfile"
+local textfile = require "diloti.scripts.textfile"
 
 describe("textfile", function()
   local dir

@@ -18,7 +18,7 @@
 -- "NAME:LINE: what is wrong", never as a Lua error.
 local diloti = require "diloti"
 local core = require "diloti.core"
-local textfile = require "diloti.textfile"
+local textfile = require "diloti.scripts.textfile"
 
 local M = {}
 
@@ -79,8 +79,8 @@ end
 -- ---------------------------------------------------------------------
 -- Seats
 
--- The AI name syntax, as lua/ai.lua checks a script's name.
-local AI_NAME = require("diloti.ai").NAME
+-- The AI name syntax, as lua/ai/player.lua checks a script's name.
+local AI_NAME = require("diloti.ai.player").NAME
 
 --- The AI a seat description names ("ai greedy", "ai master seed=3"):
 -- the word after "ai", or nil when the seat is not an AI's. The table

@@ -3,11 +3,10 @@
 -- the command word. A user file ($XDG_CONFIG_HOME/diloti/table.lua) may
 -- add its own with commands.add{...}: see docs/table.md.
 local diloti = require "diloti"
-local ai = require "diloti.ai"
-local advice = require "diloti.advice"
-local moveinput = require "diloti.moveinput"
-local record = require "diloti.record"
-local screen = require "diloti.screen"
+local ai = require "diloti.ai.player"
+local moveinput = require "diloti.table.moveinput"
+local record = require "diloti.match.record"
+local screen = require "diloti.table.screen"
 
 local M = { list = {}, by_name = {} }
 
@@ -82,18 +81,6 @@ M.add {
     T.paused = false
     T:advance()
     T:show()
-  end,
-}
-
-M.add {
-  name = "hint", usage = "hint",
-  help = "what the expert AI would play, and why",
-  run = function(T)
-    local seat = T:human_to_move()
-    if not seat then return T:complain("It is not your turn.") end
-    local h, err = advice.hint(T.style, T.g, { seed = #T.g:history() + 1 })
-    if not h then return T:complain("No hint: " .. tostring(err)) end
-    T:print("Hint: " .. h.sentence)
   end,
 }
 

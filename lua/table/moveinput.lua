@@ -121,21 +121,18 @@ end
 --- resolve(game, text [, moves]) -> {move=} | {candidates=} | {error=}.
 -- moves: the structured legal moves (game:moves(true)) if already known.
 function M.resolve(g, text, moves)
-  moves = moves or g:moves(true)
   text = text:match("^%s*(.-)%s*$")
   local n = math.tointeger(tonumber(text))
   if n and text:match("^%d+$") then
-    if moves[n] then return { move = moves[n].text } end
+    local m = g:parse(n)
+    if m then return { move = m.text } end
+    moves = moves or g:moves()
     return { error = string.format("there is no move number %d: the list has %d (type 'moves')", n, #moves) }
   end
-  local ok, why = g:check(text)
-  if ok then
-    -- The engine's canonical spelling is the one the list shows.
-    local parsed = g:clone()
-    parsed:play(text)
-    local last = parsed:history()
-    return { move = last[#last].move }
-  end
+  -- The engine's canonical spelling is the one the list shows.
+  local parsed, why = g:parse(text)
+  if parsed then return { move = parsed.text } end
+  moves = moves or g:moves(true)
   local q = parse_short(text)
   local fits = q and matching(moves, q) or {}
   if why and not why:match("^not a move") then

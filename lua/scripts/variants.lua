@@ -16,8 +16,9 @@
 --   hooks                    {moves = f, score = f, match = f}
 --   help                     a longer explanation (optional)
 local core = require "diloti.core"
-local textfile = require "diloti.textfile"
-local untrusted = require "diloti.untrusted"
+local textfile = require "diloti.scripts.textfile"
+local untrusted = require "diloti.scripts.untrusted"
+local catalogue = require "diloti.scripts.catalogue"
 
 local M = {}
 
@@ -35,13 +36,9 @@ local KEYS = {
   hooks = "table", help = "string",
 }
 
-local function user_dir()
-  local xdg = os.getenv("XDG_CONFIG_HOME")
-  if xdg and xdg ~= "" then return xdg .. "/diloti" end
-  local home = os.getenv("HOME")
-  return home and (home .. "/.config/diloti") or nil
-end
-M.user_dir = user_dir
+--- The user's own folder ($XDG_CONFIG_HOME/diloti): house rules go in
+-- its rules-variants/ folder.
+M.user_dir = catalogue.config_dir
 
 local function check(v, file)
   if type(v) ~= "table" then return nil, "the script must return a table" end
@@ -165,49 +162,25 @@ end
 -- each variant's facts and source only: its box is closed (a folder of
 -- scripts each holding its cap would add up), and a game loads the
 -- variants it uses afresh (M.resolve).
-function M.load_all(dirs)
-  local found, errors = {}, {}
-  local function add(src, file)
-    local v, box = load_raw(src, file)
-    if v then
-      box:close()
-      v.src = src
-      found[v.name] = v
-    else
-      errors[#errors + 1] = { file = file, message = box }
-    end
-  end
-  local embedded = core.embedded("rules-variants/")
-  local files = {}
-  for file in pairs(embedded) do files[#files + 1] = file end
-  table.sort(files)
-  for _, file in ipairs(files) do add(embedded[file], file) end
-  local all = {}
-  local ud = user_dir()
-  if ud then all[#all + 1] = ud .. "/rules-variants" end
-  for _, d in ipairs(dirs or {}) do all[#all + 1] = d end
-  for i, d in ipairs(all) do
-    local listed = textfile.each_script(d, add, errors)
-    if not listed and i > (ud and 1 or 0) then
-      errors[#errors + 1] = { file = d, message = d .. ": cannot read the folder" }
-    end
-  end
-  local names = {}
-  for n in pairs(found) do names[#names + 1] = n end
-  table.sort(names)
-  return found, names, errors
+-- One script of the catalogue: its facts and source, the box closed.
+local function list_one(src, file)
+  local v, box = load_raw(src, file)
+  if not v then return nil, box end
+  box:close()
+  v.src = src
+  return v, v.name
 end
 
-local cache = {}
-local function catalogue(dirs)
-  local key = table.concat(dirs or {}, "\0")
-  if not cache[key] then
-    local found, names, errors = M.load_all(dirs)
-    cache[key] = { found = found, names = names, errors = errors }
-  end
-  return cache[key]
+function M.load_all(dirs)
+  return catalogue.scan("variants", list_one, { dirs = dirs })
 end
-M.catalogue = catalogue
+
+--- The catalogue as {found, names, errors}, kept per list of folders.
+function M.catalogue(dirs)
+  local found, names, errors = catalogue.cached("variants", list_one, dirs)
+  return { found = found, names = names, errors = errors }
+end
+local catalogue_of = M.catalogue
 
 local function list(t) return table.concat(t, ", ") end
 
@@ -253,17 +226,16 @@ end
 --- "diloti+forced-capture+target=121" -> {rules, hooks, names} or nil, msg.
 function M.resolve(spec, opts)
   opts = opts or {}
-  local cat = catalogue(opts.rules_dirs)
+  local cat = catalogue_of(opts.rules_dirs)
   local chosen, seen, args = {}, {}, {}
   for part in (spec .. "+"):gmatch("([^+]*)%+") do
     local name, arg = part:match("^%s*([^=%s]+)%s*=?%s*(.-)%s*$")
     if not name then return nil, string.format("rules: empty name in '%s'", spec) end
     local v = cat.found[name]
     if not v then
-      for _, e in ipairs(cat.errors) do
-        if e.file:match("([^/]+)%.lua$") == name then
-          return nil, string.format("rules: variant '%s' was refused when loading: %s", name, e.message)
-        end
+      local refused = catalogue.refusal(cat.errors, name)
+      if refused then
+        return nil, string.format("rules: variant '%s' was refused when loading: %s", name, refused)
       end
       return nil, string.format("rules: unknown variant '%s'; valid names: %s", name, list(cat.names))
     end

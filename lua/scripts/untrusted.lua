@@ -4,7 +4,7 @@
 -- returns comes back as plain data, its functions as stubs that call into
 -- the box under its limits and raise on failure.
 local core = require "diloti.core"
-local textfile = require "diloti.textfile"
+local textfile = require "diloti.scripts.textfile"
 
 local M = {}
 

@@ -293,21 +293,82 @@ end
 
 -- ---- inside an AI's state ------------------------------------------------
 
+-- ctx fields the host sends only when a script reads them (through the
+-- `more` service of the call), so that a decision that needs little
+-- costs little.
+local LAZY = { rules = true, moves_info = true, unseen = true }
+
+-- The view, filled in from the host when it is first read; a plain table
+-- from then on (its metatable goes once it is filled). Inside the box the
+-- functions that could tell it apart from a plain table (setmetatable,
+-- getmetatable, next) fill it first, so a script sees its own full copy
+-- whatever it does first.
+local unfilled = setmetatable({}, { __mode = "k" })
+local set_metatable = setmetatable -- (before guard_globals wraps it)
+
+local function lazy_view(more)
+  local view = {}
+  local function load()
+    unfilled[view] = nil
+    set_metatable(view, nil)
+    for k, v in pairs(more("view")) do view[k] = v end
+  end
+  unfilled[view] = load
+  return set_metatable(view, {
+    __index = function(_, k) load() return view[k] end,
+    __newindex = function(_, k, v) load() view[k] = v end,
+    __pairs = function() load() return next, view, nil end,
+    __len = function() load() return #view end,
+  })
+end
+
+local guarded = false
+local function guard_globals()
+  guarded = true
+  local function fill(t)
+    local load = unfilled[t]
+    if load then load() end
+  end
+  -- (only what the box allows: getmetatable is not among it)
+  for _, name in ipairs{ "setmetatable", "getmetatable", "next" } do
+    local f = _ENV[name]
+    if f then _ENV[name] = function(t, ...) fill(t) return f(t, ...) end end
+  end
+end
+
 -- ctx from the plain data the host sent, with the helpers bound to the
 -- rules in force and (for choose) to the view.
 local function ctx_of(data, view)
-  local rules = data.rules
+  local more = data.more
+  data.more = nil
   data.value, data.rank = M.value, M.rank
-  data.points = function(cards) return M.points(cards, rules) end
+  data.points = function(cards) return M.points(cards, data.rules) end
   data.best_capture = function(what, tbl)
-    return M.best_capture(what, tbl or (view and view.table), rules)
+    return M.best_capture(what, tbl or (view and view.table), data.rules)
   end
-  if view then data.chance = function(what, who) return M.chance(view, rules, what, who) end end
+  if view then data.chance = function(what, who) return M.chance(view, data.rules, what, who) end end
+  if more then
+    local function get(t, k)
+      local v = more(k)
+      t[k] = v -- (no __newindex: this is a plain set)
+      return v
+    end
+    set_metatable(data, {
+      __index = function(t, k) if LAZY[k] then return get(t, k) end end,
+      __pairs = function(t)
+        for k in pairs(LAZY) do local _ = t[k] end
+        return next, t, nil
+      end,
+    })
+  end
   return data
 end
 
---- decide(choose, data, view, moves): the script's choose with its ctx.
-function M.decide(choose, data, view, moves)
+--- decide(choose, data, moves): the script's choose with its view and
+-- ctx.
+function M.decide(choose, data, moves)
+  if not guarded then guard_globals() end
+  local view = lazy_view(data.more)
   return choose(view, moves, ctx_of(data, view))
 end
 

@@ -10,11 +10,11 @@
 -- `explain N` retells a move of the log: what it did, what it changed
 -- for each side, and (only when that seat's hand is no secret to the
 -- person asking) the moves it could have played instead.
-local ai = require "diloti.ai"
-local advice = require "diloti.advice"
-local commands = require "diloti.commands"
-local repl = require "diloti.repl"
-local screen = require "diloti.screen"
+local help = require "diloti.ai.helpers"
+local driver = require "diloti.driver"
+local advice = require "diloti.teach.advice"
+local commands = require "diloti.table.commands"
+local screen = require "diloti.table.screen"
 
 local M = {}
 
@@ -94,7 +94,7 @@ end
 local function point_cards(cards, rules)
   local out = {}
   for _, c in ipairs(cards) do
-    if ai.points({ c }, rules) > 0 then out[#out + 1] = c end
+    if help.points({ c }, rules) > 0 then out[#out + 1] = c end
   end
   return out
 end
@@ -124,10 +124,10 @@ local function threats(after, rules, viewer, mover)
   if not nxt or side_of(rules, nxt) == side_of(rules, mover) then return {} end
   local v = after:view(viewer)
   local out = { next = nxt }
-  for _, rank in ipairs(ai.ranks) do
-    local take = ai.best_capture(rank, v.table, rules)
+  for _, rank in ipairs(help.ranks) do
+    local take = help.best_capture(rank, v.table, rules)
     if take then
-      local p = ai.chance(v, rules, rank, nxt)
+      local p = help.chance(v, rules, rank, nxt)
       if p > 0 and take.sweep and rules.xeri and (not out.sweep or p > out.sweep.chance) then
         out.sweep = { rank = rank, chance = p }
       end
@@ -155,8 +155,7 @@ function M.facts(g, text, viewer)
   if not info then return nil end
   local before = g:view(seat)
   local after = g:clone()
-  assert(after:play(text))
-  local ev = ai.move_event(after, seat, text, infos, before, after:view(seat), rules)
+  local ev = driver.move_event(assert(after:play(text)), rules)
   local captured = ev.captured or {}
   local from_table = {}
   for _, c in ipairs(captured) do
@@ -208,7 +207,7 @@ end
 local function obligation(d, they)
   local who = they and "they" or "you"
   return string.format("until it is taken %s may only capture or build a group with it, and %s must keep %s (D19)",
-    who, who, a_rank(ai.ranks[d.value]))
+    who, who, a_rank(help.ranks[d.value]))
 end
 
 local function xeri_clauses(T, pf, bf, add)
@@ -227,7 +226,7 @@ end
 local function made_risk(f)
   local nxt = f.threats.next
   if not f.made or not nxt then return 0 end
-  return ai.chance(f.after:view(f.seat), f.rules, f.made.value, nxt)
+  return help.chance(f.after:view(f.seat), f.rules, f.made.value, nxt)
 end
 
 local function decl_clauses(T, pf, bf, add)
@@ -254,7 +253,7 @@ local function points_clauses(T, pf, bf, add)
   local st = T.style
   local missed = only_in(bf.table_points, pf.table_points)
   if #missed > 0 then
-    local pts = ai.points(missed, pf.rules)
+    local pts = help.points(missed, pf.rules)
     add(string.format("it takes %s (%s)", card_list(st, missed), plural(pts, "point")))
   end
   local pe, be = pf.threats.exposed, bf.threats.exposed
@@ -322,10 +321,8 @@ local function sureness(v, th)
 end
 
 local function canonical(g, move)
-  local c = g:clone()
-  if not c:play(move) then return nil end
-  local h = c:history()
-  return h[#h].move
+  local m = g:parse(move)
+  return m and m.text
 end
 
 --- The coach's judgement of `move` by the seat to move in g (g is not
@@ -394,12 +391,6 @@ end
 
 M.observer = observer
 
-local function register()
-  for _, o in ipairs(repl.observers) do
-    if o.name == "coach" then return end
-  end
-  repl.observers[#repl.observers + 1] = observer
-end
 
 -- ---------------------------------------------------------------------
 -- explain
@@ -453,14 +444,14 @@ local function side_lines(T, f, me)
       local pts = point_cards(f.captured, rules)
       now[#now + 1] = "+" .. plural(#f.captured, "card")
       if #pts > 0 then
-        now[#now + 1] = string.format("%s (%s)", card_list(st, pts), plural(ai.points(pts, rules), "point"))
+        now[#now + 1] = string.format("%s (%s)", card_list(st, pts), plural(help.points(pts, rules), "point"))
       end
     end
     if side == mover_side and f.xeri then now[#now + 1] = string.format("a xeri (%d points)", rules.points.xeri) end
     local pile = view.captured[side] or {}
     lines[#lines + 1] = string.format("  %s: %s; this round: %s, %s in them%s.", T:side_name(side),
       #now > 0 and table.concat(now, ", ") or "nothing taken", plural(#pile, "card"),
-      plural(ai.points(pile, rules), "point"),
+      plural(help.points(pile, rules), "point"),
       (view.xeri[side] or 0) > 0 and (", " .. plural(view.xeri[side], "xeri")) or "")
   end
   return lines
@@ -612,7 +603,7 @@ local function coach_cmd(T, rest)
   end
 end
 
-commands.add {
+local COACH = {
   name = "coach", usage = "coach [on|off|verbose]",
   help = "comments on your moves when the expert AI clearly prefers another",
   more = "  on: speaks only after a clear mistake, saying why and how sure it is.\n"
@@ -621,7 +612,7 @@ commands.add {
   run = coach_cmd,
 }
 
-commands.add {
+local EXPLAIN = {
   name = "explain", usage = "explain [N]",
   help = "what move N of the log did (default: the last), what it changed, and the alternatives",
   more = "  The alternatives are shown for your own moves, and for others' once their hand has been played out.",
@@ -629,6 +620,26 @@ commands.add {
   run = explain,
 }
 
-register()
+local HINT = {
+  name = "hint", usage = "hint",
+  help = "what the expert AI would play, and why",
+  run = function(T)
+    local seat = T:human_to_move()
+    if not seat then return T:complain("It is not your turn.") end
+    local h, err = advice.hint(T.style, T.g, { seed = #T.g:history() + 1 })
+    if not h then return T:complain("No hint: " .. tostring(err)) end
+    T:print("Hint: " .. h.sentence)
+  end,
+}
+
+--- Puts the coach at a table being built: its commands (hint, coach,
+-- explain), and its observer of every move.
+function M.install(T)
+  commands.add(HINT)
+  commands.add(COACH)
+  commands.add(EXPLAIN)
+  T:observe(observer)
+end
+
 
 return M

@@ -1,12 +1,13 @@
 -- Advice from the engine's search, in words: the table's `hint`, and the
 -- coach. The search sees only the adviser's seat (dl_view), so a hint
 -- never reveals a hidden card.
-local ai = require "diloti.ai"
-local screen = require "diloti.screen"
+local help = require "diloti.ai.helpers"
+local driver = require "diloti.driver"
+local screen = require "diloti.table.screen"
 
 local M = {}
 
-M.ITERATIONS = 25000 -- the expert's budget (lua/ai/expert.lua)
+M.ITERATIONS = 25000 -- the expert's budget (lua/ai/personalities/expert.lua)
 
 -- The search squashes a round's point margin into a reward in (0, 1)
 -- with a logistic of this scale (src/search.c); the inverse turns a
@@ -56,11 +57,7 @@ end
 -- What the move does right now, in a few words.
 local function effect(st, g, info)
   local clone = g:clone()
-  local seat = g:turn()
-  local before = g:view(seat)
-  local infos = g:moves(true)
-  clone:play(info.text)
-  local ev = ai.move_event(clone, seat, info.text, infos, before, clone:view(seat), g:rules())
+  local ev = driver.move_event(assert(clone:play(info.text)), g:rules())
   local parts = {}
   if ev.captured then
     parts[#parts + 1] = string.format("it takes %d cards", #ev.captured)
@@ -81,8 +78,8 @@ end
 local function leaves_xeri(g_after, rules)
   local v = g_after:view(g_after:turn() or 0)
   if #v.table.loose + #v.table.declarations == 0 then return nil end
-  for _, rank in ipairs(ai.ranks) do
-    local cap = ai.best_capture(rank, v.table, rules)
+  for _, rank in ipairs(help.ranks) do
+    local cap = help.best_capture(rank, v.table, rules)
     if cap and cap.sweep then return rank end
   end
 end

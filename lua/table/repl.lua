@@ -8,21 +8,15 @@
 -- with scripted lines and no terminal; the program gives it libedit.
 local diloti = require "diloti"
 local core = require "diloti.core"
-local textfile = require "diloti.textfile"
-local ai = require "diloti.ai"
-local moveinput = require "diloti.moveinput"
-local screen = require "diloti.screen"
-local commands = require "diloti.commands"
+local textfile = require "diloti.scripts.textfile"
+local ai = require "diloti.ai.player"
+local driver = require "diloti.driver"
+local moveinput = require "diloti.table.moveinput"
+local screen = require "diloti.table.screen"
+local commands = require "diloti.table.commands"
 
 local M = { commands = commands }
 
--- Table extensions that register their own commands (lessons, coach):
--- loaded when present in this build.
-local function optional(name)
-  local ok, err = pcall(require, name)
-  if not ok and not tostring(err):find("module '" .. name .. "' not found", 1, true) then error(err, 0) end
-end
-M.extensions = { "diloti.learn", "diloti.coach" }
 
 local Session = {}
 Session.__index = Session
@@ -185,6 +179,12 @@ function Session:is_human(seat)
 end
 
 --- The seat a person must move for now, or nil.
+--- The rules of the game at the table (asked of the engine once a game).
+function Session:rules()
+  if self._rules_of ~= self.g then self._rules_of, self._rules = self.g, self.g:rules() end
+  return self._rules
+end
+
 function Session:human_to_move()
   local seat = self.g:turn()
   if self:is_human(seat) then return seat end
@@ -198,10 +198,10 @@ end
 -- Playing
 
 local function remember(self, seat, move, event, note)
-  local line = screen.describe(self.style, event, self.names, { xeri_points = self.g:rules().points.xeri })
+  local line = screen.describe(self.style, event, self.names, { xeri_points = self:rules().points.xeri })
   self.log[#self.log + 1] = {
     seat = seat, move = move, text = line, round = event.round, deal = event.deal, note = note,
-    hist = #self.g:history(), -- this move's index in g:history()
+    hist = event.number, -- this move's index in g:history()
     event = event,
   }
   self.recent[#self.recent + 1] = line
@@ -213,10 +213,15 @@ end
 -- sees the game before a legal move is played, after_move(session, seat,
 -- move, event) after it. The coach is one. A failing observer is
 -- reported, never fatal.
-M.observers = {}
+function Session:observe(o)
+  for _, have in ipairs(self.observers) do
+    if have.name == o.name then return end
+  end
+  self.observers[#self.observers + 1] = o
+end
 
 local function notify(self, what, ...)
-  for _, o in ipairs(M.observers) do
+  for _, o in ipairs(self.observers) do
     if o[what] then
       local ok, err = xpcall(o[what], debug.traceback, self, ...)
       if not ok then self.recent[#self.recent + 1] = string.format("warning: %s failed: %s", o.name or what, err) end
@@ -224,31 +229,56 @@ local function notify(self, what, ...)
   end
 end
 
---- Plays a move for a seat; returns true or nil and the engine's reason
--- (led by the rule id). The game is untouched when it is refused.
-function Session:play(move, note)
-  local g = self.g
-  local seat = g:turn()
-  if not seat then return nil, "D24: nobody is to move: " .. g:phase() end
-  local infos = g:moves(true)
-  local before = g:view(seat)
-  local legal = g:check(move)
-  if legal then notify(self, "before_move", seat, move, g) end
-  local ok, why = g:play(move)
-  if not ok then return nil, why end
-  if why then self.recent[#self.recent + 1] = "warning: " .. why end
-  local event = ai.move_event(g, seat, move, infos, before, g:view(seat), g:rules())
-  remember(self, seat, move, event, note)
-  notify(self, "after_move", seat, move, event)
-  return true
+-- What the table makes of the driver's events: the log, the observers,
+-- warnings, and the round's end.
+local function on_event(self, e)
+  if e.type == "move" then
+    if e.warning then self.recent[#self.recent + 1] = e.warning end
+    remember(self, e.seat, e.move, e, e.note)
+    notify(self, "after_move", e.seat, e.move, e)
+  elseif e.type == "warning" then
+    self.recent[#self.recent + 1] = "warning: " .. e.message
+  elseif e.type == "round_over" then
+    self:print(screen.round_summary(self.style, e.result, self.names, { rules = self:rules() }))
+    if e.result.over then self:print(self:match_result_line(e.result)) end
+  elseif e.type == "round_start" and e.new_round then
+    self.recent[#self.recent + 1] = string.format("Round %d: %s deals.", e.round, self.names[e.dealer])
+  end
 end
 
-local function round_over(self)
-  local r = self.g:result()
-  self:print(screen.round_summary(self.style, r, self.names, { rules = self.g:rules() }))
-  if r.over then
-    self:print(self:match_result_line(r))
+--- The game loop for the game at the table (lua/driver.lua): the AIs
+-- play their seats, the people's seats wait for what they type.
+function Session:driver()
+  local d = self._driver
+  if not d or d.game ~= self.g then
+    d = driver.new(self.g, self.players, {
+      match = true, interrupted = function() return self.interrupted() end,
+      listeners = { function(e) on_event(self, e) end },
+    })
+    self._driver = d
+    d:start()
   end
+  return d
+end
+
+--- Plays a move for the seat to move; returns true or nil and the
+-- engine's reason (led by the rule id). The game is untouched when it is
+-- refused. info: an AI's answer (note, warning); seat: the seat to move,
+-- when the caller knows the move is legal.
+function Session:play(move, info, seat)
+  local g = self.g
+  if #self.observers > 0 then
+    -- (observers see legal moves only; a caller that resolved the move
+    -- already says whose it is)
+    if not seat then
+      local parsed = g:parse(move)
+      seat, move = parsed and parsed.seat, parsed and parsed.text or move
+    end
+    if seat then notify(self, "before_move", seat, move, g) end
+  end
+  local e, why = self:driver():play(move, info)
+  if not e then return nil, why end
+  return true
 end
 
 function Session:match_result_line(r)
@@ -257,38 +287,24 @@ function Session:match_result_line(r)
   return string.format("The match is over: %s %s. Type 'new' for another.", who, who == "You" and "win" or "wins")
 end
 
--- Lets the AIs play until a person is to move, the round ends for a
--- person to see, or the match ends. Ctrl-C stops before the AI's move is
--- played (the game is untouched) and pauses: 'go' carries on.
+-- Lets the AIs play until a person is to move or the match ends (a
+-- round's end is shown as it happens). Ctrl-C stops before the AI's move
+-- is played (the game is untouched) and pauses: 'go' carries on.
 function Session:advance()
+  local d = self:driver()
   while true do
-    local phase = self.g:phase()
-    if phase == "match-over" then return end
-    if phase == "round-over" then
-      round_over(self)
-      local ok, err = self.g:next_round()
-      if not ok then self:complain(err); return end
-      self.recent[#self.recent + 1] = string.format("Round %d: %s deals.", self.g:view(0).round,
-        self.names[self.g:view(0).dealer])
-    else
-      local seat = self.g:turn()
-      if self:is_human(seat) then return end
-      if self.paused then return end
-      local p = self.players[seat]
-      local move, info = p:choose(self.g, seat)
-      if self.interrupted() then
+    if self.paused and self.g:turn() then return end
+    local e, why, more, seat = d:step()
+    if not e then
+      if why == "interrupted" then
         self.paused = true
         self:print(string.format("Interrupted: %s's move was not played. Type 'go' to let it play.",
-          self.names[seat]))
-        return
-      end
-      if info.warning then self.recent[#self.recent + 1] = info.warning end
-      local ok, why = self:play(move, info.note)
-      if not ok then
-        self:complain(string.format("the engine refused %s's move %s: %s", self.names[seat], move, why))
+          self.names[more]))
+      elseif why == "refused" then
+        self:complain(string.format("%s: %s", self.names[seat], more))
         self.paused = true
-        return
       end
+      return
     end
   end
 end
@@ -304,12 +320,12 @@ function Session:show()
   if seat then self.viewer = seat end
   local view = self.g:view(self.viewer)
   local names = setmetatable({ you = self.viewer }, { __index = self.names })
-  self:print(screen.board(self.style, view, { names = names, recent = self.recent, rules = self.g:rules() }))
+  self:print(screen.board(self.style, view, { names = names, recent = self.recent, rules = self:rules() }))
   self.recent = {}
-  local phase = self.g:phase()
+  local phase = view.phase
   if phase == "match-over" then
     self:print(self:match_result_line(self.g:result()))
-  elseif seat and self.g:phase() == "claim" then
+  elseif seat and phase == "claim" then
     self:printf("%s: 'claim' a redeal or 'keep' these cards (V-face-card-claim).", self.names[seat])
   end
 end
@@ -337,7 +353,7 @@ function Session:try_move(line)
       self:print("Legal moves close to it: " .. table.concat(r.suggestions, ", ", 1, math.min(4, #r.suggestions)))
     end
   else
-    local ok, why = self:play(r.move)
+    local ok, why = self:play(r.move, nil, seat)
     if not ok then self:complain("Refused: " .. why) return true end
     if self.after_human_move then self.after_human_move(seat, r.move) end
     self:advance()
@@ -529,7 +545,7 @@ function Session:describe_game()
   local o = self.opts
   local ais, partner = {}, nil
   local me = self:first_human()
-  local teams = self.g:rules().teams
+  local teams = self:rules().teams
   for seat = 0, self.players_n - 1 do
     if teams and me and seat ~= me and seat % 2 == me % 2 then
       partner = self.names[seat]
@@ -629,7 +645,6 @@ end
 -- options for the first game (see the `new` command).
 function M.new(o)
   o = o or {}
-  for _, name in ipairs(M.extensions) do optional(name) end
   local self = setmetatable({
     write = o.write or io.write,
     read = o.read or screen.ask,
@@ -641,7 +656,11 @@ function M.new(o)
     ai_dirs = o.ai_dirs,
     ask_on_quit = o.ask_on_quit,
     save_dir = o.save_dir,
+    observers = {},
   }, Session)
+  -- What the program adds to the table (the lessons, the coach): each
+  -- registers its commands and observers now (lua/cli.lua passes them).
+  for _, ext in ipairs(o.extensions or {}) do ext.install(self) end
   self.style = o.style or screen.detect(self.getenv)
   local ok, err = self:new_game(o.game)
   if not ok then return nil, err end
@@ -679,7 +698,7 @@ end
 
 --- `diloti` and `diloti play`: the table at the terminal. a: the parsed
 -- command line (rules, seed, rules_dir, ai_dir, ai, players, ...).
-function M.start(a)
+function M.start(a, extensions)
   local has_line, line = pcall(require, "diloti.line")
   if not has_line then line = nil end
   local state = xdg("XDG_STATE_HOME", "/.local/state")
@@ -702,7 +721,7 @@ function M.start(a)
   local s, err = M.new {
     read = line and line.read or nil, interrupted = line and line.interrupted or nil,
     history_add = line and line.history_add or nil, rules_dirs = a.rules_dir, ai_dirs = a.ai_dir,
-    ask_on_quit = line and line.isatty() or false, game = game,
+    ask_on_quit = line and line.isatty() or false, game = game, extensions = extensions,
   }
   if not s then
     io.stderr:write("diloti: ", screen.safe(nil, err), "\n")

@@ -1,13 +1,13 @@
 --- diloti.learn: a course of short lessons on the rules.
 --
--- A lesson is a Lua script returning data (see lua/lessons/ and
+-- A lesson is a Lua script returning data (see lua/teach/lessons/ and
 -- docs/rules.md): id, title, rules (the RULES.md ids it teaches), an
 -- optional intro, and steps. Each step explains one idea, may set up a
 -- table from a position string, and asks for either a move (`accept`: the
 -- moves that count as right, or a predicate over the played move) or a
 -- choice (`choices`, `answer`). Steps without a question are notes.
 --
--- Built-in lessons are compiled into the program (lua/lessons/); a teacher
+-- Built-in lessons are compiled into the program (lua/teach/lessons/); a teacher
 -- adds one by dropping a file into $XDG_CONFIG_HOME/diloti/lessons/. All of
 -- them are loaded in the same sandbox as rules variants, so a lesson can
 -- hold data and small functions but can touch nothing outside itself.
@@ -16,11 +16,13 @@
 -- the tests drive it with scripted lines.
 local diloti = require "diloti"
 local core = require "diloti.core"
-local textfile = require "diloti.textfile"
-local untrusted = require "diloti.untrusted"
-local ai = require "diloti.ai"
-local moveinput = require "diloti.moveinput"
-local screen = require "diloti.screen"
+local textfile = require "diloti.scripts.textfile"
+local untrusted = require "diloti.scripts.untrusted"
+local catalogue = require "diloti.scripts.catalogue"
+local driver = require "diloti.driver"
+local moveinput = require "diloti.table.moveinput"
+local screen = require "diloti.table.screen"
+local commands = require "diloti.table.commands"
 
 local M = {}
 
@@ -168,27 +170,17 @@ end
 
 local read_file = textfile.read
 
-local function env_dir(getenv, var, fallback)
-  local d = getenv(var)
-  if d and d ~= "" then return d end
-  local home = getenv("HOME")
-  return home and home ~= "" and (home .. fallback) or nil
-end
-
 --- The teacher's folder: $XDG_CONFIG_HOME/diloti/lessons (or ~/.config/...).
 function M.user_dir(getenv)
-  local d = env_dir(getenv or os.getenv, "XDG_CONFIG_HOME", "/.config")
-  return d and (d .. "/diloti/lessons") or nil
+  return catalogue.user_dir("lessons", getenv)
 end
 
-local function builtin_sources()
-  local embedded = core.embedded("lua/lessons/")
-  local files = {}
-  for file in pairs(embedded) do
-    if file:match("%.lua$") then files[#files + 1] = file end
-  end
-  table.sort(files)
-  return files, embedded
+-- One lesson of the catalogue, under its id.
+local function list_one(src, file, builtin)
+  local l, err = M.load_source(src, file)
+  if not l then return nil, err end
+  l.builtin = builtin
+  return l, l.id
 end
 
 --- Every lesson, sorted by id: built-in ones, then the teacher's folder
@@ -196,45 +188,12 @@ end
 -- opts: getenv, dirs, builtin_only. Returns the list and a list of
 -- {file, message} for lessons that were refused.
 function M.load_all(opts)
-  opts = opts or {}
-  local by_id, errors = {}, {}
-  local function add(src, file, builtin)
-    local l, err = M.load_source(src, file)
-    if l then
-      l.builtin = builtin
-      by_id[l.id] = l
-    else
-      errors[#errors + 1] = { file = file, message = err }
-    end
-  end
-  local files, embedded = builtin_sources()
-  for _, file in ipairs(files) do add(embedded[file], file, true) end
-  local dirs = {}
-  if not opts.builtin_only then
-    dirs[#dirs + 1] = M.user_dir(opts.getenv)
-    for _, d in ipairs(opts.dirs or {}) do dirs[#dirs + 1] = d end
-  end
-  for _, d in ipairs(dirs) do
-    textfile.each_script(d, function(src, path) add(src, path, false) end, errors)
-  end
+  local found, _, errors = catalogue.scan("lessons", list_one, opts)
   local list = {}
-  for _, l in pairs(by_id) do list[#list + 1] = l end
+  for _, l in pairs(found) do list[#list + 1] = l end
   table.sort(list, function(a, b) return a.id < b.id end)
   return list, errors
 end
-
--- lua/lessons/ is a data folder, so the C side registers no modules for
--- it; each built-in lesson is offered as require "diloti.lessons.ID".
-local function register_preloads()
-  local files, embedded = builtin_sources()
-  for _, file in ipairs(files) do
-    local name = "diloti.lessons." .. file:match("([^/]+)%.lua$")
-    package.preload[name] = package.preload[name] or function()
-      return assert(M.load_source(embedded[file], file))
-    end
-  end
-end
-register_preloads()
 
 -- ---------------------------------------------------------------------
 -- Setting up a step
@@ -249,11 +208,7 @@ end
 
 -- Plays a move; returns its public event (nil and the refusal if refused).
 local function play_event(g, move)
-  local seat, infos = g:turn(), g:moves(true)
-  local before = g:view(seat)
-  local ok, why = g:play(move)
-  if not ok then return nil, why end
-  return ai.move_event(g, seat, move, infos, before, g:view(seat), g:rules())
+  return driver.new(g):play(move)
 end
 
 local function sentence(g, e, learner)
@@ -401,8 +356,8 @@ end
 
 --- Where progress is kept ($XDG_STATE_HOME/diloti/progress), or nil.
 function M.progress_path(getenv)
-  local d = env_dir(getenv or os.getenv, "XDG_STATE_HOME", "/.local/state")
-  return d and (d .. "/diloti/progress") or nil
+  local d = catalogue.state_dir(getenv)
+  return d and (d .. "/progress") or nil
 end
 
 --- Reads a progress file. A missing, unreadable or damaged file gives
@@ -750,8 +705,8 @@ function M.table_command(T, rest)
   T:show()
 end
 
-local ok_commands, commands = pcall(require, "diloti.commands")
-if ok_commands then
+--- Puts the lessons at a table being built: the `learn` command.
+function M.install()
   commands.add {
     name = "learn", aliases = { "lesson", "lessons" }, usage = "learn [N|next]",
     help = "lessons on the rules: the list, or take lesson N (or the next one)",

@@ -1,0 +1,57 @@
+-- `diloti ai` and `diloti ai NAME`: the AIs listed and explained.
+local core = require "diloti.core"
+local player = require "diloti.ai.player"
+
+local M = {}
+
+local function errors_to_stderr(errors)
+  for _, e in ipairs(errors) do io.stderr:write("diloti: AI refused: ", e.message, "\n") end
+end
+
+--- `diloti ai`: every AI with its one-line description. a.ai_dir: more
+-- folders. Returns an exit code.
+function M.cli_list(a)
+  local found, names, errors = player.catalogue(a and a.ai_dir)
+  -- Descriptions, file names and refusals come from strangers' scripts
+  -- and folders: printed with their terminal controls shown (core.clean).
+  local clean = core.clean
+  local shown = {}
+  for k, e in ipairs(errors) do shown[k] = { file = e.file, message = clean(e.message) } end
+  errors_to_stderr(shown)
+  for _, n in ipairs(names) do
+    local i = found[n]
+    print(clean(string.format("%-10s %s%s", n, i.description, i.builtin and "" or ("  [" .. i.file .. "]"))))
+  end
+  local where = player.user_dir() or "$XDG_CONFIG_HOME/diloti/ai"
+  print(clean("\n'diloti ai NAME' explains one; your own AIs go in " .. where .. " (see docs/ai.md)."))
+  return 0
+end
+
+--- `diloti ai NAME`: one AI explained. Returns an exit code.
+function M.cli_show(a)
+  local name = a and a.name
+  local found, names, errors = player.catalogue(a and a.ai_dir)
+  local i = found[name]
+  -- (as cli_list: what a script or a folder supplied is cleaned)
+  local clean = core.clean
+  local function say(text) print(clean(text)) end
+  if not i then
+    for _, e in ipairs(errors) do
+      if e.file:match("([^/]+)%.lua$") == name then
+        io.stderr:write(clean("diloti: AI '" .. name .. "' was refused when loading: " .. e.message), "\n")
+        return 1
+      end
+    end
+    io.stderr:write(clean(string.format("diloti: unknown AI '%s'; valid names: %s", tostring(name),
+      table.concat(names, ", "))), "\n")
+    return 1
+  end
+  say(i.name .. (i.author and ("  by " .. i.author) or ""))
+  say(i.description)
+  if i.help then say("\n" .. i.help) end
+  if #i.hooks > 0 then say("\nfollows the game with: " .. table.concat(i.hooks, ", ")) end
+  say("from: " .. i.file)
+  return 0
+end
+
+return M

@@ -1,0 +1,188 @@
+-- What an AI's choose() and hooks get as ctx: plain data about the seat
+-- and the rules, and the two host services a decision may call
+-- (simulate, search). The helpers of lua/ai/helpers.lua are added inside
+-- the AI's own box. See docs/ai.md §3.3.
+local core = require "diloti.core"
+local textfile = require "diloti.scripts.textfile"
+
+local M = {}
+
+local first_line = textfile.first_line
+
+-- ---- the context a decision sees ---------------------------------------
+
+local function side_of(rules, seat)
+  local sides = rules.teams and 2 or rules.players
+  return seat % sides
+end
+
+local function card_set(list)
+  local s = {}
+  for _, c in ipairs(list) do s[c] = true end
+  return s
+end
+
+-- What a move would do, from the mover's side, with public consequences
+-- only: nothing the move would reveal later (new hands, a redeal) is
+-- returned. The engine's own answer (g:play's effect) on a clone.
+local function simulate(game, seat, view, move)
+  -- The clone's history is C memory the collector does not see: freed
+  -- here, not when the collector gets round to it (issue 13, finding 6).
+  local c <close> = game:clone()
+  local e, why = c:play(move)
+  if not e then return nil, why end
+  local res = { move = e.text, kind = e.kind, card = e.card, value = e.value }
+  if e.kind == "claim" or e.kind == "keep" then
+    res.redeal = e.kind == "claim"
+    return res
+  end
+  res.round_over, res.dealt, res.xeri, res.captured = e.round_over, e.dealt, e.xeri, e.captured
+  if e.round_over then
+    res.sweep = e.swept
+    res.table = { loose = {}, declarations = {} }
+    return res
+  end
+  -- The table afterwards may only hold what was there and the card played.
+  local after = c:view(seat).table
+  local allowed = card_set({ e.card })
+  for _, l in ipairs(view.table.loose) do allowed[l] = true end
+  for _, d in ipairs(view.table.declarations) do for _, x in ipairs(d.cards) do allowed[x] = true end end
+  local fine = true
+  for _, l in ipairs(after.loose) do fine = fine and allowed[l] == true end
+  for _, d in ipairs(after.declarations) do for _, x in ipairs(d.cards) do fine = fine and allowed[x] == true end end
+  res.table = fine and after or nil
+  return res
+end
+
+local SEARCH_NUM = { exploration = true, epsilon = true, infer = true }
+local WEIGHTS = { "cards", "clubs", "aces", "ten_diamonds", "two_clubs", "xeri", "count" }
+-- The exact endgame search stops at a node limit and at the time limit
+-- given below, then leaves the move to the tree search; past these sizes
+-- it would mostly hit them.
+local MAX_EXACT = 16
+local MAX_DEALS = 1000
+
+-- An integer option of ctx.search, at least lo when lo is given; nil when
+-- absent. The error points at the AI's ctx.search call.
+local function whole_option(o, k, lo, what)
+  local v = rawget(o, k)
+  if v == nil then return nil end
+  v = math.tointeger(v)
+  if not v or (lo and v < lo) then error("ctx.search: " .. k .. " must be " .. what, 0) end
+  return v
+end
+
+local function search(p, game, seat, o)
+  if not game.search then return nil, "this engine has no search" end
+  if o ~= nil and type(o) ~= "table" then error("ctx.search: a table of options expected", 0) end
+  o = o or {}
+  local args = { seat = seat }
+  local n = whole_option(o, "iterations", 0, "a whole number")
+  if n then args.iterations = math.min(n, 100000000) end
+  for k in pairs(SEARCH_NUM) do
+    local v = rawget(o, k)
+    if v ~= nil then
+      if type(v) ~= "number" then error("ctx.search: " .. k .. " must be a number", 0) end
+      args[k] = v
+    end
+  end
+  local exact = whole_option(o, "exact", nil, "a whole number of cards")
+  if exact then args.exact = math.max(0, math.min(exact, MAX_EXACT)) end
+  local pool = whole_option(o, "pool", 1, "a whole number of deals")
+  if pool then args.pool = math.min(pool, 100000) end
+  local deals = whole_option(o, "deals", 0, "a whole number")
+  if deals then args.deals = math.min(deals, MAX_DEALS) end
+  local seed = whole_option(o, "seed", nil, "an integer")
+  if seed then
+    args.seed = seed & 0x1FFFFFFFFFFFFF
+  else
+    args.seed = p._box:random(0, 0x7FFFFFFF)
+  end
+  local w = rawget(o, "weights")
+  if w ~= nil then
+    if type(w) ~= "table" then error("ctx.search: weights must be a table", 0) end
+    args.weights = {}
+    for _, k in ipairs(WEIGHTS) do
+      local v = rawget(w, k)
+      if k == "aces" and v == nil then v = rawget(w, "ace") end
+      if v ~= nil then
+        if type(v) ~= "number" then error("ctx.search: weights." .. k .. " must be a number", 0) end
+        args.weights[k] = v
+      end
+    end
+  end
+  -- The search runs in C, where no hook can stop it: it always gets a
+  -- time limit inside what is left of the decision.
+  local left = p._box:time_left() or p.time
+  local want = rawget(o, "time")
+  if want ~= nil and type(want) ~= "number" then error("ctx.search: time must be a number of seconds", 0) end
+  local cap = left * 0.9 - 0.02
+  if cap <= 0.001 then return nil, "no time left to search" end
+  args.time = math.min(want and want > 0 and want or cap, cap)
+  -- Neither given: the engine's own default count, not the whole decision.
+  if not args.iterations and not (want and want > 0) then args.iterations = 2000 end
+  -- The search's tree is C memory held for this one call: it stays within
+  -- the AI's memory cap (a node a playout, under 160 bytes a node with the
+  -- tree's growth).
+  local most = math.max(1000, p.memory // 160)
+  args.iterations = math.min(args.iterations or most, most)
+  local ok, r, err = pcall(game.search, game, args)
+  if not ok then return nil, first_line(r) end
+  if not r then return nil, err end
+  p._search = { iterations = r.iterations, value = r.value, exact = r.exact, deals = r.deals }
+  return r
+end
+
+-- What choose() gets as ctx, as plain data and the host functions the
+-- script may call during this one decision (simulate, search); the box
+-- adds the helpers of lua/ai/helpers.lua inside.
+local function decision_data(p, game, seat)
+  local data = M.static(p._rules, seat)
+  local view
+  local function the_view()
+    view = view or game:view(seat)
+    return view
+  end
+  -- What the script reads of the view, moves_info, unseen and rules is
+  -- sent when it first reads it (lua/ai/helpers.lua).
+  data.more = function(what)
+    if what == "view" then return the_view() end
+    if what == "unseen" then return the_view().unseen end
+    if what == "moves_info" then return game:moves(true) end
+    if what == "rules" then return p._rules end
+    error("ctx: no field " .. tostring(what), 0)
+  end
+  data.rng = core.box.rng
+  data.time_left = core.box.time_left
+  data.simulate = function(move)
+    local m = type(move) == "table" and rawget(move, "text") or move
+    if math.type(m) ~= "integer" and type(m) ~= "string" then
+      error("ctx.simulate: a move (text, number or moves_info entry) expected", 0)
+    end
+    if type(m) == "string" and #m > 200 then return nil, "not a move" end
+    return simulate(game, seat, the_view(), m)
+  end
+  data.search = function(o) return search(p, game, seat, o) end
+  return data
+end
+
+--- What every call's ctx holds (no game needed): the seat, its side and
+-- partner, the rules.
+function M.static(rules, seat)
+  local ctx = { seat = seat, players = rules and rules.players, teams = rules and rules.teams }
+  -- (the rules table is sent when the script reads ctx.rules)
+  ctx.more = function(what)
+    if what == "rules" then return rules end
+    return nil
+  end
+  if rules and seat then
+    ctx.sides = rules.teams and 2 or rules.players
+    ctx.side = side_of(rules, seat)
+    if rules.teams then ctx.partner = (seat + 2) % rules.players end
+  end
+  return ctx
+end
+
+M.side_of, M.decision_data = side_of, decision_data
+
+return M

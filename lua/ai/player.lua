@@ -1,0 +1,378 @@
+-- AI players. An AI is a Lua script returning a table:
+--   name, description       required; name matches the file name
+--   choose(view, moves, ctx) -> a move (its text, its number in moves, or
+--                            a moves_info entry) [, a note for the user]
+--   on_event(event, ctx)     optional: every public move, round starts
+--   on_round_end(result, ctx) optional: the scores of a finished round
+--   help, author             optional text
+--
+-- Scripts come from the program (lua/ai/personalities/, compiled in), then from the
+-- user's folder ($XDG_CONFIG_HOME/diloti/ai) and any --ai-dir; a later
+-- script of the same name replaces an earlier one. Every player is a
+-- fresh load of its script into a Lua state of its own (a box: no
+-- io/os/debug/load, text only, plain data in and out), so two players
+-- never share state and no player reaches the host, and every call into
+-- it runs under an instruction budget, a memory cap and a time limit. A
+-- call that fails loses that decision only: a fallback move is played and
+-- the caller is told why; a script stopped by a limit is loaded afresh.
+-- See docs/ai.md and docs/security.md.
+local core = require "diloti.core"
+local catalogue = require "diloti.scripts.catalogue"
+local textfile = require "diloti.scripts.textfile"
+local untrusted = require "diloti.scripts.untrusted"
+local context = require "diloti.ai.ctx"
+local help = require "diloti.ai.helpers"
+
+local M = {}
+
+--- What an AI's name is made of (a record names AIs this way too).
+M.NAME = "^[%w][%w%-_]*$"
+
+M.defaults = {
+  time = 5,                -- seconds per decision (master searches ~1 s)
+  budget = 50000000,       -- VM instructions per decision
+  memory = 32 * 1024 * 1024, -- bytes the script's state may hold
+}
+local LOAD = { budget = 2000000, time = 2 }
+local HOOK_FAILURES = 3    -- a hook that fails this often in a row is turned off
+local KEYS = {
+  name = "string", description = "string", help = "string", author = "string",
+  choose = "function", on_event = "function", on_round_end = "function",
+}
+local HOOKS = { "on_event", "on_round_end" }
+
+-- ---- small helpers --------------------------------------------------
+
+local first_line, with_file = textfile.first_line, textfile.with_file
+
+-- A short, printable excerpt of something a script returned.
+local function excerpt(s)
+  s = s:gsub("%s", " ")
+  if #s > 40 then s = s:sub(1, 37) .. "..." end
+  return core.clean(s) -- (a cut character included)
+end
+
+
+--- The user's AI folder ($XDG_CONFIG_HOME/diloti/ai), or nil.
+function M.user_dir() return catalogue.user_dir("ai") end
+
+-- ---- loading scripts ----------------------------------------------------
+
+local function check(t, file)
+  if type(t) ~= "table" then return nil, "the script must return a table" end
+  local s = {}
+  local k, v = next(t)
+  while k ~= nil do
+    if type(k) == "string" then
+      local want = KEYS[k]
+      if want then
+        if type(v) ~= want then return nil, string.format("field '%s' must be a %s", k, want) end
+        s[k] = v
+      elseif k:match("^on_") then
+        return nil, string.format("unknown hook '%s' (on_event, on_round_end)", k)
+      end
+    end
+    k, v = next(t, k)
+  end
+  if not s.name or not s.name:match(M.NAME) then
+    return nil, "needs a name made of letters, digits, '-' and '_'"
+  end
+  local stem = file:match("([^/]+)%.lua$")
+  if stem and stem ~= s.name then
+    return nil, string.format("name '%s' does not match the file name '%s.lua'", s.name, stem)
+  end
+  if not s.description or s.description == "" or s.description:find("\n") then
+    return nil, "needs a one-line description"
+  end
+  if not s.choose then return nil, "needs a choose(view, moves, ctx) function" end
+  return s
+end
+
+-- Loads a script into a box of its own, after the ctx helpers
+-- (lua/ai/helpers.lua). Returns the checked table (its functions are stubs
+-- calling into the box), the box and the helpers; or nil, message naming
+-- the file. opts: memory, budget, time (each later call), seed; facts
+-- (a listing: no helpers, the script will not be called).
+local helpers_src
+local function load_script(src, file, opts)
+  opts = opts or {}
+  helpers_src = helpers_src or core.embedded("lua/")["lua/ai/helpers.lua"]
+  local box, t, helpers = untrusted.load(src, file, {
+    label = "its main chunk", memory = opts.memory or M.defaults.memory, load = LOAD, seed = opts.seed,
+    budget = opts.budget or M.defaults.budget, time = opts.time or M.defaults.time,
+    prelude = not opts.facts and helpers_src or nil, prelude_name = "=ai helpers",
+  })
+  if not box then return nil, t end
+  local s, why = check(t, file)
+  if not s then
+    box:close()
+    return nil, file .. ": " .. why
+  end
+  return s, box, helpers
+end
+
+local read = textfile.read
+
+local SOURCES = setmetatable({}, { __mode = "k" })
+
+-- Facts about a loaded script, for lists and for players.
+local function info_of(s, file, builtin)
+  local hooks = {}
+  for _, h in ipairs(HOOKS) do if s[h] then hooks[#hooks + 1] = h end end
+  return {
+    name = s.name, description = s.description, help = s.help, author = s.author,
+    file = file, builtin = builtin, hooks = hooks,
+  }
+end
+
+-- One script of the catalogue: its facts (the box is closed: a listing
+-- keeps only these and the source).
+local function list_one(src, file, builtin)
+  local s, box_or_err = load_script(src, file, { facts = true })
+  if not s then return nil, box_or_err end
+  box_or_err:close()
+  local info = info_of(s, file, builtin)
+  SOURCES[info] = src
+  return info, s.name
+end
+
+--- Every AI: returns {name = info}, a sorted list of names, and a list
+-- of {file, message} for scripts that were refused. info: name,
+-- description, help, author, file, builtin, hooks.
+function M.load_all(dirs)
+  return catalogue.scan("ai", list_one, { dirs = dirs })
+end
+
+--- ai.catalogue(dirs) -> {name = info}, sorted names, errors (kept per
+-- list of folders; ai.refresh() forgets).
+function M.catalogue(dirs)
+  return catalogue.cached("ai", list_one, dirs)
+end
+
+M.refresh = catalogue.refresh
+
+-- ---- players ---------------------------------------------------------------
+
+local Player = {}
+Player.__index = Player
+
+-- A decision's seed, from the player's seed and where the game stands.
+local decision_seed = core.hash
+
+-- What every call's ctx holds (no game needed); the box adds the helpers.
+function Player:_static_ctx(seat)
+  return context.static(self._rules, seat)
+end
+
+function Player:_adopt(script, box, helpers)
+  self.script, self._box, self._helpers = script, box, helpers
+end
+
+-- True once the player has a script: a script stopped by a limit is
+-- loaded again (its main chunk may still fail).
+function Player:_live()
+  if self.script then return true end
+  local script, box, helpers = self._reload()
+  if not script then return false, "restarting it failed: " .. box end
+  self:_adopt(script, box, helpers)
+  return true
+end
+
+-- Calls the script's function `what` in its box through the helper
+-- `via` (decide or notify): true and what it returned, or false and why.
+-- A script a limit stopped may be halfway through changing its own
+-- state: it is dropped, and loaded afresh for the next call.
+function Player:_call(what, via, seat, seed, ...)
+  local label = string.format("AI '%s'%s (%s)", self.name, seat and (" at seat " .. seat) or "", what)
+  local live, dead = self:_live()
+  if not live then return false, dead end
+  local fn = self.script[what]
+  if not fn then return true end -- (a reloaded script without that hook)
+  local box = self._box
+  box:limits{ label = label }
+  if seed then box:seed(seed) end
+  local res = table.pack(pcall(self._helpers[via], fn, ...))
+  if not res[1] and box:broken() then
+    box:close()
+    self.script, self._box, self._helpers = nil, nil, nil
+    self._off, self._failures = {}, {}
+    res[2] = res[2] .. "; the script will be loaded afresh"
+  end
+  return table.unpack(res, 1, res.n)
+end
+
+-- The returned move as legal move text, or nil and what is wrong with it.
+local function resolve(game, mv, texts, index)
+  local t = type(mv)
+  if t == "table" then
+    local tx = rawget(mv, "text")
+    if type(tx) ~= "string" then return nil, "returned a table that is not a move (no text)" end
+    mv, t = tx, "string"
+  end
+  if math.type(mv) == "integer" then
+    if mv >= 1 and mv <= #texts then return texts[mv] end
+    return nil, string.format("returned move number %d, but there are %d moves", mv, #texts)
+  end
+  if t ~= "string" then
+    return nil, t == "nil" and "returned no move" or ("returned a " .. t .. ", not a move")
+  end
+  if #mv > 200 then return nil, "returned a string that is not a move" end
+  if index[mv] then return mv end
+  local ok, m, why = pcall(game.parse, game, mv)
+  if not ok or not m then
+    return nil, string.format("returned '%s', which is not a legal move (%s)", excerpt(mv),
+      first_line(ok and why or m))
+  end
+  return m.text
+end
+
+--- The move played for an AI that failed: keep the deal (claims), else
+-- the capture taking the most, else laying the card that gives the least
+-- away. Deterministic and always legal.
+function M.fallback(infos, rules)
+  for _, m in ipairs(infos) do
+    if m.kind == "keep" then return m.text end
+  end
+  local best, best_score
+  for _, m in ipairs(infos) do
+    local score
+    if m.kind == "capture" then
+      score = 100 + #m.takes
+    elseif m.kind == "lay" then
+      score = -(help.points({ m.card }, rules) * 10 + (help.value(m.card) or 0))
+    else
+      score = -50
+    end
+    if not best or score > best_score then best, best_score = m.text, score end
+  end
+  return best or (infos[1] and infos[1].text)
+end
+
+--- player:choose(game, seat) -> move text, info. info.seconds, and when
+-- the AI failed, info.fallback = true and info.warning (why, and what was
+-- played instead). info.note: the AI's own comment, if it gave one;
+-- info.search: iterations/value/exact of its last ctx.search.
+function Player:choose(game, seat)
+  local t0 = os.clock()
+  local phase, turn, round, deal, ply = game:where()
+  if turn == nil then error("player:choose: nobody is to move (" .. phase .. ")", 2) end
+  seat = seat or turn
+  if seat ~= turn then
+    error(string.format("player:choose: seat %d is not to move (%s)", seat,
+      turn and ("seat " .. turn .. " is") or phase), 2)
+  end
+  -- (the rules are asked once per game: they cannot change during one)
+  if self._game ~= game then self._game, self._rules = game, game:rules() end
+  local texts = game:moves()
+  if #texts == 0 then error(string.format("player:choose: seat %d has no move to make now", seat), 2) end
+  local index = {}
+  for i, m in ipairs(texts) do index[m] = i end
+  local seed = decision_seed(self.seed, seat, round, deal, ply, phase == "claim" and 1 or 0)
+  self._search = nil
+  local data = context.decision_data(self, game, seat)
+  local ok, mv, note = self:_call("choose", "decide", seat, seed, data, texts)
+  local info = {}
+  local text, why
+  if ok then
+    text, why = resolve(game, mv, texts, index)
+  else
+    why = with_file(mv, self.file)
+  end
+  if not text then
+    text = M.fallback(game:moves(true), self._rules)
+    info.fallback = true
+    info.warning = string.format("AI '%s' (seat %d) lost this decision: %s; played %s instead",
+      self.name, seat, why, text)
+  end
+  if ok and type(note) == "string" then info.note = core.clean((note:sub(1, 200):gsub("[\n\t]", " "))) end
+  info.search = self._search
+  info.seconds = os.clock() - t0
+  return text, info
+end
+
+-- Runs a hook; errors are returned, never raised. A hook that keeps
+-- failing is turned off.
+function Player:_hook(name, arg)
+  if self._off[name] or (self.script and not self.script[name]) then return true end
+  local seat = self.seat
+  local ok, err = self:_call(name, "notify", seat, nil, self:_static_ctx(seat), arg)
+  if ok then
+    self._failures[name] = 0
+    return true
+  end
+  local n = (self._failures[name] or 0) + 1
+  self._failures[name] = n
+  local msg = string.format("AI '%s'%s: %s failed: %s", self.name, seat and (" (seat " .. seat .. ")") or "",
+    name, with_file(err, self.file))
+  if n >= HOOK_FAILURES then
+    self._off[name] = true
+    msg = msg .. string.format(" (%s turned off after %d failures)", name, n)
+  end
+  return false, msg
+end
+
+--- player:notify(event): forwards a public event to the script's
+-- on_event. Returns true, or false and a warning.
+function Player:notify(event)
+  return self:_hook("on_event", event)
+end
+
+--- player:round_end(result): forwards a finished round's result to the
+-- script's on_round_end. Returns true, or false and a warning.
+function Player:round_end(result)
+  return self:_hook("on_round_end", result)
+end
+
+local function positive(v, what)
+  if v == nil then return true end
+  if type(v) ~= "number" or v <= 0 then return nil, what .. " must be a positive number" end
+  return true
+end
+
+--- ai.player(name or path, opts) -> player | nil, message.
+-- opts: seed (integer, default 0), dirs (more AI folders), time (seconds
+-- per decision), budget (instructions per decision), memory (bytes per
+-- decision).
+function M.player(spec, opts)
+  opts = opts or {}
+  if type(spec) ~= "string" or spec == "" then return nil, "ai.player: an AI name or a file path expected" end
+  local src, file, err
+  if spec:find("/", 1, true) or spec:match("%.lua$") then
+    file = spec
+    src, err = read(spec, textfile.MAX_SCRIPT)
+    if not src then return nil, spec .. ": " .. err end
+  else
+    local found, names, errors = M.catalogue(opts.dirs)
+    local info = found[spec]
+    if not info then
+      local refused = catalogue.refusal(errors, spec)
+      if refused then return nil, string.format("AI '%s' was refused when loading: %s", spec, refused) end
+      return nil, string.format("unknown AI '%s'; valid names: %s", spec, table.concat(names, ", "))
+    end
+    src, file = SOURCES[info], info.file
+  end
+  for _, k in ipairs{ "time", "budget", "memory" } do
+    local ok, why = positive(opts[k], k)
+    if not ok then return nil, "ai.player: " .. why end
+  end
+  local seed = opts.seed or 0
+  if math.type(seed) ~= "integer" then return nil, "ai.player: seed must be an integer" end
+  local budget = math.tointeger(opts.budget or M.defaults.budget)
+  local memory = math.tointeger(opts.memory or M.defaults.memory)
+  if not budget or not memory then return nil, "ai.player: budget and memory must be whole numbers" end
+  local p = setmetatable({
+    seed = seed, file = file,
+    time = opts.time or M.defaults.time, budget = budget, memory = memory,
+    _off = {}, _failures = {},
+  }, Player)
+  -- math.random follows the player's seed, never the process's.
+  local how = { memory = memory, budget = budget, time = p.time, seed = decision_seed(seed, -1) }
+  local script, box, helpers = load_script(src, file, how)
+  if not script then return nil, box end
+  p:_adopt(script, box, helpers)
+  p._reload = function() return load_script(src, file, how) end
+  p.name, p.description, p.help = script.name, script.description, script.help
+  return p
+end
+
+return M

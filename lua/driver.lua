@@ -1,0 +1,201 @@
+-- The one game loop. A driver holds a game and what sits at each seat: an
+-- AI player (anything with choose(game, seat) -> move, info), or nothing
+-- for a seat whose moves come from outside (a person at the table, a
+-- learner in a lesson). It asks each seat for its move, plays it and sends
+-- one stream of events to its listeners: the screen, the coach, records
+-- and the AIs' own on_event/on_round_end hooks all hear the same events.
+--
+-- Events (docs/architecture.md):
+--   {type = "round_start", round, dealer, deal, ply, redeal = bool,
+--    new_round = bool (dealt by the driver after a round ended)}
+--   {type = "move", seat, side, move, kind, card, value, takes, captured,
+--    xeri, dealt, round_over, round, deal, ply, table (before the move),
+--    note, warning}
+--   {type = "round_over", result}      (game:result() of the round)
+--   {type = "match_over", result}
+--   {type = "warning", seat, message}  (a failing AI hook or house rule)
+local M = {}
+
+local Driver = {}
+Driver.__index = Driver
+M.Driver = Driver
+
+-- A deep copy of the game's plain tables.
+local function copy(t)
+  if type(t) ~= "table" then return t end
+  local c = {}
+  for k, v in pairs(t) do c[k] = copy(v) end
+  return c
+end
+
+--- The public event of the move a game just played: its effect (g:play's
+-- answer, which holds the table before the move) is the event, with its
+-- type and the move's text under `move` too.
+function M.move_event(effect)
+  effect.type, effect.move = "move", effect.text
+  return effect
+end
+
+local function round_start_event(game, redeal)
+  local v = game:view(0)
+  return { type = "round_start", round = v.round, dealer = v.dealer, deal = v.deal, ply = v.ply,
+    redeal = redeal or nil }
+end
+
+--- driver.new(game, seats, opts): seats[s] for s = 0..n-1 (an AI player,
+-- or false/nil for a seat played from outside; the same player may sit
+-- at several seats). opts: match (go on after a round), listeners (a
+-- list of functions(event, driver)), interrupted() -> bool (asked after an
+-- AI chose and before its move is played).
+function M.new(game, seats, opts)
+  opts = opts or {}
+  local rules = game:rules()
+  local self = setmetatable({
+    game = game, seats = seats or {}, rules = rules, match = opts.match,
+    listeners = opts.listeners or {}, interrupted = opts.interrupted,
+    players = {}, warnings = {},
+  }, Driver)
+  local seen = {}
+  for s = 0, rules.players - 1 do
+    local p = self.seats[s]
+    if p then
+      if type(p) ~= "table" or type(p.choose) ~= "function" then
+        error(string.format("driver: the player at seat %d has no choose()", s), 2)
+      end
+      if not seen[p] then
+        seen[p] = true
+        self.players[#self.players + 1] = { player = p, seat = s }
+        p.seat, p._rules, p._game = s, rules, game
+      end
+    end
+  end
+  return self
+end
+
+function Driver:listen(fn)
+  self.listeners[#self.listeners + 1] = fn
+end
+
+function Driver:warn(seat, message)
+  self.warnings[#self.warnings + 1] = message
+  self:emit({ type = "warning", seat = seat, message = message })
+end
+
+-- The AIs hear moves and round starts (another seat's private keep
+-- excepted: V-face-card-claim) and each finished round's result.
+function Driver:tell_players(e)
+  for _, entry in ipairs(self.players) do
+    local p, ok, msg = entry.player, true, nil
+    if e.type == "round_over" then
+      if p.round_end then ok, msg = p:round_end(e.result) end
+    elseif (e.type == "move" or e.type == "round_start") and p.notify then
+      if not (e.type == "move" and e.kind == "keep" and self.seats[e.seat] ~= p) then
+        ok, msg = p:notify(e)
+      end
+    end
+    if not ok then self:warn(entry.seat, msg) end
+  end
+end
+
+function Driver:emit(e)
+  if e.type ~= "warning" then self:tell_players(e) end
+  for _, fn in ipairs(self.listeners) do fn(e, self) end
+end
+
+--- Announces the round under way (to call once, when play begins).
+function Driver:start()
+  local phase = self.game:phase()
+  if phase == "play" or phase == "claim" then self:emit(round_start_event(self.game)) end
+end
+
+--- Plays a move for the seat to move (from an AI or from outside): the
+-- move event (and round/match over) on success, or nil and the engine's
+-- refusal (led by its rule id), the game untouched. info: the AI's
+-- answer (note, warning) to carry in the event.
+function Driver:play(move, info)
+  local g = self.game
+  local effect, why = g:play(move)
+  if not effect then return nil, why end
+  local e = M.move_event(effect)
+  if info then e.note, e.warning = info.note, info.warning end
+  self.last_info = info -- (the whole answer, for the caller; the event carries what is public)
+  if info and info.warning then self.warnings[#self.warnings + 1] = info.warning end
+  if why then self:warn(effect.seat, why) end -- a house rule's score or match hook failed
+  self:emit(e)
+  if e.kind == "claim" then self:emit(round_start_event(g, true)) end
+  if e.round_over then
+    local r = g:result()
+    self:emit({ type = "round_over", result = r })
+    if r.over then self:emit({ type = "match_over", result = r }) end
+  end
+  return e
+end
+
+--- One step: deals the next round when one is over (with opts.match),
+-- or lets the AI to move play. Returns the event, or nil and why it
+-- stopped: "over" (the match, or the round without opts.match), "wait"
+-- (a seat played from outside is to move; its seat follows),
+-- "interrupted" (the AI's move was not played), "refused" (the engine
+-- refused an AI's move: an engine error; the reason follows).
+function Driver:step()
+  local g = self.game
+  local seat = g:turn()
+  local phase = not seat and g:phase()
+  if phase == "match-over" then return nil, "over" end
+  if phase == "round-over" then
+    if not self.match then return nil, "over" end
+    assert(g:next_round())
+    local e = round_start_event(g)
+    e.new_round = true
+    self:emit(e)
+    return e
+  end
+  local p = self.seats[seat]
+  if not p then return nil, "wait", seat end
+  local move, info = p:choose(g, seat)
+  if self.interrupted and self.interrupted() then return nil, "interrupted", seat end
+  local e, why = self:play(move, info)
+  if not e then return nil, "refused", string.format("the engine refused '%s' (%s)", move, why), seat end
+  return e
+end
+
+--- Steps until something stops it (see step): returns that reason.
+function Driver:run()
+  while true do
+    local e, why, more = self:step()
+    if not e then return why, more end
+  end
+end
+
+--- driver.play(game, players, opts) -> the game's result with .warnings:
+-- AIs at every seat, until the round ends (or with opts.match the match).
+-- opts.on_move(seat, move, info) after each move; opts.on_warning(seat,
+-- message) for each warning; opts.listeners as for new().
+function M.play(game, players, opts)
+  opts = opts or {}
+  local rules = game:rules()
+  for s = 0, rules.players - 1 do
+    local p = players[s]
+    if type(p) ~= "table" or type(p.choose) ~= "function" then
+      error(string.format("driver.play: no player for seat %d", s), 2)
+    end
+  end
+  local d = M.new(game, players, { match = opts.match, listeners = opts.listeners })
+  d:listen(function(e)
+    if e.type == "move" and opts.on_move then
+      opts.on_move(e.seat, e.move, d.last_info or {})
+    elseif e.type == "warning" and opts.on_warning then
+      opts.on_warning(e.seat, e.message)
+    end
+  end)
+  d:start()
+  local why, more = d:run()
+  if why == "refused" then error("driver.play: " .. more) end
+  local r = game:result()
+  r.warnings = d.warnings
+  return r
+end
+
+M.copy = copy
+
+return M

@@ -1,0 +1,87 @@
+-- How often the host calls into the engine (core.calls() counts the game
+-- handle's methods): one typed move at the table and the AI's reply take
+-- at most ten calls, and a house rule's moves hook runs once a position
+-- (docs/architecture.md, "The path of one move").
+local diloti = require "diloti"
+local core = require "diloti.core"
+local repl = require "diloti.table.repl"
+local support = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "support.lua")
+
+local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
+
+-- The README's example house rule, with a moves hook.
+local NO_ACE_LAY = [[
+return {
+  name = "no-ace-lay",
+  description = "An ace may not be laid on the table",
+  hooks = {
+    moves = function(moves)
+      local kept, why = {}, {}
+      for _, m in ipairs(moves) do
+        if m.kind == "lay" and m.card:sub(1, 1) == "A" then why[m.text] = "no-ace-lay: aces may not be laid"
+        else kept[#kept + 1] = m end
+      end
+      if #kept == 0 then return moves end -- only aces to lay: one must go (D20)
+      return kept, why
+    end,
+  },
+}
+]]
+
+local dir
+setup(function()
+  dir = support.tmpdir()
+  support.write(dir .. "/no-ace-lay.lua", NO_ACE_LAY)
+end)
+teardown(function() support.rmdir(dir) end)
+
+local function table_with(rules)
+  local out = {}
+  local s = assert(repl.new {
+    extensions = EXT, write = function(t) out[#out + 1] = t end, read = function() return nil end,
+    getenv = function() return nil end, clock = function() return 1000 end, rules_dirs = { dir },
+    game = { rules = rules, ai = "random", seed = 5 },
+  })
+  s:advance()
+  s:show()
+  return s, out
+end
+
+-- The first legal move of the person to move, as they would type it.
+local function a_move(s)
+  return s.g:moves()[1]
+end
+
+describe("calls into the engine", function()
+  for _, rules in ipairs { "diloti", "diloti+no-ace-lay", "kontsina" } do
+    it("a typed move and the AI's reply take at most 10 (" .. rules .. ")", function()
+      local s = table_with(rules)
+      local worst = 0
+      for _ = 1, 12 do
+        if not s:human_to_move() then break end
+        local line = a_move(s)
+        local before = core.calls()
+        s:handle(line)
+        worst = math.max(worst, core.calls() - before)
+      end
+      assert.is_true(worst > 0)
+      assert.is_true(worst <= 10, "calls for one typed move and the reply: " .. worst)
+    end)
+  end
+
+  it("a house rule's moves hook runs once a position at the table", function()
+    local runs = 0
+    local hooks = { moves = function(list) runs = runs + 1 return list end }
+    local g = assert(diloti.new { rules = { capture = "many" }, hooks = hooks, seed = 3 })
+    local positions = 0
+    while g:turn() and positions < 30 do
+      positions = positions + 1
+      local texts = g:moves()
+      g:moves(true)
+      g:check(texts[1])
+      g:parse(texts[#texts])
+      assert(g:play(texts[1]))
+    end
+    assert.equals(positions, runs)
+  end)
+end)

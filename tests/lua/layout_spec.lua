@@ -1,0 +1,103 @@
+-- The layout of the Lua host (docs/architecture.md): every module requires
+-- only its own layer or those below it, there is no require circle, and
+-- requiring a module does no work (no command, observer or preload
+-- registered, no script loaded).
+require "diloti" -- (sets up diloti.core and the compiled-in modules)
+local core = require "diloti.core"
+
+-- Layers from the bottom: a module may require its own layer and lower.
+local RANK = {
+  core = 0, line = 0, scripts = 1, diloti = 2, driver = 3, ai = 3, match = 4, table = 5, teach = 6, cli = 7,
+}
+
+local function layer_of(name)
+  local first = name:match("^diloti%.([%w_]+)") or "diloti"
+  return first
+end
+
+-- {module name = source} for every module compiled into the program.
+local function modules()
+  local out = {}
+  for file, src in pairs(core.embedded("lua/")) do
+    if not file:match("^lua/ai/personalities/") and not file:match("^lua/teach/lessons/") then
+      local name = "diloti." .. file:match("^lua/(.-)%.lua$"):gsub("/init$", ""):gsub("/", ".")
+      if name == "diloti.diloti" then name = "diloti" end
+      out[name] = src
+    end
+  end
+  return out
+end
+
+local function requires(src)
+  local out = {}
+  for line in (src .. "\n"):gmatch("(.-)\n") do
+    local code = line:gsub("%-%-.*$", "") -- (comments show examples)
+    for name in code:gmatch('require%s*%(?%s*"(diloti[%w_.]*)"') do out[#out + 1] = name end
+  end
+  return out
+end
+
+describe("the Lua modules", function()
+  local mods = modules()
+
+  it("are found (a dozen and more)", function()
+    local n = 0
+    for _ in pairs(mods) do n = n + 1 end
+    assert.is_true(n >= 20, n)
+    assert.is_string(mods["diloti.driver"])
+    assert.is_string(mods["diloti.ai"])
+  end)
+
+  it("require only their own layer or lower ones", function()
+    for name, src in pairs(mods) do
+      local mine = RANK[layer_of(name)]
+      assert.is_number(mine, name)
+      for _, r in ipairs(requires(src)) do
+        local theirs = RANK[layer_of(r)]
+        assert.is_number(theirs, name .. " requires " .. r)
+        assert.is_true(theirs <= mine, string.format("%s (layer %s) requires %s (layer %s)",
+          name, layer_of(name), r, layer_of(r)))
+      end
+    end
+  end)
+
+  it("have no require circle", function()
+    local state = {}
+    local function visit(name, path)
+      if state[name] == "done" then return end
+      assert.is_nil(state[name] == "open" and name or nil,
+        "require circle: " .. table.concat(path, " -> ") .. " -> " .. name)
+      state[name] = "open"
+      path[#path + 1] = name
+      for _, r in ipairs(requires(mods[name] or "")) do
+        if mods[r] then visit(r, path) end
+      end
+      path[#path] = nil
+      state[name] = "done"
+    end
+    for name in pairs(mods) do visit(name, {}) end
+  end)
+
+  it("do no work when required: no command, observer or preload is registered", function()
+    local commands = require "diloti.table.commands"
+    local before = #commands.list
+    local preload = {}
+    for k in pairs(package.preload) do preload[k] = true end
+    for name in pairs(mods) do
+      if name ~= "diloti.cli" then require(name) end
+    end
+    assert.equals(before, #commands.list)
+    for k in pairs(package.preload) do assert.is_true(preload[k], "a new preload: " .. k) end
+    local repl = require "diloti.table.repl"
+    local s = assert(repl.new { write = function() end, getenv = function() return nil end,
+      clock = function() return 1 end, game = { ai = "random" } })
+    assert.same({}, s.observers)
+    assert.is_nil(commands.find("coach"))
+    s = assert(repl.new { write = function() end, getenv = function() return nil end,
+      clock = function() return 1 end, game = { ai = "random" },
+      extensions = { require "diloti.teach.coach", (require "diloti.teach.learn") } })
+    assert.equals(1, #s.observers)
+    assert.is_table(commands.find("coach"))
+    assert.is_table(commands.find("learn"))
+  end)
+end)
