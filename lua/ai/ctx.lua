@@ -139,30 +139,31 @@ end
 local function decision_data(p, game, seat)
   local data = M.static(p._rules, seat)
   local view
-  local function the_view()
-    view = view or game:view(seat)
-    return view
-  end
-  -- What the script reads of the view, moves_info, unseen and rules is
-  -- sent when it first reads it (lua/ai/helpers.lua).
-  data.more = function(what)
-    if what == "view" then return the_view() end
-    if what == "unseen" then return the_view().unseen end
-    if what == "moves_info" then return game:moves(true) end
-    if what == "rules" then return p._rules end
-    error("ctx: no field " .. tostring(what), 0)
+  -- The one host service of the call (lua/ai/helpers.lua turns it into
+  -- ctx.simulate, ctx.search and the fields sent when first read).
+  data.host = function(what, arg)
+    if what == "more" then
+      if arg == "rules" then return p._rules end
+      view = view or game:view(seat)
+      if arg == "view" then return view end
+      if arg == "unseen" then return view.unseen end
+      if arg == "moves_info" then return game:moves(true) end
+      return nil
+    elseif what == "simulate" then
+      local m = type(arg) == "table" and rawget(arg, "text") or arg
+      if math.type(m) ~= "integer" and type(m) ~= "string" then
+        error("ctx.simulate: a move (text, number or moves_info entry) expected", 0)
+      end
+      if type(m) == "string" and #m > 200 then return nil, "not a move" end
+      view = view or game:view(seat)
+      return simulate(game, seat, view, m)
+    elseif what == "search" then
+      return search(p, game, seat, arg)
+    end
+    error("ctx: no such service", 0)
   end
   data.rng = core.box.rng
   data.time_left = core.box.time_left
-  data.simulate = function(move)
-    local m = type(move) == "table" and rawget(move, "text") or move
-    if math.type(m) ~= "integer" and type(m) ~= "string" then
-      error("ctx.simulate: a move (text, number or moves_info entry) expected", 0)
-    end
-    if type(m) == "string" and #m > 200 then return nil, "not a move" end
-    return simulate(game, seat, the_view(), m)
-  end
-  data.search = function(o) return search(p, game, seat, o) end
   return data
 end
 
@@ -170,11 +171,6 @@ end
 -- partner, the rules.
 function M.static(rules, seat)
   local ctx = { seat = seat, players = rules and rules.players, teams = rules and rules.teams }
-  -- (the rules table is sent when the script reads ctx.rules)
-  ctx.more = function(what)
-    if what == "rules" then return rules end
-    return nil
-  end
   if rules and seat then
     ctx.sides = rules.teams and 2 or rules.players
     ctx.side = side_of(rules, seat)

@@ -303,32 +303,27 @@ local LAZY = { rules = true, moves_info = true, unseen = true }
 -- functions that could tell it apart from a plain table (setmetatable,
 -- getmetatable, next) fill it first, so a script sees its own full copy
 -- whatever it does first.
-local unfilled = setmetatable({}, { __mode = "k" })
+local unfilled = setmetatable({}, { __mode = "k" }) -- view -> the call's host service
 local set_metatable = setmetatable -- (before guard_globals wraps it)
 
-local function lazy_view(more)
-  local view = {}
-  local function load()
-    unfilled[view] = nil
-    set_metatable(view, nil)
-    for k, v in pairs(more("view")) do view[k] = v end
-  end
-  unfilled[view] = load
-  return set_metatable(view, {
-    __index = function(_, k) load() return view[k] end,
-    __newindex = function(_, k, v) load() view[k] = v end,
-    __pairs = function() load() return next, view, nil end,
-    __len = function() load() return #view end,
-  })
+local function fill(view)
+  local host = unfilled[view]
+  if not host then return end
+  unfilled[view] = nil
+  set_metatable(view, nil)
+  for k, v in pairs(host("more", "view")) do view[k] = v end
 end
+
+local VIEW = {
+  __index = function(t, k) fill(t) return t[k] end,
+  __newindex = function(t, k, v) fill(t) t[k] = v end,
+  __pairs = function(t) fill(t) return next, t, nil end,
+  __len = function(t) fill(t) return #t end,
+}
 
 local guarded = false
 local function guard_globals()
   guarded = true
-  local function fill(t)
-    local load = unfilled[t]
-    if load then load() end
-  end
   -- (only what the box allows: getmetatable is not among it)
   for _, name in ipairs{ "setmetatable", "getmetatable", "next" } do
     local f = _ENV[name]
@@ -336,39 +331,47 @@ local function guard_globals()
   end
 end
 
+-- A ctx's lazy fields come from the host of its call.
+local hosts = setmetatable({}, { __mode = "k" })
+local CTX = {
+  __index = function(t, k)
+    local host = LAZY[k] and hosts[t]
+    if not host then return nil end
+    local v = host("more", k)
+    t[k] = v -- (no __newindex: a plain set)
+    return v
+  end,
+  __pairs = function(t)
+    for k in pairs(LAZY) do local _ = t[k] end
+    return next, t, nil
+  end,
+}
+
 -- ctx from the plain data the host sent, with the helpers bound to the
 -- rules in force and (for choose) to the view.
 local function ctx_of(data, view)
-  local more = data.more
-  data.more = nil
+  local host = data.host
+  data.host = nil
   data.value, data.rank = M.value, M.rank
   data.points = function(cards) return M.points(cards, data.rules) end
   data.best_capture = function(what, tbl)
     return M.best_capture(what, tbl or (view and view.table), data.rules)
   end
-  if view then data.chance = function(what, who) return M.chance(view, data.rules, what, who) end end
-  if more then
-    local function get(t, k)
-      local v = more(k)
-      t[k] = v -- (no __newindex: this is a plain set)
-      return v
-    end
-    set_metatable(data, {
-      __index = function(t, k) if LAZY[k] then return get(t, k) end end,
-      __pairs = function(t)
-        for k in pairs(LAZY) do local _ = t[k] end
-        return next, t, nil
-      end,
-    })
+  if view then
+    data.chance = function(what, who) return M.chance(view, data.rules, what, who) end
+    data.simulate = function(move) return host("simulate", move) end
+    data.search = function(opts) return host("search", opts) end
   end
-  return data
+  hosts[data] = host
+  return set_metatable(data, CTX)
 end
 
 --- decide(choose, data, moves): the script's choose with its view and
 -- ctx.
 function M.decide(choose, data, moves)
   if not guarded then guard_globals() end
-  local view = lazy_view(data.more)
+  local view = set_metatable({}, VIEW)
+  unfilled[view] = data.host
   return choose(view, moves, ctx_of(data, view))
 end
 

@@ -161,7 +161,9 @@ local decision_seed = core.hash
 
 -- What every call's ctx holds (no game needed); the box adds the helpers.
 function Player:_static_ctx(seat)
-  return context.static(self._rules, seat)
+  local ctx = context.static(self._rules, seat)
+  ctx.rules = self._rules
+  return ctx
 end
 
 function Player:_adopt(script, box, helpers)
@@ -183,7 +185,12 @@ end
 -- A script a limit stopped may be halfway through changing its own
 -- state: it is dropped, and loaded afresh for the next call.
 function Player:_call(what, via, seat, seed, ...)
-  local label = string.format("AI '%s'%s (%s)", self.name, seat and (" at seat " .. seat) or "", what)
+  local key = what .. (seat or "")
+  local label = self._labels[key]
+  if not label then
+    label = string.format("AI '%s'%s (%s)", self.name, seat and (" at seat " .. seat) or "", what)
+    self._labels[key] = label
+  end
   local live, dead = self:_live()
   if not live then return false, dead end
   local fn = self.script[what]
@@ -191,18 +198,19 @@ function Player:_call(what, via, seat, seed, ...)
   local box = self._box
   box:limits{ label = label }
   if seed then box:seed(seed) end
-  local res = table.pack(pcall(self._helpers[via], fn, ...))
-  if not res[1] and box:broken() then
+  -- (a choose answers a move and a note; a hook answers nothing)
+  local ok, a, b = pcall(self._helpers[via], fn, ...)
+  if not ok and box:broken() then
     box:close()
     self.script, self._box, self._helpers = nil, nil, nil
     self._off, self._failures = {}, {}
-    res[2] = res[2] .. "; the script will be loaded afresh"
+    a = a .. "; the script will be loaded afresh"
   end
-  return table.unpack(res, 1, res.n)
+  return ok, a, b
 end
 
 -- The returned move as legal move text, or nil and what is wrong with it.
-local function resolve(game, mv, texts, index)
+local function resolve(game, mv, texts)
   local t = type(mv)
   if t == "table" then
     local tx = rawget(mv, "text")
@@ -217,7 +225,7 @@ local function resolve(game, mv, texts, index)
     return nil, t == "nil" and "returned no move" or ("returned a " .. t .. ", not a move")
   end
   if #mv > 200 then return nil, "returned a string that is not a move" end
-  if index[mv] then return mv end
+  for _, known in ipairs(texts) do if known == mv then return mv end end
   local ok, m, why = pcall(game.parse, game, mv)
   if not ok or not m then
     return nil, string.format("returned '%s', which is not a legal move (%s)", excerpt(mv),
@@ -253,7 +261,7 @@ end
 -- played instead). info.note: the AI's own comment, if it gave one;
 -- info.search: iterations/value/exact of its last ctx.search.
 function Player:choose(game, seat)
-  local t0 = os.clock()
+  local t0 = core.clock()
   local phase, turn, round, deal, ply = game:where()
   if turn == nil then error("player:choose: nobody is to move (" .. phase .. ")", 2) end
   seat = seat or turn
@@ -265,8 +273,6 @@ function Player:choose(game, seat)
   if self._game ~= game then self._game, self._rules = game, game:rules() end
   local texts = game:moves()
   if #texts == 0 then error(string.format("player:choose: seat %d has no move to make now", seat), 2) end
-  local index = {}
-  for i, m in ipairs(texts) do index[m] = i end
   local seed = decision_seed(self.seed, seat, round, deal, ply, phase == "claim" and 1 or 0)
   self._search = nil
   local data = context.decision_data(self, game, seat)
@@ -274,7 +280,7 @@ function Player:choose(game, seat)
   local info = {}
   local text, why
   if ok then
-    text, why = resolve(game, mv, texts, index)
+    text, why = resolve(game, mv, texts)
   else
     why = with_file(mv, self.file)
   end
@@ -286,7 +292,7 @@ function Player:choose(game, seat)
   end
   if ok and type(note) == "string" then info.note = core.clean((note:sub(1, 200):gsub("[\n\t]", " "))) end
   info.search = self._search
-  info.seconds = os.clock() - t0
+  info.seconds = core.clock() - t0
   return text, info
 end
 
@@ -363,7 +369,7 @@ function M.player(spec, opts)
   local p = setmetatable({
     seed = seed, file = file,
     time = opts.time or M.defaults.time, budget = budget, memory = memory,
-    _off = {}, _failures = {},
+    _off = {}, _failures = {}, _labels = {},
   }, Player)
   -- math.random follows the player's seed, never the process's.
   local how = { memory = memory, budget = budget, time = p.time, seed = decision_seed(seed, -1) }

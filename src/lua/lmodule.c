@@ -9,6 +9,7 @@
 #include <lauxlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "deal.h"
 #include "embedded.h"
@@ -189,6 +190,17 @@ static lua_Integer int_arg(lua_State *L, int i)
     return v;
 }
 
+/* core.clock(): seconds on the monotonic clock, for timing a decision
+ * (os.clock reads the process's CPU time, a system call costing more
+ * than a random AI's whole decision). */
+static int l_clock(lua_State *L)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    lua_pushnumber(L, (double)t.tv_sec + (double)t.tv_nsec * 1e-9);
+    return 1;
+}
+
 static int l_mix64(lua_State *L)
 {
     uint64_t x = (uint64_t)int_arg(L, 1);
@@ -261,6 +273,7 @@ int luaopen_diloti(lua_State *L)
                                    {"listdir", l_listdir},   {"filekind", l_filekind},
                                    {"clean", l_clean},       {"calls", l_calls},
                                    {"mix64", l_mix64},
+                                   {"clock", l_clock},
                                    {"hash", l_hash},         {"rng", l_rng},
                                    {NULL, NULL}};
     register_preloads(L);
