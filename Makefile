@@ -120,6 +120,7 @@ bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti
 	@for i in 1 2 3 4 5; do s=$$(date +%s%N); $(BUILD)/diloti moves --explain "$(CROWDED)" >/dev/null; \
 	  e=$$(date +%s%N); echo $$(( (e - s) / 1000000 )); done | sort -n | sed -n 3p | \
 	  xargs printf "moves --explain on a crowded table (11,700 moves): median %s ms of 5 runs\n"
+	@$(BUILD)/diloti run tools/calls.lua
 	@sh tools/startup.sh $(BUILD)/diloti 11
 
 # A crowded table for the bench: 11,700 legal moves.
