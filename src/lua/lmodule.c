@@ -12,6 +12,7 @@
 
 #include "deal.h"
 #include "embedded.h"
+#include "lcapture.h"
 #include "lgame.h"
 #include "lpattern.h"
 #include "lrules.h"
@@ -196,6 +197,8 @@ int luaopen_diloti(lua_State *L)
                                    {"card", l_card},         {"embedded", l_embedded},
                                    {"listdir", l_listdir},   {"filekind", l_filekind},
                                    {"clean", l_clean},
+                                   {"best_capture", dl_capture_best},
+                                   {"points", dl_capture_points},
                                    {NULL, NULL}};
     register_preloads(L);
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
