@@ -65,6 +65,7 @@ end
 M.user_dir = user_dir
 
 local help = require "diloti.aihelp"
+help.bind{ best_capture = core.best_capture, points = core.points }
 M.ranks, M.value, M.rank, M.points = help.ranks, help.value, help.rank, help.points
 M.best_capture, M.chance = help.best_capture, help.chance
 
@@ -147,6 +148,8 @@ local function load_script(src, file, opts)
     prelude = not opts.facts and helpers_src or nil, prelude_name = "=ai helpers",
   })
   if not box then return nil, t end
+  -- The box's own copies of the engine's answers (no crossing per call).
+  if helpers then helpers.bind{ best_capture = core.box.best_capture, points = core.box.points } end
   local s, why = check(t, file)
   if not s then
     box:close()

@@ -1,4 +1,4 @@
--- best_capture and points (src/lua/lcapture.c): what a
+-- best_capture and points (src/lua/lcapture.c, lua/aihelp.lua): what a
 -- card of a rank would capture from a table, worked out by the engine's
 -- own move generator under the rules in force, variants included. Checked
 -- against the legal moves of thousands of positions from random games
@@ -154,7 +154,7 @@ describe("best_capture", function()
         checked.positions = checked.positions + 1
         for _, rank in ipairs(RANKS) do
           local where = string.format("%s, %s, %s with %s", spec, g:position(), rank, table.concat(view.hand, " "))
-          local cap, why = core.best_capture(rank, view.table, rules)
+          local cap, why = ai.best_capture(rank, view.table, rules)
           assert(cap ~= nil or why == nil, where .. ": " .. tostring(why))
           if cap then consistent(cap, view.table, rules, where) end
           if holds(view.hand, rank) then
@@ -203,15 +203,30 @@ describe("best_capture", function()
     it("V-liberal-capture: a plain declaration counts as a card of its value", function()
       local g = assert(diloti.new{ rules = "diloti+liberal-capture", position = POS })
       assert.same({ "9s x 4h P5@1", "9s lay" }, g:moves())
-      local cap = core.best_capture("9", g:view(0).table, g:rules())
+      local cap = ai.best_capture("9", g:view(0).table, g:rules())
       assert.same({ cards = { "2c", "3d", "4h" }, count = 3, points = 1, sweep = true }, cap)
       local plain = assert(diloti.new{ position = POS })
-      assert.is_nil(core.best_capture("9", plain:view(0).table, plain:rules()))
+      assert.is_nil(ai.best_capture("9", plain:view(0).table, plain:rules()))
+    end)
+
+    it("an AI's ctx.best_capture, inside its box, follows the game's variants too", function()
+      local dir = support.tmpdir()
+      local path = support.write(dir .. "/peek.lua", [[return { name = "peek", description = "peek",
+        choose = function(view, moves, ctx)
+          local c = ctx.best_capture("9")
+          return moves[1], tostring(c and c.count) .. " " .. ctx.points({ "Ah", "2c" })
+        end }]])
+      local p = assert(ai.player(path))
+      support.rmdir(dir)
+      local _, info = p:choose(assert(diloti.new{ rules = "diloti+liberal-capture", position = POS }), 0)
+      assert.equals("3 2", info.note)
+      _, info = p:choose(assert(diloti.new{ position = POS }), 0)
+      assert.equals("nil 2", info.note)
     end)
 
     it("Kontsina (K2): one combination, the best of them", function()
       local g = assert(diloti.new{ rules = "kontsina", position = "hands=8h / 9c; table=8c 6d 2c 5s 3h" })
-      local cap = core.best_capture("8h", g:view(0).table, g:rules())
+      local cap = ai.best_capture("8h", g:view(0).table, g:rules())
       -- 8c alone, 6d+2c or 5s+3h, never two at once; the 2 of clubs
       -- decides between the pairs.
       assert.same({ cards = { "2c", "6d" }, count = 2, points = 1, sweep = false }, cap)
@@ -221,15 +236,15 @@ describe("best_capture", function()
       local pos = "hands=Kh / 9c; table=Kc Kd Ks 5h"
       local three = assert(diloti.new{ rules = "diloti+three-face-cards", position = pos })
       assert.same({ cards = { "Kc", "Kd", "Ks" }, count = 3, points = 0, sweep = false },
-        core.best_capture("K", three:view(0).table, three:rules()))
+        ai.best_capture("K", three:view(0).table, three:rules()))
       local plain = assert(diloti.new{ position = "hands=Kh / 9c; table=Kc 5h" })
       assert.same({ cards = { "Kc" }, count = 1, points = 0, sweep = false },
-        core.best_capture("K", plain:view(0).table, plain:rules()))
+        ai.best_capture("K", plain:view(0).table, plain:rules()))
     end)
 
     it("a sweep takes every loose card and every declaration", function()
       local g = assert(diloti.new{ position = EX1 })
-      local cap = core.best_capture("8", g:view(0).table, g:rules())
+      local cap = ai.best_capture("8", g:view(0).table, g:rules())
       assert.same({ cards = { "2c", "3h", "5s", "6d", "8c" }, count = 5, points = 1, sweep = true }, cap)
     end)
   end)
