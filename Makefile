@@ -30,7 +30,7 @@ TESTFLAGS = -DDL_CHECK
 CORE_SRC = text cards rules rng state deal score apply moves refuse notation position view game infer search
 CORE_OBJ = $(CORE_SRC:%=$(BUILD)/%.o)
 # The Lua binding and host (src/lua/, src/main.c) sit on top of the core.
-LUA_SRC  = box boxlib boxcopy ltext lrules lgame lview lpattern lmodule
+LUA_SRC  = box boxlib boxcopy ltext lrules lgame lview lpattern lcapture lmodule
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS   = $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4) -lm
 # Line editing (libedit, BSD licence) is for the host program only.

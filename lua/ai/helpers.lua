@@ -2,7 +2,8 @@
 -- chance) and the driver that hands them over. Pure Lua without require:
 -- the host loads it as a module, and every AI's own Lua state runs the
 -- same text before the AI's script (docs/security.md), so that an AI
--- calls these without crossing into the host.
+-- calls these without crossing into the host. points and best_capture
+-- are the engine's own (M.bind), so that they follow the rules in force.
 local M = {}
 
 -- ---- cards ----------------------------------------------------------
@@ -54,100 +55,34 @@ function M.rank(card)
   return c and RANK[c]
 end
 
+-- The engine's own answers (src/lua/lcapture.c), given by M.bind: the
+-- host's core.best_capture and core.points, or inside a box the box's
+-- own copies of the same C functions, so that an AI asks without
+-- crossing into the host.
+local native = {}
+
+--- bind{best_capture =, points =}: the C functions the helpers call.
+function M.bind(t)
+  native.best_capture, native.points = t.best_capture, t.points
+end
+
 --- The points a list of cards scores by itself under the rules' points
 -- (aces, the 10 of diamonds, the 2 of clubs; not the majorities).
 function M.points(cards, rules)
-  local p = rules and rules.points or { ace = 1, ten_diamonds = 2, two_clubs = 1 }
-  local n = 0
-  for _, card in ipairs(cards) do
-    local c = canon_card(card)
-    if c then
-      if RANK[c] == "A" then n = n + (p.ace or 0)
-      elseif c == "10d" then n = n + (p.ten_diamonds or 0)
-      elseif c == "2c" then n = n + (p.two_clubs or 0) end
-    end
-  end
-  return n
+  return native.points(cards, rules)
 end
 
--- Partitions of v into numeral values, each as a list of {value, count}:
--- every way a combination of value v can be made (D3).
-local PARTITIONS = {}
-for v = 1, 10 do
-  local out = {}
-  local function rec(rem, maxp, acc)
-    if rem == 0 then
-      local counts = {}
-      for _, x in ipairs(acc) do counts[x] = (counts[x] or 0) + 1 end
-      local p, size = {}, 0
-      for x = 10, 1, -1 do
-        if counts[x] then p[#p + 1] = { x, counts[x] }; size = size + counts[x] end
-      end
-      p.size = size
-      out[#out + 1] = p
-      return
-    end
-    for x = math.min(rem, maxp), 1, -1 do
-      acc[#acc + 1] = x
-      rec(rem - x, x, acc)
-      acc[#acc] = nil
-    end
-  end
-  rec(v, v, {})
-  PARTITIONS[v] = out
-end
-
--- The most loose cards that disjoint combinations of value v can cover,
--- given counts per value: returns how many cards of each value are used.
-local function cover(counts, v)
-  local parts = {}
-  for _, p in ipairs(PARTITIONS[v]) do
-    local fits = true
-    for _, vc in ipairs(p) do
-      if (counts[vc[1]] or 0) < vc[2] then fits = false; break end
-    end
-    if fits then parts[#parts + 1] = p end
-  end
-  local best, best_use = 0, {}
-  local use = {}
-  local left = 0 -- cards not yet used: once all are covered, stop looking
-  for x = 1, v do left = left + (counts[x] or 0) end
-  local function rec(i, total)
-    if total + left <= best then return end
-    if i > #parts then
-      if total > best then
-        best = total
-        best_use = {}
-        for k, n in pairs(use) do best_use[k] = n end
-      end
-      return
-    end
-    local p = parts[i]
-    local kmax = math.huge
-    for _, vc in ipairs(p) do kmax = math.min(kmax, counts[vc[1]] // vc[2]) end
-    for k = kmax, 0, -1 do
-      for _, vc in ipairs(p) do
-        counts[vc[1]] = counts[vc[1]] - k * vc[2]
-        use[vc[1]] = (use[vc[1]] or 0) + k * vc[2]
-      end
-      left = left - k * p.size
-      rec(i + 1, total + k * p.size)
-      left = left + k * p.size
-      for _, vc in ipairs(p) do
-        counts[vc[1]] = counts[vc[1]] + k * vc[2]
-        use[vc[1]] = use[vc[1]] - k * vc[2]
-      end
-    end
-  end
-  rec(1, 0)
-  return best_use, best
-end
-
--- How much a card is worth to take, to choose between equal-valued cards.
-local function worth(c, rules)
-  local w = 1 + 3 * M.points({ c }, rules)
-  if rules and rules.points and (rules.points.clubs or 0) > 0 and c:sub(-1) == "c" then w = w + 0.3 end
-  return w
+--- What a card of this rank could capture from a table (a view's table,
+-- or the table in a simulate() answer) under the rules in force, variants
+-- included, as the engine's move generator lists the captures:
+-- {cards = list (card order), count = n, points = p, sweep = bool} for the
+-- best capture (the most cards, then the most points, then the most clubs
+-- when clubs score), nil if it takes nothing, nil and a reason for a
+-- table that cannot be. sweep: it would take everything on the table (a
+-- xeri unless the rules' exceptions apply). `what` is a card ("7h"), a
+-- value (7) or a rank ("J").
+function M.best_capture(what, tbl, rules)
+  return native.best_capture(what, tbl, rules)
 end
 
 -- The rank meant by a card ("7h"), a value (7) or a rank ("J"), or nil.
@@ -155,98 +90,6 @@ local function rank_of(what)
   if math.type(what) == "integer" and what >= 1 and what <= 10 then return RANKS[what] end
   if type(what) == "string" then return RANK_VALUE[what] and what or M.rank(what) end
   return nil
-end
-
---- What a card of this rank could capture from a table (a view's table,
--- or the table in a simulate() answer) under the standard capture rules:
--- {cards = list, count = n, points = p, sweep = bool} for the best
--- capture (the most cards, point cards first), or nil if it takes nothing.
--- sweep: it would take everything on the table (a xeri unless the rules'
--- exceptions apply). `what` is a card ("7h"), a value (7) or a rank ("J").
-function M.best_capture(what, tbl, rules)
-  local rank = rank_of(what)
-  if not rank then error("best_capture: a card, a value 1-10 or a rank expected", 2) end
-  local v = RANK_VALUE[rank]
-  local one = rules and rules.capture == "one"
-  local loose, decls = {}, {}
-  for _, c in ipairs(tbl and tbl.loose or {}) do loose[#loose + 1] = c end
-  for _, d in ipairs(tbl and tbl.declarations or {}) do decls[#decls + 1] = d end
-  local taken = {}
-  if v == 0 or one then
-    -- one card of the same rank (D12, K2); three face cards together
-    -- under V-three-face-cards.
-    local same = {}
-    for _, c in ipairs(loose) do if RANK[c] == rank then same[#same + 1] = c end end
-    table.sort(same, function(a, b) return worth(a, rules) > worth(b, rules) end)
-    if v == 0 then
-      if #same == 3 and rules and rules.three_face_cards then
-        taken = same
-      elseif same[1] then
-        taken = { same[1] }
-      end
-    else
-      -- Kontsina: one combination, the best of a single card and sums.
-      local best, best_w = nil, 0
-      if same[1] then best, best_w = { same[1] }, worth(same[1], rules) end
-      local by = {}
-      for _, c in ipairs(loose) do
-        local cv = VALUE[c]
-        if cv and cv > 0 and cv < v then
-          by[cv] = by[cv] or {}
-          table.insert(by[cv], c)
-        end
-      end
-      for _, list in pairs(by) do table.sort(list, function(a, b) return worth(a, rules) > worth(b, rules) end) end
-      for _, p in ipairs(PARTITIONS[v]) do
-        if p.size >= 2 then
-          local cards, w, ok = {}, 0, true
-          for _, vc in ipairs(p) do
-            local list = by[vc[1]]
-            if not list or #list < vc[2] then ok = false; break end
-            for i = 1, vc[2] do cards[#cards + 1] = list[i]; w = w + worth(list[i], rules) end
-          end
-          if ok and w > best_w then best, best_w = cards, w end
-        end
-      end
-      if best then taken = best end
-    end
-  else
-    local counts, by = {}, {}
-    for _, c in ipairs(loose) do
-      local cv = VALUE[c]
-      if cv and cv > 0 and cv <= v then
-        counts[cv] = (counts[cv] or 0) + 1
-        by[cv] = by[cv] or {}
-        table.insert(by[cv], c)
-      end
-    end
-    local use = cover(counts, v)
-    for cv, n in pairs(use) do
-      if n > 0 then
-        table.sort(by[cv], function(a, b) return worth(a, rules) > worth(b, rules) end)
-        for i = 1, n do taken[#taken + 1] = by[cv][i] end
-      end
-    end
-    for _, d in ipairs(decls) do
-      if d.value == v then
-        for _, c in ipairs(d.cards) do taken[#taken + 1] = c end
-      end
-    end
-  end
-  if #taken == 0 then return nil end
-  table.sort(taken)
-  local loose_taken = 0
-  for _, c in ipairs(taken) do
-    for _, l in ipairs(loose) do if l == c then loose_taken = loose_taken + 1; break end end
-  end
-  local decls_taken = 0
-  if v > 0 and not one then
-    for _, d in ipairs(decls) do if d.value == v then decls_taken = decls_taken + 1 end end
-  end
-  return {
-    cards = taken, count = #taken, points = M.points(taken, rules),
-    sweep = loose_taken == #loose and decls_taken == #decls,
-  }
 end
 
 --- The chance that seat `who` holds at least one card of a rank (a card,

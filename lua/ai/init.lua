@@ -14,8 +14,8 @@ return {
   player = player.player, catalogue = player.catalogue, load_all = player.load_all,
   refresh = player.refresh, user_dir = player.user_dir, fallback = player.fallback,
   play = driver.play, move_event = driver.move_event,
-  ranks = help.ranks, value = help.value, rank = help.rank, points = help.points,
-  best_capture = help.best_capture, chance = help.chance,
+  ranks = help.ranks, value = help.value, rank = help.rank, points = core.points,
+  best_capture = core.best_capture, chance = help.chance,
   rng = core.rng,
   cli_list = cli.cli_list, cli_show = cli.cli_show,
 }

@@ -103,6 +103,8 @@ local function load_script(src, file, opts)
     prelude = not opts.facts and helpers_src or nil, prelude_name = "=ai helpers",
   })
   if not box then return nil, t end
+  -- The box's own copies of the engine's answers (no crossing per call).
+  if helpers then helpers.bind{ best_capture = core.box.best_capture, points = core.box.points } end
   local s, why = check(t, file)
   if not s then
     box:close()
@@ -247,7 +249,7 @@ function M.fallback(infos, rules)
     if m.kind == "capture" then
       score = 100 + #m.takes
     elseif m.kind == "lay" then
-      score = -(help.points({ m.card }, rules) * 10 + (help.value(m.card) or 0))
+      score = -(core.points({ m.card }, rules) * 10 + (help.value(m.card) or 0))
     else
       score = -50
     end

@@ -1,6 +1,7 @@
 -- Advice from the engine's search, in words: the table's `hint`, and the
 -- coach. The search sees only the adviser's seat (dl_view), so a hint
 -- never reveals a hidden card.
+local core = require "diloti.core"
 local help = require "diloti.ai.helpers"
 local driver = require "diloti.driver"
 local screen = require "diloti.table.screen"
@@ -79,7 +80,7 @@ local function leaves_xeri(g_after, rules)
   local v = g_after:view(g_after:turn() or 0)
   if #v.table.loose + #v.table.declarations == 0 then return nil end
   for _, rank in ipairs(help.ranks) do
-    local cap = help.best_capture(rank, v.table, rules)
+    local cap = core.best_capture(rank, v.table, rules)
     if cap and cap.sweep then return rank end
   end
 end

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "boxint.h"
+#include "lcapture.h"
 #include "lpattern.h"
 #include "ltext.h"
 
@@ -245,7 +246,7 @@ static void collect(lua_State *H, int idx, int depth, int map, int list, int *n)
     int t = lua_type(H, idx);
     if (t == LUA_TFUNCTION) {
         lua_CFunction f = lua_tocfunction(H, idx);
-        if (f == dl_box_stub || f == dl_box_native_rng || f == dl_box_native_time_left) return;
+        if (f == dl_box_stub || dl_box_native(f)) return;
         lua_pushvalue(H, idx);
         if (lua_rawget(H, map) == LUA_TNIL) {
             lua_pushvalue(H, idx);
@@ -673,6 +674,8 @@ int dl_box_open(lua_State *H)
                                    {"of", l_of},
                                    {"rng", dl_box_native_rng},
                                    {"time_left", dl_box_native_time_left},
+                                   {"best_capture", dl_capture_best},
+                                   {"points", dl_capture_points},
                                    {NULL, NULL}};
     if (luaL_newmetatable(H, BOX)) {
         luaL_setfuncs(H, meta, 0);

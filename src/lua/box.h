@@ -23,7 +23,8 @@
 /* (a crowded table's move list, 11,700 moves, is ~320,000 values) */
 #define DL_BOX_MAX_ITEMS 1000000
 
-/* Pushes the core.box table (new, rng, time_left, of, memory). */
+/* Pushes the core.box table (new, of, memory, and the natives a host
+ * hands in: rng, time_left, best_capture, points). */
 int dl_box_open(lua_State *H);
 /* Stops whatever script runs now with "interrupted" (Ctrl-C); safe to
  * call from a signal handler. */

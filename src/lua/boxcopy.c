@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "boxint.h"
+#include "lcapture.h"
 #include "ltext.h"
 
 #define MAX_BYTES ((size_t)64 << 20) /* string bytes in one crossing */
@@ -37,17 +38,23 @@ static void copy_number(lua_State *to, lua_State *from, int idx)
         lua_pushnumber(to, lua_tonumber(from, idx));
 }
 
+lua_CFunction dl_box_native(lua_CFunction f)
+{
+    if (!f) return NULL;
+    if (f == dl_box_native_rng) return dl_box_random_s;
+    if (f == dl_box_native_time_left) return dl_box_time_left_s;
+    /* These read only their arguments: the same function on both sides. */
+    if (f == dl_capture_best || f == dl_capture_points) return f;
+    return NULL;
+}
+
 /* A host function going in: a box native, the box's own function back,
  * or a service of this call. */
 static void function_in(lua_State *S, lua_State *H, int idx, Crossing *c)
 {
-    lua_CFunction f = lua_tocfunction(H, idx);
-    if (f == dl_box_native_rng) {
-        lua_pushcfunction(S, dl_box_random_s);
-        return;
-    }
-    if (f == dl_box_native_time_left) {
-        lua_pushcfunction(S, dl_box_time_left_s);
+    lua_CFunction f = lua_tocfunction(H, idx), native = dl_box_native(f);
+    if (native) {
+        lua_pushcfunction(S, native);
         return;
     }
     if (f == dl_box_stub) {

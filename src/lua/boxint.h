@@ -76,6 +76,9 @@ void dl_box_register(lua_State *S, int idx, int fidx, int depth, Box *b);
 int dl_box_stub(lua_State *H);
 int dl_box_native_rng(lua_State *H);
 int dl_box_native_time_left(lua_State *H);
+/* The box's own function a host function stands for when it is handed in
+ * (a native: core.box.rng, time_left, best_capture, points), or NULL. */
+lua_CFunction dl_box_native(lua_CFunction f);
 int dl_box_service(lua_State *S);
 
 #endif

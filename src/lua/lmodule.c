@@ -13,6 +13,7 @@
 
 #include "deal.h"
 #include "embedded.h"
+#include "lcapture.h"
 #include "lgame.h"
 #include "lpattern.h"
 #include "lrules.h"
@@ -275,6 +276,8 @@ int luaopen_diloti(lua_State *L)
                                    {"mix64", l_mix64},
                                    {"clock", l_clock},
                                    {"hash", l_hash},         {"rng", l_rng},
+                                   {"best_capture", dl_capture_best},
+                                   {"points", dl_capture_points},
                                    {NULL, NULL}};
     register_preloads(L);
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
