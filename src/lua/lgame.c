@@ -562,10 +562,7 @@ static int g_moves(lua_State *L)
         if (!structured) return push_texts(L, u, l);
         lua_createtable(L, (int)l->n, 0);
         for (size_t i = 0; i < l->n; i++) {
-            if (structured)
-                push_move_table(L, &g->s, &l->m[i], (lua_Integer)i + 1);
-            else
-                push_move_text(L, &g->s, &l->m[i]);
+            push_move_table(L, &g->s, &l->m[i], (lua_Integer)i + 1);
             lua_rawseti(L, -2, (lua_Integer)i + 1);
         }
         return 1;
