@@ -114,7 +114,7 @@ end
 -- answer (note, warning) to carry in the event.
 function Driver:play(move, info)
   local g = self.game
-  local effect, why = g:play(move)
+  local effect, why = g:play(move, true) -- (with the table it was played on)
   if not effect then return nil, why end
   local e = M.move_event(effect)
   if info then e.note, e.warning = info.note, info.warning end

@@ -58,7 +58,7 @@ end
 -- What the move does right now, in a few words.
 local function effect(st, g, info)
   local clone = g:clone()
-  local ev = driver.move_event(assert(clone:play(info.text)), g:rules())
+  local ev = driver.move_event(assert(clone:play(info.text, true)), g:rules())
   local parts = {}
   if ev.captured then
     parts[#parts + 1] = string.format("it takes %d cards", #ev.captured)

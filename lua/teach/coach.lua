@@ -156,7 +156,7 @@ function M.facts(g, text, viewer)
   if not info then return nil end
   local before = g:view(seat)
   local after = g:clone()
-  local ev = driver.move_event(assert(after:play(text)), rules)
+  local ev = driver.move_event(assert(after:play(text, true)), rules)
   local captured = ev.captured or {}
   local from_table = {}
   for _, c in ipairs(captured) do

@@ -118,11 +118,14 @@ static void push_move_text(lua_State *L, const dl_State *s, const dl_Move *m)
 
 /* Fills the table on top with the move as g:moves(true) lists it. index:
  * its number in g:moves(), or 0 for none (the list the moves hook gets is
- * not yet numbered). */
-static void set_move_fields(lua_State *L, const dl_State *s, const dl_Move *m, lua_Integer index)
+ * not yet numbered); text: the move's text when known already, or NULL. */
+static void set_move_fields(lua_State *L, const dl_State *s, const dl_Move *m, lua_Integer index,
+                            const char *text)
 {
-    char buf[200];
-    push_move_text(L, s, m);
+    if (text)
+        lua_pushstring(L, text);
+    else
+        push_move_text(L, s, m);
     lua_setfield(L, -2, "text");
     if (index) {
         lua_pushinteger(L, index);
@@ -133,8 +136,7 @@ static void set_move_fields(lua_State *L, const dl_State *s, const dl_Move *m, l
     lua_pushinteger(L, s->turn);
     lua_setfield(L, -2, "seat");
     if (m->kind == DL_CLAIM || m->kind == DL_KEEP) return;
-    dl_card_str(m->card, buf, false);
-    lua_pushstring(L, buf);
+    dl_lua_pushcard(L, m->card);
     lua_setfield(L, -2, "card");
     if (m->value) {
         lua_pushinteger(L, m->value);
@@ -143,8 +145,7 @@ static void set_move_fields(lua_State *L, const dl_State *s, const dl_Move *m, l
     lua_newtable(L);
     int n = 0;
     for (dl_Set l = m->take & DL_DECK; l; l &= l - 1) {
-        dl_card_str(dl_first(l), buf, false);
-        lua_pushstring(L, buf);
+        dl_lua_pushcard(L, dl_first(l));
         lua_rawseti(L, -2, ++n);
     }
     for (int i = 0; i < s->ndecl; i++) {
@@ -159,7 +160,7 @@ static void set_move_fields(lua_State *L, const dl_State *s, const dl_Move *m, l
 static void push_move_table(lua_State *L, const dl_State *s, const dl_Move *m, lua_Integer index)
 {
     lua_createtable(L, 0, 7);
-    set_move_fields(L, s, m, index);
+    set_move_fields(L, s, m, index, NULL);
 }
 
 static void push_core_index(lua_State *L, int gi, LGame *u);
@@ -528,30 +529,6 @@ static bool has_hook(lua_State *L, int idx, const char *name)
     return true;
 }
 
-/* A fresh copy of the position's move texts, kept with the position: an
- * AI asks for them at each decision, and writing a move's text costs
- * more than copying a string. */
-static int push_texts(lua_State *L, LGame *u, const dl_MoveList *l)
-{
-    push_cache(L, 1, u);
-    if (lua_getfield(L, -1, "texts") != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_createtable(L, (int)l->n, 0);
-        for (size_t i = 0; i < l->n; i++) {
-            push_move_text(L, &u->g->s, &l->m[i]);
-            lua_rawseti(L, -2, (lua_Integer)i + 1);
-        }
-        lua_pushvalue(L, -1);
-        lua_setfield(L, -3, "texts");
-    }
-    lua_createtable(L, (int)l->n, 0);
-    for (lua_Integer i = 1; i <= (lua_Integer)l->n; i++) {
-        lua_rawgeti(L, -2, i);
-        lua_rawseti(L, -2, i);
-    }
-    return 1;
-}
-
 static int g_moves(lua_State *L)
 {
     LGame *u = check_lgame(L, 1);
@@ -559,10 +536,12 @@ static int g_moves(lua_State *L)
     bool structured = lua_toboolean(L, 2);
     const dl_MoveList *l = dl_game_moves(g);
     if (!has_hook(L, 1, "moves")) {
-        if (!structured) return push_texts(L, u, l);
         lua_createtable(L, (int)l->n, 0);
         for (size_t i = 0; i < l->n; i++) {
-            push_move_table(L, &g->s, &l->m[i], (lua_Integer)i + 1);
+            if (structured)
+                push_move_table(L, &g->s, &l->m[i], (lua_Integer)i + 1);
+            else
+                push_move_text(L, &g->s, &l->m[i]);
             lua_rawseti(L, -2, (lua_Integer)i + 1);
         }
         return 1;
@@ -595,7 +574,9 @@ static void set_bool(lua_State *L, const char *k, bool v)
  * played, the cards it captured, its xeri, the deal or redeal it caused,
  * the end of the round and the cards the end of the round swept (D22).
  * match_over is for the caller to set, after the house rules' match hook. */
-static void push_effect(lua_State *L, const dl_Game *g, lua_Integer index)
+/* with_table: also the table as it was before the move (what a move's
+ * event shows; a loop that only plays does without it). */
+static void push_effect(lua_State *L, const dl_Game *g, lua_Integer index, bool with_table)
 {
     const dl_Record *r = &g->rec[g->nrec - 1];
     const dl_State *b = &r->before;
@@ -603,7 +584,8 @@ static void push_effect(lua_State *L, const dl_Game *g, lua_Integer index)
     /* (the move's text from the state before it, at full length: the
      * record's copy is cut at its size) */
     lua_createtable(L, 0, 18); /* a lay or a capture: the fields fit */
-    set_move_fields(L, b, &r->move, index);
+    /* the record's text, unless it was cut at the record's size */
+    set_move_fields(L, b, &r->move, index, strlen(r->text) + 1 < sizeof r->text ? r->text : NULL);
     lua_pushinteger(L, dl_side(&b->rules, e->seat));
     lua_setfield(L, -2, "side");
     lua_pushinteger(L, b->round);
@@ -616,8 +598,10 @@ static void push_effect(lua_State *L, const dl_Game *g, lua_Integer index)
      * move's event shows both) */
     lua_pushinteger(L, (lua_Integer)g->nrec);
     lua_setfield(L, -2, "number");
-    dl_lua_pushtable(L, b);
-    lua_setfield(L, -2, "table");
+    if (with_table) {
+        dl_lua_pushtable(L, b);
+        lua_setfield(L, -2, "table");
+    }
     if (e->captured) {
         dl_lua_pushcards(L, e->captured);
         lua_setfield(L, -2, "captured");
@@ -657,7 +641,7 @@ static int g_play(lua_State *L)
     char err[300];
     if (dl_game_play(g, &f.m, err, sizeof err)) return refuse(L, err);
     u->version++;
-    push_effect(L, g, f.index);
+    push_effect(L, g, f.index, lua_toboolean(L, 3));
     const int effect = lua_gettop(L);
     const char *warn = g->rec[g->nrec - 1].effect.round_over ? round_hooks(L, 1, g) : NULL;
     lua_pushboolean(L, g->s.phase == DL_PHASE_MATCH_OVER);

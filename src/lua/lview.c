@@ -8,14 +8,24 @@
 
 static const char *const PHASES[] = {"claim", "play", "round-over", "match-over"};
 
+/* Each card's name at a fixed address: Lua's cache of C strings is keyed
+ * by address, so pushing these finds the Lua string at once instead of
+ * hashing a name written into a buffer every time (a view or an effect
+ * pushes dozens). */
+static char NAMES[DL_NCARDS][4];
+
+void dl_lua_pushcard(lua_State *L, int card)
+{
+    if (!NAMES[card][0]) dl_card_str(card, NAMES[card], false);
+    lua_pushstring(L, NAMES[card]);
+}
+
 void dl_lua_pushcards(lua_State *L, dl_Set s)
 {
-    char b[8];
     int n = 0;
     lua_createtable(L, dl_count(s), 0);
     for (; s; s &= s - 1) {
-        dl_card_str(dl_first(s), b, false);
-        lua_pushstring(L, b);
+        dl_lua_pushcard(L, dl_first(s));
         lua_rawseti(L, -2, ++n);
     }
 }

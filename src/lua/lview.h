@@ -9,6 +9,8 @@
 
 /* A list of cards lowest first (the order of every card list here). */
 void dl_lua_pushcards(lua_State *L, dl_Set s);
+/* One card's name ("7h"). */
+void dl_lua_pushcard(lua_State *L, int card);
 /* seat >= 0: what that seat may know (dl_view); -1: everything. */
 /* The table as a view shows it: {loose = cards, declarations = {...}}. */
 void dl_lua_pushtable(lua_State *L, const dl_State *s);

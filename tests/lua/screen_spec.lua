@@ -28,7 +28,7 @@ end
 local function events(opts, moves)
   local g, out = game(opts), {}
   for _, text in ipairs(moves) do
-    out[#out + 1] = driver.move_event(assert(g:play(text)), g:rules())
+    out[#out + 1] = driver.move_event(assert(g:play(text, true)), g:rules())
   end
   return out, g
 end
