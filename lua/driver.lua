@@ -9,8 +9,8 @@
 --   {type = "round_start", round, dealer, deal, ply, redeal = bool,
 --    new_round = bool (dealt by the driver after a round ended)}
 --   {type = "move", seat, side, move, kind, card, value, takes, captured,
---    xeri, dealt, round_over, round, deal, ply, table (before the move),
---    note, warning}
+--    xeri, dealt, round_over, round, deal, ply, table (before the move)}
+--    (the AI's answer for that move, note and warning, is driver.last_info)
 --   {type = "round_over", result}      (game:result() of the round)
 --   {type = "match_over", result}
 --   {type = "warning", seat, message}  (a failing AI hook or house rule)
@@ -117,8 +117,10 @@ function Driver:play(move, info)
   local effect, why = g:play(move, true) -- (with the table it was played on)
   if not effect then return nil, why end
   local e = M.move_event(effect)
-  if info then e.note, e.warning = info.note, info.warning end
-  self.last_info = info -- (the whole answer, for the caller; the event carries what is public)
+  -- An AI's answer (its note, a warning) is for the caller and the people
+  -- watching, not for the other AIs (partners could signal through it):
+  -- listeners find it in driver.last_info, the event does not carry it.
+  self.last_info = info
   if info and info.warning then self.warnings[#self.warnings + 1] = info.warning end
   if why then self:warn(effect.seat, why) end -- a house rule's score or match hook failed
   self:emit(e)

@@ -6,6 +6,10 @@
 -- are the engine's own (M.bind), so that they follow the rules in force.
 local M = {}
 
+-- What the helpers call, kept now: inside a box the script shares these
+-- globals and may replace them.
+local pairs, ipairs, next, type, error, setmetatable = pairs, ipairs, next, type, error, setmetatable
+
 -- ---- cards ----------------------------------------------------------
 
 local RANKS = { "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K" }
@@ -164,9 +168,7 @@ local VIEW = {
   __len = function(t) fill(t) return #t end,
 }
 
-local guarded = false
 local function guard_globals()
-  guarded = true
   -- (only what the box allows: getmetatable is not among it)
   for _, name in ipairs{ "setmetatable", "getmetatable", "next" } do
     local f = _ENV[name]
@@ -212,7 +214,6 @@ end
 --- decide(choose, data, moves): the script's choose with its view and
 -- ctx.
 function M.decide(choose, data, moves)
-  if not guarded then guard_globals() end
   local view = set_metatable({}, VIEW)
   unfilled[view] = data.host
   return choose(view, moves, ctx_of(data, view))
@@ -223,5 +224,10 @@ end
 function M.notify(hook, data, arg)
   hook(arg, ctx_of(data))
 end
+
+-- Inside a box (where there is no require) the helpers run before the
+-- script: the globals that could tell an unfilled view from a plain table
+-- are wrapped before the script can keep the originals.
+if require == nil then guard_globals() end
 
 return M

@@ -204,8 +204,9 @@ function Player:_call(what, via, seat, seed, ...)
   local ok, a, b = pcall(self._helpers[via], fn, ...)
   if not ok and box:broken() then
     box:close()
+    -- (its hooks' failures still count: a hook that always hits a limit
+    -- is turned off like any other that keeps failing)
     self.script, self._box, self._helpers = nil, nil, nil
-    self._off, self._failures = {}, {}
     a = a .. "; the script will be loaded afresh"
   end
   return ok, a, b

@@ -231,10 +231,11 @@ end
 
 -- What the table makes of the driver's events: the log, the observers,
 -- warnings, and the round's end.
-local function on_event(self, e)
+local function on_event(self, e, d)
   if e.type == "move" then
-    if e.warning then self.recent[#self.recent + 1] = e.warning end
-    remember(self, e.seat, e.move, e, e.note)
+    local info = d.last_info or {}
+    if info.warning then self.recent[#self.recent + 1] = info.warning end
+    remember(self, e.seat, e.move, e, info.note)
     notify(self, "after_move", e.seat, e.move, e)
   elseif e.type == "warning" then
     self.recent[#self.recent + 1] = "warning: " .. e.message
@@ -253,7 +254,7 @@ function Session:driver()
   if not d or d.game ~= self.g then
     d = driver.new(self.g, self.players, {
       match = true, interrupted = function() return self.interrupted() end,
-      listeners = { function(e) on_event(self, e) end },
+      listeners = { function(e, from) on_event(self, e, from) end },
     })
     self._driver = d
     d:start()
