@@ -196,7 +196,15 @@ local function compose(chosen)
       local reasons = {}
       for _, f in ipairs(fns.moves) do
         local kept, why = f(moves, state)
-        if type(kept) == "table" then moves = kept end
+        if type(kept) == "table" then
+          -- a hook may name a move by its number in the list it was given
+          local named = {}
+          for i = 1, #kept do
+            local m = kept[i]
+            named[i] = math.type(m) == "integer" and moves[m] or m
+          end
+          moves = named
+        end
         if type(why) == "table" then for k, r in pairs(why) do reasons[k] = r end end
       end
       return moves, reasons

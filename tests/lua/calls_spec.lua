@@ -28,10 +28,16 @@ return {
 }
 ]]
 
+-- The same rule naming the moves it keeps by their numbers.
+local NO_ACE_LAY_BY_NUMBER = NO_ACE_LAY:gsub("no%-ace%-lay", "no-ace-lay-n")
+  :gsub("else kept%[#kept %+ 1%] = m end", "else kept[#kept + 1] = i end")
+  :gsub("for _, m in ipairs%(moves%)", "for i, m in ipairs(moves)")
+
 local dir
 setup(function()
   dir = support.tmpdir()
   support.write(dir .. "/no-ace-lay.lua", NO_ACE_LAY)
+  support.write(dir .. "/no-ace-lay-n.lua", NO_ACE_LAY_BY_NUMBER)
 end)
 teardown(function() support.rmdir(dir) end)
 
@@ -68,6 +74,21 @@ describe("calls into the engine", function()
       assert.is_true(worst <= 10, "calls for one typed move and the reply: " .. worst)
     end)
   end
+
+  it("a house rule's moves hook may name the moves it keeps by number", function()
+    assert.matches("kept%[#kept %+ 1%] = i", NO_ACE_LAY_BY_NUMBER)
+    for seed = 1, 20 do
+      local a = assert(diloti.new { rules = "diloti+no-ace-lay", rules_dirs = { dir }, seed = seed })
+      local b = assert(diloti.new { rules = "diloti+no-ace-lay-n", rules_dirs = { dir }, seed = seed })
+      for _ = 1, 30 do
+        if not a:turn() then break end
+        assert.same(a:moves(), b:moves())
+        local _, why = a:play(a:moves()[1])
+        assert.is_nil(why)
+        assert(b:play(b:moves()[1]))
+      end
+    end
+  end)
 
   it("a house rule's moves hook runs once a position at the table", function()
     local runs = 0
