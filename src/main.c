@@ -3,6 +3,7 @@
  * interpreter and runs that script under one protected call. */
 #include <lauxlib.h>
 #include <lualib.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -53,6 +54,10 @@ static int pmain(lua_State *L)
 
 int main(int argc, char **argv)
 {
+    /* The user's character set, for multibyte input at the table (7♥):
+     * LC_CTYPE only, so that numbers and Lua's string order (strcoll)
+     * stay the same everywhere. */
+    setlocale(LC_CTYPE, "");
     lua_State *L = luaL_newstate();
     if (!L) {
         fprintf(stderr, "diloti: cannot create the Lua state (out of memory)\n");

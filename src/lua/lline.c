@@ -13,11 +13,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <lauxlib.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include <editline/readline.h>
 
@@ -67,6 +69,32 @@ static int getc_interruptible(FILE *f)
         if (n == 0) return EOF;
         if (errno != EINTR || interrupted) return EOF;
     }
+}
+
+/* What libedit's readline gets from rl_getc_function becomes one
+ * character of its line as it is: so a character is read whole here and
+ * returned as its code (in the user's character set: setlocale in
+ * main.c), or 7♥ would reach the line as three bytes taken for three
+ * characters. */
+static int getwc_interruptible(FILE *f)
+{
+    char buf[MB_LEN_MAX] = {0};
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    for (size_t n = 0; n < sizeof buf;) {
+        int c = getc_interruptible(f);
+        if (c == EOF) return EOF;
+        buf[n++] = (char)c;
+        wchar_t w;
+        size_t r = mbrtowc(&w, buf, n, &st);
+        if (r == (size_t)-2) {
+            memset(&st, 0, sizeof st); /* incomplete: read on, decode afresh */
+            continue;
+        }
+        if (r == (size_t)-1) return (unsigned char)buf[0]; /* not in the charset: the byte */
+        return (int)w;
+    }
+    return (unsigned char)buf[0];
 }
 
 /* ---- completion ---- */
@@ -272,7 +300,7 @@ int luaopen_diloti_line(lua_State *L)
     main_state = L;
     rl_readline_name = "diloti";
     rl_attempted_completion_function = complete;
-    rl_getc_function = getc_interruptible;
+    rl_getc_function = getwc_interruptible;
     rl_basic_word_break_characters = " \t\n,;=+";
     stifle_history(HISTORY_MAX);
     catch_sigint();
