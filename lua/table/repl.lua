@@ -213,6 +213,12 @@ end
 -- sees the game before a legal move is played, after_move(session, seat,
 -- move, event) after it. The coach is one. A failing observer is
 -- reported, never fatal.
+--- A line for the opening lines, under the banner (an extension's word
+-- to a newcomer).
+function Session:greet(line)
+  self.greetings[#self.greetings + 1] = line
+end
+
 function Session:observe(o)
   for _, have in ipairs(self.observers) do
     if have.name == o.name then return end
@@ -519,6 +525,7 @@ end
 --- The loop: returns the exit code.
 function Session:run()
   self:print(M.banner(self))
+  for _, line in ipairs(self.greetings) do self:print(line) end
   guarded(self, self.advance)
   guarded(self, self.show)
   while not self.done do
@@ -657,7 +664,7 @@ function M.new(o)
     ai_dirs = o.ai_dirs,
     ask_on_quit = o.ask_on_quit,
     save_dir = o.save_dir,
-    observers = {},
+    observers = {}, greetings = {},
   }, Session)
   -- What the program adds to the table (the lessons, the coach): each
   -- registers its commands and observers now (lua/cli.lua passes them).

@@ -705,8 +705,14 @@ function M.table_command(T, rest)
   T:show()
 end
 
---- Puts the lessons at a table being built: the `learn` command.
-function M.install()
+--- Puts the lessons at a table being built: the `learn` command, and a
+-- word in the opening lines for whoever has not finished a lesson yet.
+function M.install(T)
+  local path = T.learn_progress_path
+  if path == nil then path = M.progress_path(T.getenv) end
+  local done = false
+  for _, e in pairs(M.load_progress(path or nil)) do done = done or e.done end
+  if not done then T:greet("New to Diloti? Type 'learn' for a short course on the rules, one idea at a time.") end
   commands.add {
     name = "learn", aliases = { "lesson", "lessons" }, usage = "learn [N|next]",
     help = "lessons on the rules: the list, or take lesson N (or the next one)",
