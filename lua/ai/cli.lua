@@ -18,10 +18,30 @@ function M.cli_list(a)
   local shown = {}
   for k, e in ipairs(errors) do shown[k] = { file = e.file, message = clean(e.message) } end
   errors_to_stderr(shown)
-  for _, n in ipairs(names) do
+  -- The ladder's AIs weakest first, so that the strongest is read last;
+  -- the others (partner, the user's own) before them.
+  local rung, level = {}, {}
+  for k, n in ipairs(player.LADDER) do rung[n] = k end
+  for _, l in ipairs(player.LEVEL_ORDER) do level[player.LEVELS[l]] = l end
+  local order = {}
+  for _, n in ipairs(names) do order[#order + 1] = n end
+  table.sort(order, function(x, y)
+    local rx, ry = found[x].builtin and rung[x] or 0, found[y].builtin and rung[y] or 0
+    if rx ~= ry then return rx < ry end
+    return x < y
+  end)
+  for _, n in ipairs(order) do
     local i = found[n]
-    print(clean(string.format("%-10s %s%s", n, i.description, i.builtin and "" or ("  [" .. i.file .. "]"))))
+    local where = ""
+    if i.builtin and rung[n] then
+      where = string.format("  (%s%d of %d on the ladder)", level[n] and ("'" .. level[n] .. "'; ") or "",
+        rung[n], #player.LADDER)
+    elseif not i.builtin then
+      where = "  [" .. i.file .. "]"
+    end
+    print(clean(string.format("%-10s %s%s", n, i.description, where)))
   end
+  print(clean("\nLevels for 'new ai=LEVEL' and --ai: easy, normal (the table's default), hard, expert."))
   local where = player.user_dir() or "$XDG_CONFIG_HOME/diloti/ai"
   print(clean("\n'diloti ai NAME' explains one; your own AIs go in " .. where .. " (see docs/ai.md)."))
   return 0

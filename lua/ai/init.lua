@@ -10,7 +10,8 @@ local driver = require "diloti.driver"
 local core = require "diloti.core"
 
 return {
-  NAME = player.NAME, defaults = player.defaults,
+  NAME = player.NAME, defaults = player.defaults, LADDER = player.LADDER, LEVELS = player.LEVELS,
+  real_name = player.real_name,
   player = player.player, catalogue = player.catalogue, load_all = player.load_all,
   refresh = player.refresh, user_dir = player.user_dir, fallback = player.fallback,
   play = driver.play, move_event = driver.move_event,

@@ -28,6 +28,18 @@ local M = {}
 --- What an AI's name is made of (a record names AIs this way too).
 M.NAME = "^[%w][%w%-_]*$"
 
+--- The shipped AIs from the weakest to the strongest, as measured with two
+-- players (docs/ai.md §10; partner plays only with four).
+M.LADDER = { "random", "greedy", "builder", "cautious", "counter", "expert", "master" }
+--- Levels of play for people, by name: the AI each stands for.
+M.LEVELS = { easy = "greedy", normal = "builder", hard = "counter", expert = "expert" }
+M.LEVEL_ORDER = { "easy", "normal", "hard", "expert" }
+
+--- The AI a name or a level stands for.
+function M.real_name(name)
+  return M.LEVELS[name] or name
+end
+
 M.defaults = {
   time = 5,                -- seconds per decision (master searches ~1 s)
   budget = 50000000,       -- VM instructions per decision
@@ -345,6 +357,7 @@ end
 function M.player(spec, opts)
   opts = opts or {}
   if type(spec) ~= "string" or spec == "" then return nil, "ai.player: an AI name or a file path expected" end
+  spec = M.real_name(spec)
   local src, file, err
   if spec:find("/", 1, true) or spec:match("%.lua$") then
     file = spec

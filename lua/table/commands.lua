@@ -238,7 +238,7 @@ function M.parse_new(rest)
   for _, w in ipairs(words(rest)) do
     local k, v = w:match("^([%w_]+)=(.*)$")
     if not k and tonumber(w) then k, v = "players", w end
-    if not k and (ai.catalogue())[w] then k, v = "ai", w end
+    if not k and ((ai.catalogue())[w] or ai.LEVELS[w]) then k, v = "ai", w end
     if not k then return nil, string.format("'%s' is not an option: write key=value (%s)", w, M.new_keys()) end
     local ok, err = new_option(o, k, v)
     if not ok then return nil, err end

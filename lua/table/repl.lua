@@ -22,7 +22,8 @@ local Session = {}
 Session.__index = Session
 M.Session = Session
 
-local DEFAULT_AI = "cautious"
+-- A newcomer's first opponent: the "normal" level (ai/player.lua LEVELS).
+local DEFAULT_AI = "normal"
 local DIRECTIONS = { [2] = { [0] = "South", [1] = "North" },
   [3] = { [0] = "South", [1] = "East", [2] = "West" },
   [4] = { [0] = "South", [1] = "East", [2] = "North", [3] = "West" } }
@@ -107,7 +108,7 @@ local function seat_specs(o)
       specs[seat] = { kind = "human" }
     else
       local name = chosen or (o.players == 4 and seat % 2 == 0 and o.partner) or o.ai or DEFAULT_AI
-      specs[seat] = { kind = "ai", name = name }
+      specs[seat] = { kind = "ai", name = ai.real_name(name) }
     end
   end
   return specs

@@ -103,6 +103,31 @@ describe("AI players", function()
       assert.matches("^/nonexistent/x%.lua: .*No such file", select(2, ai.player("/nonexistent/x.lua")))
     end)
 
+    it("names levels of play easy, normal, hard and expert, in the ladder's order", function()
+      local names = {}
+      for _, level in ipairs { "easy", "normal", "hard", "expert" } do
+        local p = assert(ai.player(level))
+        names[#names + 1] = p.name
+      end
+      assert.same({ "greedy", "builder", "counter", "expert" }, names)
+      -- listed weakest first, the strongest last, with their rung and level
+      local out, saved = {}, _G.print
+      _G.print = function(s) out[#out + 1] = s end
+      local ok, err = pcall(ai.cli_list, {})
+      _G.print = saved
+      assert.is_true(ok, err)
+      local text = table.concat(out, "\n")
+      local last = 0
+      for _, n in ipairs { "random", "greedy", "builder", "cautious", "counter", "expert", "master" } do
+        local at = text:find("\n" .. n .. " ", 1, true) or (text:sub(1, #n + 1) == n .. " " and 0)
+        assert.is_truthy(at, n)
+        assert.is_true(at >= last, n .. " is out of order")
+        last = at
+      end
+      assert.matches("greedy +[^\n]*easy", text)
+      assert.matches("master +[^\n]*7 of 7", text)
+    end)
+
     it("lists and explains AIs for `diloti ai` and `diloti ai NAME`", function()
       local out = {}
       local saved = _G.print

@@ -280,6 +280,15 @@ describe("the table", function()
       assert.matches("no seat 5", say(s, "new players=2 seat5=greedy"))
     end)
 
+    it("plays a newcomer against the 'normal' level, and takes levels by name", function()
+      local s = session({ seed = 4 })
+      assert.matches("builder", s.names[1])
+      say(s, "new ai=hard")
+      assert.matches("counter", s.names[1])
+      say(s, "new easy")
+      assert.matches("greedy", s.names[1])
+    end)
+
     it("go carries on after an interruption, which played nothing", function()
       local hits = 0
       local s = session({ seed = 4, ai = "random" })
