@@ -47,12 +47,17 @@ static bool can_capture(const dl_State *s, int card)
 
 static unsigned decl_mask(const dl_Move *m) { return (unsigned)(m->take >> DL_DECL_SHIFT) & 0xF; }
 
+/* The id of the turn's rule (D9; K2 in Kontsina) and of the round's end
+ * (D22; K3): each base game's refusals cite its own rules. */
+static const char *turn_id(const dl_State *s) { return s->rules.capture == DL_CAPTURE_ONE ? "K2" : "D9"; }
+static const char *end_id(const dl_State *s) { return s->rules.capture == DL_CAPTURE_ONE ? "K3" : "D22"; }
+
 static const char *phase_check(Why *w)
 {
     const dl_State *s = w->s;
     const bool decision = w->m->kind == DL_CLAIM || w->m->kind == DL_KEEP;
     if (s->phase == DL_PHASE_ROUND_OVER || s->phase == DL_PHASE_MATCH_OVER)
-        return say(w, "D22: the round is over; no card can be played until the next deal");
+        return say(w, "%s: the round is over; no card can be played until the next deal", end_id(s));
     if (s->phase == DL_PHASE_CLAIM && !decision)
         return say(w, "V-face-card-claim: seat %d must first claim a redeal or keep the cards",
                    s->turn);
@@ -63,13 +68,14 @@ static const char *phase_check(Why *w)
         return say(w, "V-face-card-claim: a redeal may be claimed only before the first card "
                       "of a deal, by a player dealt %d or more face cards",
                    s->rules.claim_faces);
-    if (w->m->kind > DL_KEEP) return say(w, "D9: unknown kind of move");
+    if (w->m->kind > DL_KEEP) return say(w, "%s: unknown kind of move", turn_id(s));
     if (!decision && (w->m->card >= DL_NCARDS || !(s->hand[w->seat] & DL_BIT(w->m->card))))
-        return say(w, "D9: you do not hold %s", w->m->card < DL_NCARDS ? w->card : "that card");
-    if (w->m->take & ~(DL_DECK | DL_DECL_ITEMS)) return say(w, "D9: the move names no such item");
+        return say(w, "%s: you do not hold %s", turn_id(s), w->m->card < DL_NCARDS ? w->card : "that card");
+    if (w->m->take & ~(DL_DECK | DL_DECL_ITEMS))
+        return say(w, "%s: the move names no such item", turn_id(s));
     if ((w->m->take & DL_DECK & ~s->loose) ||
         (decl_mask(w->m) >> s->ndecl))
-        return say(w, "D9: the move names something that is not on the table");
+        return say(w, "%s: the move names something that is not on the table", turn_id(s));
     return NULL;
 }
 
@@ -113,9 +119,11 @@ static const char *numeral_capture_check(Why *w)
 {
     const dl_State *s = w->s;
     const dl_Move *m = w->m;
+    /* (each base game's refusals cite its own rules: K2 in Kontsina) */
+    const char *id = s->rules.capture == DL_CAPTURE_ONE ? "K2" : "D11";
     if (m->take & DL_FACES)
-        return say(w, "D11: face cards have no value; only a face card of the same rank "
-                      "takes one");
+        return say(w, "%s: face cards have no value; only a face card of the same rank "
+                      "takes one", id);
     for (int i = 0; i < s->ndecl; i++) {
         const dl_Decl *d = &s->decl[i];
         if (!(decl_mask(m) & (1u << i)) || d->value == w->v) continue;
@@ -274,7 +282,9 @@ const char *dl_refusal(const dl_State *s, const dl_Move *m, char *buf, size_t ca
     case DL_KEEP: return say(&w, "V-face-card-claim: it is not your decision to make");
     case DL_LAY: e = lay_check(&w); break;
     case DL_CAPTURE:
-        if (!m->take) return say(&w, "D11: a capture must take something");
+        if (!m->take)
+            return say(&w, "%s: a capture must take something",
+                       s->rules.capture == DL_CAPTURE_ONE ? "K2" : "D11");
         e = dl_is_face(m->card) ? face_capture_check(&w) : numeral_capture_check(&w);
         break;
     default:
@@ -284,5 +294,5 @@ const char *dl_refusal(const dl_State *s, const dl_Move *m, char *buf, size_t ca
         if (!e) e = holds_check(&w);
         break;
     }
-    return e ? e : say(&w, "D9: %s cannot be played that way here", w.card);
+    return e ? e : say(&w, "%s: %s cannot be played that way here", turn_id(s), w.card);
 }

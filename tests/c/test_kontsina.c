@@ -216,10 +216,13 @@ static void test_K2_face_cards(void **state)
     /* K2: a face card may be laid even with one of its rank on the table. */
     assert_true(legal(&s, "Jh lay"));
     assert_false(legal(&s, "Jh x Jc Jd"));
-    assert_refused(&s, "6s x Jc", "D11"); /* face cards have no value */
+    /* Refusals under Kontsina cite Kontsina's rules (K2), not Diloti's. */
+    assert_refused(&s, "6s x Jc", "K2"); /* face cards have no value */
+    assert_refused(&s, "7h lay", "K2");  /* not in the hand (D9 in Diloti) */
     dl_Rules d = diloti_rules();
     dl_State t = pos(&d, "hands=Jh 6s / Kd; table=Jc Jd 5c");
     assert_refused(&t, "Jh lay", "D10");
+    assert_refused(&t, "6s x Jc", "D11");
     /* Two face cards at once break K2's "exactly one combination". */
     assert_refused(&s, "Jh x Jc Jd", "K2");
 }
