@@ -164,7 +164,7 @@ function Session:score_line(view)
   for side = 0, view.sides - 1 do
     local won = view.rounds_won and view.rounds_won[side]
     parts[#parts + 1] = string.format("%s %d%s", side_name(self, side), view.score[side] or 0,
-      (won and won > 0) and string.format(" (%d rounds won)", won) or "")
+      (won and won > 0) and string.format(" (%d round%s won)", won, won == 1 and "" or "s") or "")
   end
   return table.concat(parts, ", ")
 end
@@ -244,13 +244,24 @@ local function on_event(self, e, d)
     if info.warning then self.recent[#self.recent + 1] = info.warning end
     remember(self, e.seat, e.move, e, info.note)
     notify(self, "after_move", e.seat, e.move, e)
+    if e.swept then
+      local who = side_name(self, e.swept.side)
+      self.recent[#self.recent + 1] = string.format("The cards left on the table (%s) go to %s, who captured "
+        .. "last (%s).", screen.cards(self.style, e.swept.cards), who == "You" and "you" or who,
+        self:rules().capture == "one" and "K3" or "D22")
+    end
   elseif e.type == "warning" then
     self.recent[#self.recent + 1] = "warning: " .. e.message
   elseif e.type == "round_over" then
+    -- The round's last moves first, then where the cards went, then the
+    -- breakdown (with the match's result when it is over).
+    for _, line in ipairs(self.recent) do self:print(line) end
+    self.recent = {}
     self:print(screen.round_summary(self.style, e.result, self.names, { rules = self:rules() }))
-    if e.result.over then self:print(self:match_result_line(e.result)) end
   elseif e.type == "round_start" and e.new_round then
-    self.recent[#self.recent + 1] = string.format("Round %d: %s deals.", e.round, self.names[e.dealer])
+    local who = self.names[e.dealer]
+    self.recent[#self.recent + 1] = who == "You" and string.format("Round %d: you deal.", e.round)
+      or string.format("Round %d: %s deals.", e.round, who)
   end
 end
 
@@ -332,7 +343,8 @@ function Session:show()
   self.recent = {}
   local phase = view.phase
   if phase == "match-over" then
-    self:print(self:match_result_line(self.g:result()))
+    -- (the board says the match is over, the round's breakdown who won)
+    self:print("Type 'new' for another game.")
   elseif seat and phase == "claim" then
     self:printf("%s: 'claim' a redeal or 'keep' these cards (V-face-card-claim).", self.names[seat])
   end

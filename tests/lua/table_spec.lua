@@ -280,6 +280,27 @@ describe("the table", function()
       assert.matches("no seat 5", say(s, "new players=2 seat5=greedy"))
     end)
 
+    it("ends a round in order: its last moves, where the leftover cards went (D22), then the breakdown; "
+      .. "the match result once, with plurals", function()
+      local s, out = session({ ai = "random", seed = 2, target = 5 })
+      for _ = 1, 200 do
+        if s.g:phase() == "match-over" then break end
+        if s:human_to_move() then s:handle("1") end
+      end
+      s:handle("score")
+      local text = out()
+      local last = text:find("That was the last card of the round", 1, true)
+      local left = text:find("The cards left on the table", 1, true)
+      local over = text:find("Round 1 is over", 1, true)
+      assert.is_truthy(last and left and over, text:sub(-1500))
+      assert.is_true(last < left and left < over)
+      assert.matches("who captured last %(D22%)", text)
+      local _, results = text:gsub("The match is over: ", "")
+      assert.equals(1, results)
+      assert.matches("%(1 round won%)", text)
+      assert.is_nil(text:find("1 rounds won", 1, true))
+    end)
+
     it("plays a newcomer against the 'normal' level, and takes levels by name", function()
       local s = session({ seed = 4 })
       assert.matches("builder", s.names[1])
