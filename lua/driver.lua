@@ -20,14 +20,6 @@ local Driver = {}
 Driver.__index = Driver
 M.Driver = Driver
 
--- A deep copy of the game's plain tables.
-local function copy(t)
-  if type(t) ~= "table" then return t end
-  local c = {}
-  for k, v in pairs(t) do c[k] = copy(v) end
-  return c
-end
-
 --- The public event of the move a game just played: its effect (g:play's
 -- answer, which holds the table before the move) is the event, with its
 -- type and the move's text under `move` too.
@@ -51,7 +43,7 @@ function M.new(game, seats, opts)
   opts = opts or {}
   local rules = game:rules()
   local self = setmetatable({
-    game = game, seats = seats or {}, rules = rules, match = opts.match,
+    game = game, seats = seats or {}, match = opts.match,
     listeners = opts.listeners or {}, interrupted = opts.interrupted,
     players = {}, warnings = {},
   }, Driver)
@@ -197,7 +189,5 @@ function M.play(game, players, opts)
   r.warnings = d.warnings
   return r
 end
-
-M.copy = copy
 
 return M

@@ -179,6 +179,6 @@ function M.static(rules, seat)
   return ctx
 end
 
-M.side_of, M.decision_data = side_of, decision_data
+M.decision_data = decision_data
 
 return M

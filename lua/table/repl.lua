@@ -300,12 +300,6 @@ function Session:play(move, info, seat)
   return true
 end
 
-function Session:match_result_line(r)
-  if r.winner == nil then return "The match is over." end
-  local who = side_name(self, r.winner)
-  return string.format("The match is over: %s %s. Type 'new' for another.", who, who == "You" and "win" or "wins")
-end
-
 -- Lets the AIs play until a person is to move or the match ends (a
 -- round's end is shown as it happens). Ctrl-C stops before the AI's move
 -- is played (the game is untouched) and pauses: 'go' carries on.
