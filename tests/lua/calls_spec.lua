@@ -5,7 +5,8 @@
 local diloti = require "diloti"
 local core = require "diloti.core"
 local repl = require "diloti.table.repl"
-local support = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "support.lua")
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+local support = dofile(here .. "support.lua")
 
 local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
 
@@ -90,19 +91,14 @@ describe("calls into the engine", function()
     end
   end)
 
-  it("a house rule's moves hook runs once a position at the table", function()
-    local runs = 0
-    local hooks = { moves = function(list) runs = runs + 1 return list end }
-    local g = assert(diloti.new { rules = { capture = "many" }, hooks = hooks, seed = 3 })
-    local positions = 0
-    while g:turn() and positions < 30 do
-      positions = positions + 1
-      local texts = g:moves()
-      g:moves(true)
-      g:check(texts[1])
-      g:parse(texts[#texts])
-      assert(g:play(texts[1]))
-    end
+  it("make bench's count (tools/calls.lua): at most 10 calls, and the moves hook once a position", function()
+    local out, err, code = support.cli { "run", here .. "../../tools/calls.lua" }
+    assert.equals(0, code, err)
+    local most = tonumber(out:match("at most (%d+)"))
+    local runs, positions = out:match("moves hook: (%d+) runs for (%d+) positions")
+    assert.is_true(most and most <= 10, out)
+    assert.is_truthy(runs, out)
+    assert.is_true(tonumber(positions) > 20, out)
     assert.equals(positions, runs)
   end)
 end)
