@@ -26,6 +26,44 @@ function M.find(word)
   return M.by_name[word:lower()]
 end
 
+-- Edit distance with adjacent swaps ("hnit" is one step from "hint").
+local function distance(a, b)
+  local d = {}
+  for i = 0, #a do d[i] = { [0] = i } end
+  for j = 0, #b do d[0][j] = j end
+  for i = 1, #a do
+    for j = 1, #b do
+      local cost = a:byte(i) == b:byte(j) and 0 or 1
+      local v = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+      if i > 1 and j > 1 and a:byte(i) == b:byte(j - 1) and a:byte(i - 1) == b:byte(j) then
+        v = math.min(v, d[i - 2][j - 2] + 1)
+      end
+      d[i][j] = v
+    end
+  end
+  return d[#a][#b]
+end
+
+--- The command a mistyped word most likely meant (its name), or nil:
+-- one a word of up to four letters is a step away from, two steps for
+-- longer words, or the only command the word begins.
+function M.nearest(word)
+  word = word:lower()
+  if #word > 20 then return nil end
+  local best, best_d, prefixed = nil, math.huge, {}
+  for name, c in pairs(M.by_name) do
+    if #name >= 2 then
+      local d = distance(word, name)
+      if d < best_d or (d == best_d and best and c.name < best) then best, best_d = c.name, d end
+      if #word >= 3 and name:sub(1, #word) == word then prefixed[c.name] = true end
+    end
+  end
+  if best_d <= (#word <= 4 and 1 or 2) then return best end
+  local only = next(prefixed)
+  if only and next(prefixed, only) == nil then return only end
+  return nil
+end
+
 local function words(s)
   local out = {}
   for w in s:gmatch("%S+") do out[#out + 1] = w end
@@ -54,7 +92,8 @@ M.add {
     T:print("  7h              the only legal use of your 7h (if it has just one)")
     T:print("Commands:")
     for _, c in ipairs(M.list) do T:printf("  %-18s %s", c.usage, c.help) end
-    T:print("Anything else runs as Lua, with the game as 'g' (e.g. g:moves(), g:view(0)).")
+    T:print("Lua, with the game as 'g': '=EXPR' prints a value (e.g. =#g:moves()), 'lua CODE' runs a chunk,")
+    T:print("  'lua' alone switches to Lua mode (a line holding only '.' comes back to the table).")
   end,
 }
 
@@ -442,9 +481,24 @@ M.add {
 }
 
 M.add {
-  name = "lua", usage = "lua CODE",
-  help = "run Lua even when it looks like a command or a move (also '=EXPR')",
-  run = function(T, rest) T:run_lua(rest) end,
+  name = "lua", usage = "lua [CODE]",
+  help = "run Lua with the game as g ('=EXPR' prints a value); alone: Lua mode until '.'",
+  examples = { "=g:view(0).pack_count", "lua for _, m in ipairs(g:moves()) do print(m) end", "lua" },
+  run = function(T, rest)
+    if rest ~= "" then return T:run_lua(rest) end
+    T.lua_mode = true
+    T:print("Lua mode: each line runs as Lua, with the game as g. A line holding only '.' comes back.")
+  end,
+}
+
+M.add {
+  name = "play", aliases = { "p" }, usage = "play MOVE",
+  help = "play a move (the same as typing the move itself)",
+  examples = { "play 8h x 3c 5s", "play 4" },
+  run = function(T, rest)
+    if rest == "" then return T:complain("Which move? e.g. 'play 8h x 3c 5s', or a number from 'moves'") end
+    T:try_move(rest, true)
+  end,
 }
 
 return M

@@ -353,10 +353,16 @@ function Session:handover(seat)
 end
 
 --- Plays what a person typed as a move, if it is one. Returns true if
--- the line was taken as a move (played or refused).
-function Session:try_move(line)
+-- the line was taken as a move (played or refused). sure: the person said
+-- it is a move ('play ...', or a line that only a move could be), so the
+-- move reader's message is shown even when it does not look like one.
+function Session:try_move(line, sure)
+  if not sure and not moveinput.looks_like_move(line) then return false end
   local seat = self:human_to_move()
-  if not seat or not moveinput.looks_like_move(line) then return false end
+  if not seat then
+    self:complain("It is not your turn" .. (self.g:phase() == "match-over" and ": the match is over." or "."))
+    return true
+  end
   local r = moveinput.resolve(self.g, line)
   if r.candidates then
     self:print("That fits several moves; type one of them (or its number in 'moves'):")
@@ -462,8 +468,51 @@ end
 -- ---------------------------------------------------------------------
 -- One line
 
---- Handles one complete line (a command, a move or Lua).
+-- A short first word that starts like a card ("9zz", "Qx"), or a line
+-- with a move's operators: meant as a move, so it gets the move reader's
+-- message rather than "unknown command".
+local function meant_as_move(line)
+  local first = line:match("^%s*(%S+)")
+  if #first <= 3 and first:match("^[%dAaJjQqKkTt]") then return true end
+  if #first > 4 then return false end
+  for w in line:gmatch("%S+") do
+    local lw = w:lower()
+    if lw == "x" or lw == "+" or lw == "=" or lw == "lay" then return true end
+  end
+  return false
+end
+
+-- Lua typed without its prefix: say how to run it instead of guessing.
+local function looks_like_lua(line)
+  if line:match("[%(%):%[%]{}=\"']") then return true end
+  local first = line:match("^%s*([%a_]+)")
+  return first == "for" or first == "local" or first == "if" or first == "while" or first == "function"
+    or first == "return" or first == "repeat" or first == "print" or first == "do"
+end
+
+function Session:unknown(word, line)
+  local near = commands.nearest(word)
+  local msg = string.format("unknown command '%s'", screen.safe(nil, word))
+  if near then
+    self:complain(msg .. "; did you mean " .. near .. "?")
+  elseif looks_like_lua(line) then
+    self:complain(string.format("%s. To run it as Lua, type '=%s' (or 'lua' for Lua mode).", msg,
+      screen.safe(nil, line:match("^%s*(.-)%s*$"))))
+  else
+    self:complain(msg .. "; type 'help' for the commands, or a move such as '7h x 7c'.")
+  end
+end
+
+--- Handles one complete line: a command, a move, or Lua behind its
+-- prefix ('=EXPR', 'lua CODE', or any line in Lua mode).
 function Session:handle(line)
+  if self.lua_mode then
+    if line:match("^%s*%.%s*$") then
+      self.lua_mode = false
+      return self:print("Back at the table.")
+    end
+    return self:run_lua(line)
+  end
   if line:match("^%s*$") then
     if self.paused then self.paused = false; self:advance(); self:show() end
     return
@@ -479,29 +528,37 @@ function Session:handle(line)
   end
   if line:match("^%s*=") then return self:run_lua(line:match("^%s*=(.*)$")) end
   if self:try_move(line) then return end
-  if moveinput.looks_like_move(line) and not self:human_to_move() then
-    self:complain("It is not your turn" .. (self.g:phase() == "match-over" and ": the match is over." or "."))
-    return
-  end
-  self:run_lua(line)
+  if meant_as_move(line) then return self:try_move(line, true) end
+  self:unknown(word, line)
 end
 
---- Reads one whole input: a line, or more while Lua is unfinished.
+-- The Lua in a line, if the line is Lua: after '=' or 'lua ', or all of
+-- it in Lua mode.
+function Session:lua_part(line)
+  if self.lua_mode then return not line:match("^%s*%.%s*$") and line or nil end
+  local code = line:match("^%s*=(.*)$")
+  if code then return code end
+  local w, rest = line:match("^%s*(%S+)%s+(.-)$")
+  if w and w:lower() == "lua" and rest:match("%S") then return rest end
+  return nil
+end
+
+--- Reads one whole input: a line, or more while its Lua is unfinished.
 -- Returns the text, nil at the end of input, or false after Ctrl-C.
 function Session:read_input()
   local line = self.read(self:prompt())
   if not line then return line end
-  local code = line
-  while not commands.find(line:match("^%s*(%S*)")) and not moveinput.looks_like_move(code)
-    and M.incomplete(code) do
+  local code = self:lua_part(line)
+  while code and M.incomplete(code) do
     local more = self.read(">> ")
     if not more then return more end
-    code = code .. "\n" .. more
+    line, code = line .. "\n" .. more, code .. "\n" .. more
   end
-  return code
+  return line
 end
 
 function Session:prompt()
+  if self.lua_mode then return "lua> " end
   local seat = self:human_to_move()
   if seat and self.humans > 1 then return screen.safe(nil, self.names[seat]) .. "> " end
   return "diloti> "

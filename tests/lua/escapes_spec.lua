@@ -315,13 +315,22 @@ return { id = "18-bad", title = "t", rules = { "D11" }, steps = {
       assert.matches("Loaded .*good%.dlt: 1 moves", out)
     end)
 
+    it("cleans a mistyped line it echoes back", function()
+      local s, output = session { seed = 5, ai = "random" }
+      output()
+      s:handle("\27]0;title\7")
+      assert_clean(output())
+      s:handle("print(\"\27]0;title\7\")")
+      assert_clean(output())
+    end)
+
     it("leaves the output of the user's own Lua as it is", function()
       local s, output = session { seed = 5, ai = "random" }
       output()
-      s:handle([[print("\27[1mbold\27[22m")]])
+      s:handle([[lua print("\27[1mbold\27[22m")]])
       assert.equals("\27[1mbold\27[22m\n", output())
       -- but an error raised with a script's text is cleaned
-      s:handle([[error("\27]0;title\7")]])
+      s:handle([[lua error("\27]0;title\7")]])
       assert_clean(output())
     end)
 
