@@ -258,6 +258,11 @@ local function on_event(self, e, d)
     for _, line in ipairs(self.recent) do self:print(line) end
     self.recent = {}
     self:print(screen.round_summary(self.style, e.result, self.names, { rules = self:rules() }))
+    -- Time to read the breakdown before the next deal's first moves
+    -- scroll it away (a person at a terminal only: not piped, not CI).
+    if self.pause_rounds and not e.result.over then
+      self.read(string.format("Press Enter to deal round %d. ", select(3, self.g:where()) + 1))
+    end
   elseif e.type == "round_start" and e.new_round then
     local who = self.names[e.dealer]
     self.recent[#self.recent + 1] = who == "You" and string.format("Round %d: you deal.", e.round)
@@ -713,7 +718,8 @@ end
 
 --- A session. o: write(text), read(prompt) -> line | nil | false,
 -- interrupted() -> bool, history_add(line), getenv, clock() -> seconds,
--- style (screen style), rules_dirs, ai_dirs, ask_on_quit, and game
+-- style (screen style), rules_dirs, ai_dirs, ask_on_quit, pause_rounds
+-- (wait for Enter before each new deal), and game
 -- options for the first game (see the `new` command).
 function M.new(o)
   o = o or {}
@@ -727,6 +733,7 @@ function M.new(o)
     rules_dirs = o.rules_dirs,
     ai_dirs = o.ai_dirs,
     ask_on_quit = o.ask_on_quit,
+    pause_rounds = o.pause_rounds,
     save_dir = o.save_dir,
     observers = {}, greetings = {},
   }, Session)
@@ -794,6 +801,7 @@ function M.start(a, extensions)
     read = line and line.read or nil, interrupted = line and line.interrupted or nil,
     history_add = line and line.history_add or nil, rules_dirs = a.rules_dir, ai_dirs = a.ai_dir,
     ask_on_quit = line and line.isatty() or false, game = game, extensions = extensions,
+    pause_rounds = line and line.isatty() and not os.getenv("CI") or false,
   }
   if not s then
     io.stderr:write("diloti: ", screen.safe(nil, err), "\n")

@@ -86,21 +86,30 @@ describe("the diloti program at a terminal (tmux)", function()
     local s = pane:wait(at_prompt)
     assert.matches("Your hand:", s)
     assert.matches("Table:", s)
-    local moves = 0
+    local moves, pauses = 0, 0
+    -- Between rounds the table waits for Enter, so the breakdown can be read.
+    local function pausing(x) return x:gsub("%s+$", ""):match("Press Enter to deal round %d+%.$") end
     while moves < 400 do
-      s = pane:wait(function(x) return at_prompt(x) or x:find("match is over", 1, true) end)
+      s = pane:wait(function(x) return at_prompt(x) or pausing(x) or x:find("match is over", 1, true) end)
       if s:find("match is over", 1, true) then break end
-      assert.is_true(at_prompt(s), "no prompt on the screen:\n" .. s)
-      pane:keys("1", "Enter")
-      moves = moves + 1
-      -- The next screen: a new board and prompt, or the end.
       local before = s
+      if pausing(s) then
+        pauses = pauses + 1
+        pane:keys("Enter")
+      else
+        assert.is_true(at_prompt(s), "no prompt on the screen:\n" .. s)
+        pane:keys("1", "Enter")
+        moves = moves + 1
+      end
+      -- The next screen: a new board and prompt, the pause, or the end.
       s = pane:wait(function(x)
-        return x:find("match is over", 1, true) or (x ~= before and at_prompt(x) and not x:match("diloti> 1%s*$"))
+        return x:find("match is over", 1, true)
+          or (x ~= before and (pausing(x) or at_prompt(x)) and not x:match("diloti> 1%s*$"))
       end, 20)
     end
     assert.matches("match is over", s)
     assert.is_true(moves > 20)
+    assert.is_true(pauses >= 1)
     pane:keys("quit", "Enter")
     pane:wait(function() return not pane:alive() end, 5)
     assert.is_false(pane:alive())

@@ -345,6 +345,30 @@ describe("the table", function()
       assert.is_nil(text:find("1 rounds won", 1, true))
     end)
 
+    it("waits for Enter between rounds on a terminal, never after the last, and not when piped", function()
+      local function play(pause)
+        local s, out = session({ ai = "random", seed = 2, target = 21 }, nil, { pause_rounds = pause })
+        for _ = 1, 400 do
+          if s.g:phase() == "match-over" then break end
+          if s:human_to_move() then s:handle("1") end
+        end
+        return s, out()
+      end
+      local s, text = play(true)
+      assert.equals("match-over", s.g:phase())
+      local rounds = select(3, s.g:where())
+      assert.is_true(rounds >= 2)
+      local _, pauses = text:gsub("Press Enter to deal round %d+", "")
+      assert.equals(rounds - 1, pauses)
+      local over, pause = text:find("Round 1 is over", 1, true), text:find("Press Enter to deal round 2", 1, true)
+      local next_round = text:find("Round 2: ", 1, true)
+      assert.is_truthy(over and pause and next_round)
+      assert.is_true(over < pause and pause < next_round)
+      -- (piped input and CI: no waiting)
+      local _, piped = play(false)
+      assert.is_nil(piped:find("Press Enter", 1, true))
+    end)
+
     it("plays a newcomer against the 'normal' level, and takes levels by name", function()
       local s = session({ seed = 4 })
       assert.matches("builder", s.names[1])
