@@ -148,27 +148,71 @@ M.add {
   run = check,
 }
 
-M.add {
-  name = "undo", aliases = { "u" }, usage = "undo",
-  help = "take back your last move (practice games)",
-  run = function(T)
-    if not T.practice then return T:complain("No undo in this game (it was started with practice=off).") end
-    local g = T.g
-    local hist = g:history()
+-- With several people at the keyboard, undo belongs to the asker: find
+-- the asker's own last move, with nothing another person played after it.
+-- Returns how many moves to take back, or nil and why not.
+local function undo_depth(T, asker)
+  local hist = T.g:history()
+  for i = #hist, 1, -1 do
+    local h = hist[i]
+    if h.kind ~= "next-round" and T:is_human(h.seat) then
+      if h.seat == asker then return #hist - i + 1, h end
+      return nil, string.format("%s has played since your last move, and undo takes back only your own "
+        .. "moves (%s can undo theirs on their turn).", T.names[h.seat], T.names[h.seat])
+    end
+  end
+  return nil, "Nothing of yours to undo."
+end
+
+--- May this seat take its last move back now?
+function M.can_undo(T, seat)
+  return T.practice and seat ~= nil and undo_depth(T, seat) ~= nil
+end
+
+--- Takes back moves: a person's last move and the computer's answers;
+-- with several people at the keyboard, only the asker's own last move,
+-- when nobody else has played since. asker: the seat asking (by default
+-- the person to move).
+function M.undo(T, asker)
+  if not T.practice then return T:complain("No undo in this game (it was started with practice=off).") end
+  local g = T.g
+  local hist = g:history()
+  local undone, mine = 0, nil
+  if T.humans > 1 then
+    local n, why = undo_depth(T, asker or T:human_to_move() or T.viewer)
+    if not n then return T:complain(why) end
+    for _ = 1, n do
+      if not g:undo() then break end
+      undone = undone + 1
+    end
+    mine = why
+  else
     -- Back to the last time a person was to move, before their move.
-    local undone = 0
     repeat
       local last = hist[#hist - undone]
       if not last then break end
       if not g:undo() then break end
       undone = undone + 1
     until last.kind ~= "next-round" and T:is_human(last.seat)
-    if undone == 0 then return T:complain("Nothing to undo.") end
-    for _ = 1, undone do if #T.log > 0 then table.remove(T.log) end end
+  end
+  if undone == 0 then return T:complain("Nothing to undo.") end
+  for _ = 1, undone do if #T.log > 0 then table.remove(T.log) end end
+  if mine then
+    T.recent = { string.format("Undone: your move %s%s.", mine.move,
+      undone > 1 and string.format(" and the %d after it", undone - 1) or "") }
+  else
     T.recent = { string.format("Undone: %d move%s.", undone, undone == 1 and "" or "s") }
-    T.paused = false
-    T:show()
-  end,
+  end
+  T.paused = false
+  T:show()
+end
+
+M.add {
+  name = "undo", aliases = { "u" }, usage = "undo",
+  help = "take back your last move and the computer's answers (practice games)",
+  more = "  With several people at the keyboard, only your own last move: type 'undo' when asked to pass\n"
+    .. "  the keyboard, before the next person has played.",
+  run = function(T) M.undo(T) end,
 }
 
 -- What each side holds now: a provisional breakdown (D23, K4).
@@ -310,6 +354,7 @@ M.add {
     if o.rules and o.rules ~= T.opts.rules and o.players == T.opts.players and not rest:match("players=") then
       o.players = nil -- a new base game brings its own number of players
     end
+    if not T:may_discard("start a new game") then return end
     local ok, nerr = T:new_game(o)
     if not ok then return T:complain("No new game: " .. nerr) end
     T:print("New game: " .. T:describe_game() .. ".")
@@ -406,6 +451,7 @@ M.add {
     if not path then return end
     local g, rec = record.load(path, { rules_dirs = T.rules_dirs })
     if not g then return T:complain("Not loaded (your game is unchanged): " .. rec) end
+    if not T:may_discard("load " .. screen.safe(nil, path)) then return end
     local opts = {
       rules = rec.rules, players = rec.players, seed = rec.seed, dealer = rec.dealer, target = rec.target,
       position = rec.position, practice = not (rec.extra and rec.extra.practice == "off"),

@@ -333,7 +333,8 @@ end
 function Session:show()
   local seat = self:human_to_move()
   if seat and self.humans > 1 and seat ~= self.viewer then
-    self:handover(seat)
+    -- (an undo at the hand-over has drawn the board for its asker)
+    if self:handover(seat) then return end
   end
   if seat then self.viewer = seat end
   local view = self.g:view(self.viewer)
@@ -350,11 +351,21 @@ function Session:show()
 end
 
 -- Several people at one keyboard: clear the screen and wait, so that the
--- next player does not see the previous one's hand.
+-- next player does not see the previous one's hand. The one who just
+-- moved may still take it back here, before the keyboard changes hands.
+-- Returns true if they did.
 function Session:handover(seat)
   self.write(self.style.colour and "\27[H\27[2J" or string.rep("\n", 40))
+  local mover = self.viewer
+  local can_undo = mover and self:is_human(mover) and commands.can_undo(self, mover)
   self:printf("%s's turn. Pass the keyboard to %s and press Enter.", self.names[seat], self.names[seat])
-  self.read("")
+  if can_undo then self:printf("(%s: type 'undo' instead to take your move back.)", self.names[mover]) end
+  local answer = self.read("")
+  if can_undo and type(answer) == "string" and answer:match("^%s*[Uu]n?d?o?%s*$") then
+    commands.undo(self, mover)
+    return true
+  end
+  return false
 end
 
 --- Plays what a person typed as a move, if it is one. Returns true if
@@ -567,6 +578,23 @@ function Session:prompt()
   local seat = self:human_to_move()
   if seat and self.humans > 1 then return screen.safe(nil, self.names[seat]) .. "> " end
   return "diloti> "
+end
+
+--- Before 'new' or 'load' drops an unsaved game: asks, when someone can
+-- answer, to save it, drop it or keep playing. Returns true to go on.
+function Session:may_discard(doing)
+  if not (self:unfinished() and self.ask_on_quit) then return true end
+  self:printf("This game is not saved. Before you %s:", doing)
+  local answer = self.read("type a file name to save it, 'discard' to drop it, or Enter to keep playing: ")
+  answer = type(answer) == "string" and answer:match("^%s*(.-)%s*$") or ""
+  if answer == "" then
+    self:print("Your game goes on.")
+    return false
+  end
+  if answer:lower() == "discard" then return true end
+  commands.find("save").run(self, answer)
+  if not self.saved then self:print("Your game goes on.") end
+  return self.saved
 end
 
 --- Leaving: asks to save an unfinished game when someone can answer.

@@ -270,6 +270,65 @@ describe("the table", function()
       assert.matches("Nothing to undo", say(s, "undo"))
     end)
 
+    it("in hot-seat, undo takes back only the asker's own last move, and says so", function()
+      -- Two people, one keyboard. At the hand-over, the one who just moved
+      -- may still take it back; the next one at the keyboard may not.
+      local s = session({ seed = 3, players = 2, humans = 2 }, { "", "", "undo" })
+      assert.matches("Nothing of yours to undo", say(s, "undo"))
+      say(s, "1") -- seat 0; hand-over to seat 1: Enter
+      assert.equals(1, s:human_to_move())
+      local text = say(s, "undo") -- seat 1 asks: seat 0's move is not theirs
+      assert.matches("has played since your last move", text)
+      assert.equals(1, #s.g:history())
+      say(s, "1") -- seat 1; hand-over to seat 0: Enter
+      text = say(s, "1") -- seat 0; at the hand-over, seat 0 types 'undo'
+      assert.matches("type 'undo' instead to take your move back", text)
+      assert.matches("Undone: your move ", text)
+      assert.equals(2, #s.g:history())
+      assert.equals(0, s:human_to_move())
+      -- four players, two people (seats 0 and 2) and two AIs
+      s = session({ seed = 3, players = 4, humans = 2, ai = "random" }, { "undo" })
+      local before = #s.g:history()
+      s:handle("1") -- seat 0, then the AI at seat 1; at the hand-over seat 0 takes it back
+      assert.equals(before, #s.g:history())
+      assert.equals(0, s:human_to_move())
+    end)
+
+    it("new and load ask before dropping an unsaved game (when someone can answer)", function()
+      local dir = support.tmpdir()
+      -- Enter keeps the game
+      local s, out = session({ seed = 3, ai = "random" }, { "" }, { ask_on_quit = true })
+      say(s, "1")
+      local g = s.g
+      local text = say(s, "new seed=9")
+      assert.equals(g, s.g)
+      assert.matches("not saved", text)
+      assert.matches("goes on", text)
+      -- 'discard' drops it
+      s = session({ seed = 3, ai = "random" }, { "discard" }, { ask_on_quit = true })
+      say(s, "1")
+      g = s.g
+      s:handle("new seed=9")
+      assert.are_not.equal(g, s.g)
+      -- a file name saves it first, then goes on to the new game
+      local path = dir .. "/kept.dlt"
+      s = session({ seed = 3, ai = "random" }, { path }, { ask_on_quit = true })
+      say(s, "1")
+      g = s.g
+      say(s, "save " .. dir .. "/other.dlt")
+      say(s, "1")
+      s:handle("load " .. dir .. "/other.dlt")
+      assert.are_not.equal(g, s.g)
+      assert.is_truthy(support.read(path))
+      -- nothing to ask about: a saved game, or no one to answer (piped)
+      s = session({ seed = 3, ai = "random" }, {}, { ask_on_quit = false })
+      say(s, "1")
+      g = s.g
+      s:handle("new seed=9")
+      assert.are_not.equal(g, s.g)
+      support.rmdir(dir)
+    end)
+
     it("undo is refused in a game with practice=off", function()
       local s = session({ seed = 3, ai = "random", practice = false })
       say(s, "1")
