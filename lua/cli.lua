@@ -5,6 +5,8 @@ local argparse = require "argparse"
 local diloti = require "diloti"
 local clean = require("diloti.core").clean
 local match = require "diloti.match.tournament"
+local rulebook = require "diloti.table.rulebook"
+local screen = require "diloti.table.screen"
 
 local M = {}
 
@@ -67,7 +69,17 @@ function commands.apply(a)
   return 0
 end
 
+-- `diloti rules D19`: one entry of the rules reference, wrapped to the
+-- terminal.
+local function rule_entry(id)
+  local e = rulebook.find(id)
+  if not e then return err("%s", rulebook.unknown(id)) end
+  print(screen.fit(screen.detect(os.getenv), table.concat(rulebook.lines(e), "\n")))
+  return 0
+end
+
 function commands.rules(a)
+  if a.name and rulebook.is_id(a.name) then return rule_entry(a.name) end
   local cat = diloti.variants.catalogue(a.rules_dir)
   for _, e in ipairs(cat.errors) do
     io.stderr:write(string.format("diloti: variant refused: %s\n", clean(e.message)))
@@ -219,8 +231,8 @@ local function parser()
   c = p:command("apply", "Play moves from a position; print the new position.")
   c:argument("position", "A position string.")
   c:argument("move", "Moves in notation, in order."):args("+")
-  c = p:command("rules", "List the rules variants, or explain one.")
-  c:argument("name", "A variant name."):args("?")
+  c = p:command("rules", "List the rules variants, explain one, or show a rule by its id (D19, K2, V-soy).")
+  c:argument("name", "A variant name, or a rule id (all of them: docs/rules-reference.md)."):args("?")
   c = p:command("run", "Run a Lua script with the diloti module loaded.")
   c:argument("script", "The script file.")
   c:argument("args", "Its arguments."):args("*")

@@ -6,6 +6,7 @@ local diloti = require "diloti"
 local ai = require "diloti.ai.player"
 local moveinput = require "diloti.table.moveinput"
 local record = require "diloti.match.record"
+local rulebook = require "diloti.table.rulebook"
 local screen = require "diloti.table.screen"
 
 local M = { list = {}, by_name = {} }
@@ -186,19 +187,33 @@ M.add {
 }
 
 M.add {
-  name = "rules", usage = "rules [VARIANT]",
-  help = "the rules in play, or one variant explained",
+  name = "rules", usage = "rules [VARIANT|ID]",
+  help = "the rules in play, one variant explained, or a rule by its id (rules D19)",
+  more = "  A rule id is what a refusal cites: D1-D24 (Diloti), K1-K8 (Kontsina), C1-C9 and V-NAME "
+    .. "(house rules), in any case. All of them: " .. rulebook.DOC,
+  examples = { "rules", "rules soy", "rules D19", "rules v-soy" },
   run = function(T, rest)
+    if rulebook.is_id(rest) then
+      local e = rulebook.find(rest)
+      if not e then return T:complain(rulebook.unknown(rest)) end
+      for _, l in ipairs(rulebook.lines(e)) do T:print(l) end
+      return
+    end
     local cat = diloti.variants.catalogue(T.rules_dirs)
     if rest == "" then
       T:printf("Playing: %s. Variants you can add with 'new rules=diloti+NAME':", T.opts.rules or "diloti")
       for _, n in ipairs(cat.names) do T:printf("  %-24s %s", n, cat.found[n].description) end
+      T:print("A rule by the id a refusal cites: 'rules D19'. Every rule: " .. rulebook.DOC)
       return
     end
     local v = cat.found[rest]
-    if not v then return T:complain("No variant '" .. rest .. "'. Known: " .. table.concat(cat.names, ", ")) end
+    if not v then
+      return T:complain("No variant '" .. rest .. "'. Known: " .. table.concat(cat.names, ", ")
+        .. ". A rule id such as D19 shows that rule.")
+    end
     T:print(v.name .. (v.rule and ("  (" .. v.rule .. ")") or "") .. ": " .. v.description)
     if v.help then T:print(v.help) end
+    if v.rule and rulebook.find(v.rule) then T:print("The rule itself: 'rules " .. v.rule .. "'.") end
   end,
 }
 
