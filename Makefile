@@ -223,10 +223,13 @@ uninstall:
 	@for d in $(OWN_DIRS); do [ ! -d $(DESTDIR)$$d ] || find $(DESTDIR)$$d -depth -type d -empty -delete; \
 	  [ ! -d $(DESTDIR)$$d ] || echo "kept $(DESTDIR)$$d: not empty"; done
 
-# docs/rules.md is written from the lessons (tests/lua/learn_spec.lua checks it).
+# docs/rules.md is written from the lessons (tests/lua/learn_spec.lua checks it),
+# docs/rules-reference.md from lua/table/rulebook.lua (tests/lua/rulebook_spec.lua).
 .PHONY: docs
 docs: $(BUILD)/diloti
 	$(BUILD)/diloti run tools/rules_doc.lua > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
+	$(BUILD)/diloti run tools/rules_ref_doc.lua > docs/rules-reference.md.tmp \
+	  && mv docs/rules-reference.md.tmp docs/rules-reference.md
 
 # Rewrites the move-count golden files from the current generator.
 golden: $(BUILD)/tests/test_perft
