@@ -24,7 +24,8 @@ for n, l in ipairs(learn.load_all { builtin_only = true }) do
     local e = rulebook.find(id)
     if e then
       taught[e.id] = taught[e.id] or {}
-      table.insert(taught[e.id], string.format("[lesson %d](rules.md#%s) (`learn %d`)", n, lesson_anchor(n, l.title), n))
+      local link = string.format("[lesson %d](rules.md#%s) (`learn %d`)", n, lesson_anchor(n, l.title), n)
+      table.insert(taught[e.id], link)
     end
   end
 end

@@ -189,8 +189,8 @@ M.add {
 M.add {
   name = "rules", usage = "rules [VARIANT|ID]",
   help = "the rules in play, one variant explained, or a rule by its id (rules D19)",
-  more = "  A rule id is what a refusal cites: D1-D24 (Diloti), K1-K8 (Kontsina), C1-C9 and V-NAME "
-    .. "(house rules), in any case. All of them: " .. rulebook.DOC,
+  more = "  A rule id is what a refusal cites: D1-D24 (Diloti), K1-K8 (Kontsina), C1-C9 and the "
+    .. "house rules' V-soy, V-forced-capture and so on, in any case. All of them: " .. rulebook.DOC,
   examples = { "rules", "rules soy", "rules D19", "rules v-soy" },
   run = function(T, rest)
     if rulebook.is_id(rest) then

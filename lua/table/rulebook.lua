@@ -271,7 +271,7 @@ M.entries = {
     example = { rules = "diloti+liberal-capture", position = "hands=9h 2d / 5c 8d; table=4c P5@1(2s+3s)",
       steps = { { "9h x 4c P5@1", legal = true, say = "4 + the plain 5 make 9" } } } },
 
-  { id = "V-soy", variant = "soy", title = "Soy",
+  { id = "V-soy", variant = "soy", title = "Soy, the pair that stays a pair",
     text = "A group of exactly two single equal cards, such as a 5 played on a loose 5, is a soy: "
       .. "nothing can be added to it, it cannot be merged, and only a card of its value takes it.",
     example = { rules = "diloti+soy", position = "hands=6h 3c / 6d 9c; table=3s G6@1(6s,6c)",
