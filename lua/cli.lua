@@ -215,6 +215,7 @@ local function parser()
   p:option("--rules-dir", "Another folder of rules variant scripts."):count("*")
   p:option("--ai-dir", "Another folder of AI scripts."):count("*")
   p:option("--seed", "Seed for the deal and for unplaced cards.")
+  p:flag("--version", "Print the version and exit.")
   p:command_target("command")
   p:require_command(false)
   local pl = p:command("play", "Play at the table, the interactive prompt (the default).")
@@ -257,6 +258,10 @@ function M.main(args)
   if not ok then
     io.stderr:write(p:get_usage(), "\n\ndiloti: ", clean(a), "\n")
     return 2
+  end
+  if a.version then
+    print("diloti " .. diloti.version)
+    return 0
   end
   return commands[a.command or "play"](a)
 end

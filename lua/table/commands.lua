@@ -188,7 +188,7 @@ M.add {
 
 M.add {
   name = "rules", usage = "rules [VARIANT|ID]",
-  help = "the rules in play, one variant explained, or a rule by its id (rules D19)",
+  help = "the variants, one explained, or a rule by its id: rules D19",
   more = "  A rule id is what a refusal cites: D1-D24 (Diloti), K1-K8 (Kontsina), C1-C9 and the "
     .. "house rules' V-soy, V-forced-capture and so on, in any case. All of them: " .. rulebook.DOC,
   examples = { "rules", "rules soy", "rules D19", "rules v-soy" },
