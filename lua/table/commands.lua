@@ -53,6 +53,7 @@ M.add {
     T:print("  9c lay          lay the 9c on the table")
     T:print("  4               the 4th move of the 'moves' list")
     T:print("  7h              the only legal use of your 7h (if it has just one)")
+    T:print("A refused move names its rule (D10: ...): 'rules D10' explains it; all of them: " .. rulebook.DOC)
     T:print("Commands:")
     for _, c in ipairs(M.list) do T:printf("  %-18s %s", c.usage, c.help) end
     T:print("Anything else runs as Lua, with the game as 'g' (e.g. g:moves(), g:view(0)).")
