@@ -311,8 +311,9 @@ M.entries = {
         { "7h x Ac 6d", refused = "V-forced-capture", say = "3 + 4 is still there" } } } },
 
   { id = "C2", title = "The fourth face card",
-    text = "Under V-three-face-cards, with exactly three loose face cards of a rank on the table, the "
-      .. "fourth card of that rank can only take all three; taking one of them is refused.",
+    text = "Under V-three-face-cards, when three loose face cards of one rank lie on the table, the "
+      .. "last card of that rank takes the three together or nothing: a capture of just one is "
+      .. "refused.",
     example = { rules = "diloti+three-face-cards", position = "hands=Kd 2c / 9c 3s; table=Kc Kh Ks 6d",
       steps = { { "Kd x Ks", refused = "V-three-face-cards" }, { "Kd x Kc Kh Ks", legal = true } } } },
 
@@ -331,8 +332,9 @@ M.entries = {
       steps = { { "2c + Ah 9s P6@1 = G9", legal = true, say = "components 2c + Ah + P6, and 9s" } } } },
 
   { id = "C5", title = "What a liberal capture counts",
-    text = "Under V-liberal-capture, any plain declaration counts as one card of its value inside a "
-      .. "combination. A group never does.",
+    text = "Under V-liberal-capture, a plain declaration, whoever owns it, may be counted as a single "
+      .. "card of its value when adding up a capture. Groups are not: they are taken only by a card "
+      .. "of their own value (D18).",
     example = { rules = "diloti+liberal-capture", position = "hands=9h 5h / 5d 9c; table=4c G5@1(5s,5c)",
       steps = { { "9h x 4c G5@1", refused = "D18", say = "a group is not a card" } } } },
 
@@ -353,16 +355,16 @@ M.entries = {
         { "2h + P5@1 P7@0 = G7", legal = true, say = "a raise inside your group" } } } },
 
   { id = "C8", title = "The played card in a group",
-    text = "The card you play makes a component on its own only if it is worth the group's value; "
-      .. "otherwise it must join at least one table item. A group always has a component besides the "
-      .. "played card's.",
+    text = "Your card stands alone as a component only when its value is the group's; a smaller card "
+      .. "has to be combined with something on the table. Either way, the group needs at least one "
+      .. "more component taken from the table.",
     example = { position = "hands=3h 8d 8c / 9c 2s; table=8s 5c",
       steps = { { "3h + 8s = G8", refused = "D17", say = "3h alone is not an 8" },
         { "3h + 5c 8s = G8", legal = true, say = "3 + 5, and 8" }, { "8d + 8s = G8", legal = true } } } },
 
   { id = "C9", title = "Your partner's declaration",
-    text = "You may capture your partner's plain declaration or take it into a group, but never "
-      .. "raise it (D16).",
+    text = "Your partner's plain declaration is yours to capture or to build into a group, but not "
+      .. "to raise (D16).",
     example = { rules = "diloti+players=4", position = "dealer=3; hands=5h 4d 9c / 5d 9d / 4h 4c / 2h 6h; "
         .. "table=8c Kd P4@2(Ac+3s)",
       steps = { { "5h + P4@2 = 9", refused = "D16", say = "seat 2 is your partner" },
