@@ -6,6 +6,11 @@ OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
 CFLAGS  += -std=c99 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -pedantic
 CPPFLAGS += -Isrc
+# The version, kept in one place: the file VERSION. The program prints it
+# (diloti --version), the module holds it (diloti.version), and install
+# writes it into the man page.
+VERSION := $(shell cat VERSION)
+CPPFLAGS += -DDL_VERSION='"$(VERSION)"'
 ifeq ($(SANITIZE),1)
   BUILD   := $(BUILD)-san
   CFLAGS  += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DDL_CHECK
@@ -74,6 +79,8 @@ $(BUILD)/embedded.c: $(BUILD)/embed $(SCRIPTS)
 $(BUILD)/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(wildcard src/*.h) | $(BUILD)
 	@mkdir -p $(BUILD)/lua
 	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/lua/lmodule.o $(BUILD)/pic/lua/lmodule.o: VERSION
 
 $(BUILD)/lua/embedded.o: $(BUILD)/embedded.c src/lua/embedded.h
 	@mkdir -p $(BUILD)/lua
@@ -207,12 +214,22 @@ INSTALLED = $(BINDIR)/diloti $(LUA_CMOD)/diloti.so $(MANDIR)/man6/diloti.6 \
 # Directories of our own, removed by uninstall when empty.
 OWN_DIRS = $(DATADIR) $(DOCDIR)
 
+# The man page names the folders it is installed with: its @WORDS@ are
+# replaced here, at install time. `make $(BUILD)/diloti.6` writes it for the
+# current PREFIX, to read before installing: man -l $(BUILD)/diloti.6
+MAN_SUBST = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@DOCDIR@|$(DOCDIR)|g' -e 's|@DATADIR@|$(DATADIR)|g' \
+  -e 's|@LUA_CMOD@|$(LUA_CMOD)|g'
+
+$(BUILD)/diloti.6: docs/diloti.6 VERSION | $(BUILD)
+	$(MAN_SUBST) docs/diloti.6 > $@
+
 install: $(BUILD)/diloti $(BUILD)/diloti.so
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LUA_CMOD) $(DESTDIR)$(MANDIR)/man6 \
 	  $(addprefix $(DESTDIR)$(DATADIR)/,$(sort $(dir $(SCRIPTS)))) $(addprefix $(DESTDIR)$(DOCDIR)/,$(sort $(dir $(DOCS))))
 	$(INSTALL) -m 755 $(BUILD)/diloti $(DESTDIR)$(BINDIR)/diloti
 	$(INSTALL) -m 644 $(BUILD)/diloti.so $(DESTDIR)$(LUA_CMOD)/diloti.so
-	$(INSTALL) -m 644 docs/diloti.6 $(DESTDIR)$(MANDIR)/man6/diloti.6
+	$(MAN_SUBST) docs/diloti.6 > $(DESTDIR)$(MANDIR)/man6/diloti.6
+	chmod 644 $(DESTDIR)$(MANDIR)/man6/diloti.6
 	@for f in $(SCRIPTS); do echo "$(INSTALL) -m 644 $$f $(DESTDIR)$(DATADIR)/$$f"; \
 	  $(INSTALL) -m 644 $$f $(DESTDIR)$(DATADIR)/$$f || exit 1; done
 	@for f in $(DOCS); do echo "$(INSTALL) -m 644 $$f $(DESTDIR)$(DOCDIR)/$$f"; \
@@ -223,10 +240,13 @@ uninstall:
 	@for d in $(OWN_DIRS); do [ ! -d $(DESTDIR)$$d ] || find $(DESTDIR)$$d -depth -type d -empty -delete; \
 	  [ ! -d $(DESTDIR)$$d ] || echo "kept $(DESTDIR)$$d: not empty"; done
 
-# docs/rules.md is written from the lessons (tests/lua/learn_spec.lua checks it).
+# docs/rules.md is written from the lessons (tests/lua/learn_spec.lua checks it),
+# docs/rules-reference.md from lua/table/rulebook.lua (tests/lua/rulebook_spec.lua).
 .PHONY: docs
 docs: $(BUILD)/diloti
 	$(BUILD)/diloti run tools/rules_doc.lua > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
+	$(BUILD)/diloti run tools/rules_ref_doc.lua > docs/rules-reference.md.tmp \
+	  && mv docs/rules-reference.md.tmp docs/rules-reference.md
 
 # Rewrites the move-count golden files from the current generator.
 golden: $(BUILD)/tests/test_perft

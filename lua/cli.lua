@@ -5,6 +5,8 @@ local argparse = require "argparse"
 local diloti = require "diloti"
 local clean = require("diloti.core").clean
 local match = require "diloti.match.tournament"
+local rulebook = require "diloti.table.rulebook"
+local screen = require "diloti.table.screen"
 
 local M = {}
 
@@ -67,7 +69,17 @@ function commands.apply(a)
   return 0
 end
 
+-- `diloti rules D19`: one entry of the rules reference, wrapped to the
+-- terminal.
+local function rule_entry(id)
+  local e = rulebook.find(id)
+  if not e then return err("%s", rulebook.unknown(id)) end
+  print(screen.fit(screen.detect(os.getenv), table.concat(rulebook.lines(e), "\n")))
+  return 0
+end
+
 function commands.rules(a)
+  if a.name and rulebook.is_id(a.name) then return rule_entry(a.name) end
   local cat = diloti.variants.catalogue(a.rules_dir)
   for _, e in ipairs(cat.errors) do
     io.stderr:write(string.format("diloti: variant refused: %s\n", clean(e.message)))
@@ -203,6 +215,7 @@ local function parser()
   p:option("--rules-dir", "Another folder of rules variant scripts."):count("*")
   p:option("--ai-dir", "Another folder of AI scripts."):count("*")
   p:option("--seed", "Seed for the deal and for unplaced cards.")
+  p:flag("--version", "Print the version and exit.")
   p:command_target("command")
   p:require_command(false)
   local pl = p:command("play", "Play at the table, the interactive prompt (the default).")
@@ -219,8 +232,8 @@ local function parser()
   c = p:command("apply", "Play moves from a position; print the new position.")
   c:argument("position", "A position string.")
   c:argument("move", "Moves in notation, in order."):args("+")
-  c = p:command("rules", "List the rules variants, or explain one.")
-  c:argument("name", "A variant name."):args("?")
+  c = p:command("rules", "List the rules variants, explain one, or show a rule by its id (D19, K2, V-soy).")
+  c:argument("name", "A variant name, or a rule id (all of them: docs/rules-reference.md)."):args("?")
   c = p:command("run", "Run a Lua script with the diloti module loaded.")
   c:argument("script", "The script file.")
   c:argument("args", "Its arguments."):args("*")
@@ -245,6 +258,10 @@ function M.main(args)
   if not ok then
     io.stderr:write(p:get_usage(), "\n\ndiloti: ", clean(a), "\n")
     return 2
+  end
+  if a.version then
+    print("diloti " .. diloti.version)
+    return 0
   end
   return commands[a.command or "play"](a)
 end

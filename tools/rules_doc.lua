@@ -6,6 +6,7 @@
 -- checked-in page is what this script writes.
 local learn = require "diloti.teach.learn"
 local screen = require "diloti.table.screen"
+local rulebook = require "diloti.table.rulebook"
 
 -- Plain ASCII and a fixed width: the page must not depend on the terminal.
 local ST = screen.style { width = 72 }
@@ -62,7 +63,12 @@ local function lesson_section(n, lesson)
     for i, v in ipairs(lesson.examples) do e[i] = tostring(v) end
     ex = string.format("; worked example%s %s of RULES.md", #e > 1 and "s" or "", table.concat(e, ", "))
   end
-  put(string.format("Rules: %s%s. Lesson `%s` (`diloti learn %d`).", table.concat(lesson.rules, ", "), ex,
+  local ids = {}
+  for i, id in ipairs(lesson.rules) do
+    local e = rulebook.find(id)
+    ids[i] = e and string.format("[%s](rules-reference.md#%s)", id, rulebook.anchor(e)) or id
+  end
+  put(string.format("Rules: %s%s. Lesson `%s` (`diloti learn %d`).", table.concat(ids, ", "), ex,
     lesson.id, n))
   put("")
   if lesson.intro then para(lesson.intro) end
@@ -85,9 +91,9 @@ put("")
 para([[This page is the course of `diloti learn` in reading form: the same
 lessons, the same tables, drawn as the table draws them (the player to
 move is "You"; the others are named by seat, as in the notation, where
-`P4@1` is seat 1's plain declaration of 4). Rule ids such as D11 point
-into the binding specification, RULES.md. Moves are written as in
-[notation.md](notation.md).]])
+`P4@1` is seat 1's plain declaration of 4). Rule ids such as D11 link
+to their entry in [rules-reference.md](rules-reference.md), which states
+every rule by its id. Moves are written as in [notation.md](notation.md).]])
 for i, l in ipairs(lessons) do put(string.format("%d. [%s](#%s)", i, l.title, anchor(i, l.title))) end
 put("")
 for i, l in ipairs(lessons) do lesson_section(i, l) end

@@ -6,6 +6,7 @@ local diloti = require "diloti"
 local ai = require "diloti.ai.player"
 local moveinput = require "diloti.table.moveinput"
 local record = require "diloti.match.record"
+local rulebook = require "diloti.table.rulebook"
 local screen = require "diloti.table.screen"
 
 local M = { list = {}, by_name = {} }
@@ -90,6 +91,7 @@ M.add {
     T:print("  9c lay          lay the 9c on the table")
     T:print("  4               the 4th move of the 'moves' list")
     T:print("  7h              the only legal use of your 7h (if it has just one)")
+    T:print("A refused move names its rule (D10: ...): 'rules D10' explains it; all of them: " .. rulebook.DOC)
     T:print("Commands:")
     for _, c in ipairs(M.list) do T:printf("  %-18s %s", c.usage, c.help) end
     T:print("Lua, with the game as 'g': '=EXPR' prints a value (e.g. =#g:moves()), 'lua CODE' runs a chunk,")
@@ -269,19 +271,33 @@ M.add {
 }
 
 M.add {
-  name = "rules", usage = "rules [VARIANT]",
-  help = "the rules in play, or one variant explained",
+  name = "rules", usage = "rules [VARIANT|ID]",
+  help = "the variants, one explained, or a rule by its id: rules D19",
+  more = "  A rule id is what a refusal cites: D1-D24 (Diloti), K1-K8 (Kontsina), C1-C9 and the "
+    .. "house rules' V-soy, V-forced-capture and so on, in any case. All of them: " .. rulebook.DOC,
+  examples = { "rules", "rules soy", "rules D19", "rules v-soy" },
   run = function(T, rest)
+    if rulebook.is_id(rest) then
+      local e = rulebook.find(rest)
+      if not e then return T:complain(rulebook.unknown(rest)) end
+      for _, l in ipairs(rulebook.lines(e)) do T:print(l) end
+      return
+    end
     local cat = diloti.variants.catalogue(T.rules_dirs)
     if rest == "" then
       T:printf("Playing: %s. Variants you can add with 'new rules=diloti+NAME':", T.opts.rules or "diloti")
       for _, n in ipairs(cat.names) do T:printf("  %-24s %s", n, cat.found[n].description) end
+      T:print("A rule by the id a refusal cites: 'rules D19'. Every rule: " .. rulebook.DOC)
       return
     end
     local v = cat.found[rest]
-    if not v then return T:complain("No variant '" .. rest .. "'. Known: " .. table.concat(cat.names, ", ")) end
+    if not v then
+      return T:complain("No variant '" .. rest .. "'. Known: " .. table.concat(cat.names, ", ")
+        .. ". A rule id such as D19 shows that rule.")
+    end
     T:print(v.name .. (v.rule and ("  (" .. v.rule .. ")") or "") .. ": " .. v.description)
     if v.help then T:print(v.help) end
+    if v.rule and rulebook.find(v.rule) then T:print("The rule itself: 'rules " .. v.rule .. "'.") end
   end,
 }
 

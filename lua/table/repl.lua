@@ -14,6 +14,7 @@ local driver = require "diloti.driver"
 local moveinput = require "diloti.table.moveinput"
 local screen = require "diloti.table.screen"
 local commands = require "diloti.table.commands"
+local rulebook = require "diloti.table.rulebook"
 
 local M = { commands = commands }
 
@@ -368,6 +369,17 @@ function Session:handover(seat)
   return false
 end
 
+--- Says why a typed move was refused; the first time a refusal cites a
+-- rule id, also how to read that rule.
+function Session:refused(why)
+  self:complain("Refused: " .. why)
+  local id = tostring(why):match("^([%w%-]+):")
+  if id and not self.told_rules_id and rulebook.is_id(id) and rulebook.find(id) then
+    self.told_rules_id = true
+    self:printf("('rules %s' explains the rule, with an example.)", id)
+  end
+end
+
 --- Plays what a person typed as a move, if it is one. Returns true if
 -- the line was taken as a move (played or refused). sure: the person said
 -- it is a move ('play ...', or a line that only a move could be), so the
@@ -384,13 +396,13 @@ function Session:try_move(line, sure)
     self:print("That fits several moves; type one of them (or its number in 'moves'):")
     for _, m in ipairs(r.candidates) do self:print("  " .. m) end
   elseif r.error then
-    self:complain("Refused: " .. r.error)
+    self:refused(r.error)
     if r.suggestions and #r.suggestions > 0 then
       self:print("Legal moves close to it: " .. table.concat(r.suggestions, ", ", 1, math.min(4, #r.suggestions)))
     end
   else
     local ok, why = self:play(r.move, nil, seat)
-    if not ok then self:complain("Refused: " .. why) return true end
+    if not ok then self:refused(why) return true end
     if self.after_human_move then self.after_human_move(seat, r.move) end
     self:advance()
     self:show()

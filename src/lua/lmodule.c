@@ -21,8 +21,10 @@
 #include "rng.h"
 #include "box.h"
 
+/* The version comes from the file VERSION, through the Makefile; a build
+ * by other means says so rather than carry a second number. */
 #ifndef DL_VERSION
-#define DL_VERSION "0.1"
+#define DL_VERSION "unknown"
 #endif
 
 static int l_rules(lua_State *L)
