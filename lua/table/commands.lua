@@ -185,10 +185,29 @@ M.add {
   end,
 }
 
+-- `rules reload`: the house-rule folders read again, and what changed
+-- since the last look. (`new` and `rules` notice changed folders by
+-- themselves; this says what changed, and what was refused.)
+local function reload_rules(T)
+  local changes, cat = diloti.variants.reload(T.rules_dirs)
+  local said = {}
+  for _, k in ipairs{ { "added", "new" }, { "changed", "changed" }, { "removed", "removed" } } do
+    local l = changes[k[1]]
+    if #l > 0 then said[#said + 1] = k[2] .. ": " .. table.concat(l, ", ") end
+  end
+  T:print("House rules read again: " .. (#said > 0 and table.concat(said, "; ") or "nothing changed") .. ".")
+  for _, e in ipairs(cat.errors) do T:print("  refused: " .. e.message) end
+  if #said > 0 then T:print("They apply from the next 'new'; this game keeps the rules it began with.") end
+end
+
 M.add {
-  name = "rules", usage = "rules [VARIANT]",
+  name = "rules", usage = "rules [VARIANT|reload]",
   help = "the rules in play, or one variant explained",
+  more = "  'rules reload' reads the house-rule folders again and says what was added, changed,\n"
+    .. "  removed or refused since the last look ('new' also looks again by itself).",
+  examples = { "rules", "rules soy", "rules reload" },
   run = function(T, rest)
+    if rest == "reload" then return reload_rules(T) end
     local cat = diloti.variants.catalogue(T.rules_dirs)
     if rest == "" then
       T:printf("Playing: %s. Variants you can add with 'new rules=diloti+NAME':", T.opts.rules or "diloti")
