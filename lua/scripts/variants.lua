@@ -342,7 +342,12 @@ function M.resolve(spec, opts)
       end
     elseif type(v.rules) == "function" then
       local ok, work, err = pcall(v.rules, rules, arg)
-      if not ok then return nil, string.format("rules: variant '%s' failed: %s", v.name, first_line(work)) end
+      if not ok then
+        -- (a variant's own rules function names its rule, file and line)
+        work = first_line(work)
+        if work:match("^house rule '") then return nil, "rules: " .. work end
+        return nil, string.format("rules: variant '%s' failed: %s", v.name, work)
+      end
       if type(err) == "string" then
         return nil, string.format("rules: %s: %s", v.name, err)
       end

@@ -464,7 +464,8 @@ os.exit(s:run())
         parts[#parts + 1] = type(st) == "table" and string.format("{ sh = %q }", st.sh) or string.format("%q", st)
       end
       local steps_file = support.write(home .. "/steps.lua", "return { " .. table.concat(parts, ", ") .. " }\n")
-      local cmd = string.format("cd %s && XDG_CONFIG_HOME=%s XDG_STATE_HOME=%s HOME=%s LUA_CPATH=%s timeout 60 %s %s %s 2>&1",
+      local cmd = string.format("cd %s && XDG_CONFIG_HOME=%s XDG_STATE_HOME=%s HOME=%s LUA_CPATH=%s "
+        .. "timeout 60 %s %s %s 2>&1",
         support.q(here .. "../.."), support.q(home .. "/config"), support.q(home .. "/state"), support.q(home),
         support.q(package.cpath), support.q(support.lua), support.q(script), support.q(steps_file))
       local p = assert(io.popen(cmd))
