@@ -203,8 +203,8 @@ end
 M.add {
   name = "rules", usage = "rules [VARIANT|reload]",
   help = "the rules in play, or one variant explained",
-  more = "  'rules reload' reads the house-rule folders again and says what was added, changed,\n"
-    .. "  removed or refused since the last look ('new' also looks again by itself).",
+  more = "  'rules reload' reads the house-rule folders again: what was added, changed,\n"
+    .. "  removed or refused since the last look ('new' looks again by itself too).",
   examples = { "rules", "rules soy", "rules reload" },
   run = function(T, rest)
     if rest == "reload" then return reload_rules(T) end
