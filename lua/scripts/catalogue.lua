@@ -94,9 +94,11 @@ end
 local cache = {}
 
 -- What the folders of a kind hold now, as one string: each folder, and
--- each of its scripts with the file's stamp (size, times, inode). It
--- changes when a script is added, edited, replaced or removed, and costs
--- a listing and a stat a file, not a read.
+-- each of its scripts with the file's stamp (size, times, inode), and the
+-- text of a file changed in the last seconds (two edits of the same size
+-- within one tick of the file clock have the same times). It changes
+-- when a script is added, edited, replaced or removed, and costs a
+-- listing and a stat a file, and a read of a file just saved.
 local function stamp(kind, dirs)
   local list, parts = {}, {}
   local ud = M.user_dir(kind)
@@ -106,7 +108,11 @@ local function stamp(kind, dirs)
     local names = core.listdir(d)
     parts[#parts + 1] = d .. (names and "" or "\0-")
     for _, n in ipairs(names or {}) do
-      if n:match("%.lua$") then parts[#parts + 1] = n .. "\0" .. (core.stamp(d .. "/" .. n) or "-") end
+      if n:match("%.lua$") then
+        local path = d .. "/" .. n
+        local st, recent = core.stamp(path)
+        parts[#parts + 1] = n .. "\0" .. (st or "-") .. "\0" .. (recent and (textfile.read(path) or "-") or "")
+      end
     end
   end
   return table.concat(parts, "\n")

@@ -139,9 +139,12 @@ static int l_filekind(lua_State *L)
 }
 
 /* stamp(path) -> a string that changes whenever the file does (its size,
- * times to the nanosecond and inode, a link followed) | nil, message:
- * how the catalogue of scripts notices a file added, edited or replaced
- * without reading it again. */
+ * times to the nanosecond and inode, a link followed), and whether it
+ * changed in the last few seconds | nil, message: how the catalogue of
+ * scripts notices a file added, edited or replaced without reading it
+ * again. A file's times advance by the kernel's clock tick, so two
+ * writes of the same size within one tick leave the same stamp: the
+ * caller compares a recent file's text as well. */
 static int l_stamp(lua_State *L)
 {
     const char *path = luaL_checkstring(L, 1);
@@ -156,7 +159,9 @@ static int l_stamp(lua_State *L)
              (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec,
              (long)st.st_ctim.tv_nsec, (unsigned long long)st.st_ino);
     lua_pushstring(L, buf);
-    return 1;
+    time_t changed = st.st_mtim.tv_sec > st.st_ctim.tv_sec ? st.st_mtim.tv_sec : st.st_ctim.tv_sec;
+    lua_pushboolean(L, time(NULL) - changed < 3);
+    return 2;
 }
 
 /* pattern.set_steps(n) -> the previous budget of the bounded patterns */
