@@ -13,7 +13,8 @@
 --    (the AI's answer for that move, note and warning, is driver.last_info)
 --   {type = "round_over", result}      (game:result() of the round)
 --   {type = "match_over", result}
---   {type = "warning", seat, message}  (a failing AI hook or house rule)
+--   {type = "warning", seat, message, source}  (source "ai": an AI's hook
+--    failed, at that seat; "rules": a house rule's hook, no seat)
 local M = {}
 
 local Driver = {}
@@ -68,9 +69,9 @@ function Driver:listen(fn)
   self.listeners[#self.listeners + 1] = fn
 end
 
-function Driver:warn(seat, message)
+function Driver:warn(seat, message, source)
   self.warnings[#self.warnings + 1] = message
-  self:emit({ type = "warning", seat = seat, message = message })
+  self:emit({ type = "warning", seat = seat, message = message, source = source or "ai" })
 end
 
 -- The AIs hear moves and round starts (another seat's private keep
@@ -114,7 +115,8 @@ function Driver:play(move, info)
   -- listeners find it in driver.last_info, the event does not carry it.
   self.last_info = info
   if info and info.warning then self.warnings[#self.warnings + 1] = info.warning end
-  if why then self:warn(effect.seat, why) end -- a house rule's score or match hook failed
+  -- a house rule's score or match hook failed: the rule's, not a player's
+  if why then self:warn(nil, why, "rules") end
   self:emit(e)
   if e.kind == "claim" then self:emit(round_start_event(g, true)) end
   if e.round_over then
@@ -164,7 +166,8 @@ end
 --- driver.play(game, players, opts) -> the game's result with .warnings:
 -- AIs at every seat, until the round ends (or with opts.match the match).
 -- opts.on_move(seat, move, info) after each move; opts.on_warning(seat,
--- message) for each warning; opts.listeners as for new().
+-- message, source) for each warning (source "rules" for a house rule's,
+-- with no seat); opts.listeners as for new().
 function M.play(game, players, opts)
   opts = opts or {}
   local rules = game:rules()
@@ -179,7 +182,7 @@ function M.play(game, players, opts)
     if e.type == "move" and opts.on_move then
       opts.on_move(e.seat, e.move, d.last_info or {})
     elseif e.type == "warning" and opts.on_warning then
-      opts.on_warning(e.seat, e.message)
+      opts.on_warning(e.seat, e.message, e.source)
     end
   end)
   d:start()

@@ -9,6 +9,7 @@ return {
       if seat then
         local side = state.teams and seat % 2 or seat
         score[side].total = score[side].total + 1
+        score.label = "Last capture" -- the name of this point in the round's breakdown
       end
       return score
     end,

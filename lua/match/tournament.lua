@@ -112,10 +112,11 @@ local function play_leg(cfg, deal_seed, leg)
   local group = {}                        -- game side -> "a" | "b"
   for seat = 0, cfg.nplayers - 1 do group[seat % nsides] = side_of_seat[seat] end
   local rec = { leg = leg, a_seat = leg == 1 and 0 or 1, rounds = 0, a_points = 0, b_points = 0,
-    a_rounds = 0, b_rounds = 0, a = st.a, b = st.b }
+    a_rounds = 0, b_rounds = 0, a = st.a, b = st.b, rules = { warnings = 0 } }
   -- decisions and their time (info.seconds, from the driver), fallbacks
   -- (info.fallback: the AI lost the decision), warnings (a hook of the AI
-  -- or of a house rule failed); the first message of each side is kept
+  -- failed; a house rule's count apart, in rec.rules); the first message
+  -- of each is kept
   local function on_move(seat, _, info)
     local s = st[side_of_seat[seat]]
     s.moves = s.moves + 1
@@ -131,8 +132,9 @@ local function play_leg(cfg, deal_seed, leg)
       s.message = s.message or info.warning
     end
   end
-  local function on_warning(seat, msg)
-    local s = st[side_of_seat[seat] or "a"]
+  local function on_warning(seat, msg, source)
+    local s = source == "rules" and rec.rules or st[side_of_seat[seat]]
+    if not s then return end
     s.warnings = s.warnings + 1
     s.message = s.message or msg
   end
@@ -188,7 +190,7 @@ function M.accumulator(sprt)
     s_sum = 0.0, s_sq = 0.0,
     r_sum = 0, r_sq = 0, a_pts = 0, b_pts = 0, x_sum = 0, x_sq = 0, xr_sum = 0,
     a_rounds = 0, b_rounds = 0,
-    ai = { a = new_ai_stats(), b = new_ai_stats() },
+    ai = { a = new_ai_stats(), b = new_ai_stats() }, rules = { warnings = 0 },
     sprt = sprt, stopped = nil,
   }, Acc)
 end
@@ -223,6 +225,12 @@ function Acc:add(pair)
       s.fallbacks = s.fallbacks + t.fallbacks
       s.warnings = s.warnings + t.warnings
       s.message = s.message or t.message
+    end
+    -- (results written before house rules had a count of their own have none)
+    local hr = leg.rules
+    if type(hr) == "table" and type(hr.warnings) == "number" then
+      self.rules.warnings = self.rules.warnings + hr.warnings
+      self.rules.message = self.rules.message or hr.message
     end
   end
   score = score / #pair.legs
@@ -296,6 +304,7 @@ function Acc:summary()
     sum.ai[side] = { moves = s.moves, timed = s.timed, mean_ms = s.timed > 0 and 1000 * s.time / s.timed or nil,
       max_ms = 1000 * s.tmax, fallbacks = s.fallbacks, warnings = s.warnings, first_message = s.message }
   end
+  sum.rules = { warnings = self.rules.warnings, first_message = self.rules.message }
   if self.sprt then
     local llr, blo, bhi = self:llr()
     sum.sprt = { elo0 = self.sprt.elo0, elo1 = self.sprt.elo1, alpha = self.sprt.alpha,
@@ -350,6 +359,11 @@ function M.report(cfg, sum)
       s.fallbacks, s.warnings)
     if s.first_message then add("  first: %s", s.first_message) end
   end
+  local hr = sum.rules
+  if hr and hr.warnings > 0 then
+    add("%-10s %d warnings (a hook failed; standard rules used that round)", "house rules:", hr.warnings)
+    if hr.first_message then add("  first: %s", hr.first_message) end
+  end
   if sum.sprt then
     local sp = sum.sprt
     local verdict = sp.result == "H1" and string.format("H1 accepted: %s is stronger (elo >= %g)", A, sp.elo1)
@@ -363,7 +377,7 @@ end
 
 M.csv_columns = { "deal", "seed", "game", "a_seat", "rounds", "a_points", "b_points", "a_rounds_won",
   "b_rounds_won", "a_result", "a_decisions", "a_ms_mean", "a_ms_max", "a_fallbacks", "a_warnings",
-  "b_decisions", "b_ms_mean", "b_ms_max", "b_fallbacks", "b_warnings" }
+  "b_decisions", "b_ms_mean", "b_ms_max", "b_fallbacks", "b_warnings", "rules_warnings" }
 
 local function csv_field(v)
   if math.type(v) == "float" then v = string.format("%.6g", v) else v = tostring(v) end
@@ -386,6 +400,7 @@ function M.csv(pairs_list)
         row[#row + 1] = s.fallbacks
         row[#row + 1] = s.warnings
       end
+      row[#row + 1] = leg.rules and leg.rules.warnings or 0
       for i, v in ipairs(row) do row[i] = csv_field(v) end
       out[#out + 1] = table.concat(row, ",")
     end

@@ -93,19 +93,85 @@ end
 
 local cache = {}
 
---- As scan, kept per kind and list of folders until refresh().
+-- What the folders of a kind hold now, as one string: each folder, and
+-- each of its scripts with the file's stamp (size, times, inode), and the
+-- text of a file changed in the last seconds (two edits of the same size
+-- within one tick of the file clock have the same times). It changes
+-- when a script is added, edited, replaced or removed, and costs a
+-- listing and a stat a file, and a read of a file just saved.
+local function stamp(kind, dirs)
+  local list, parts = {}, {}
+  local ud = M.user_dir(kind)
+  if ud then list[1] = ud end
+  for _, d in ipairs(dirs or {}) do list[#list + 1] = d end
+  for _, d in ipairs(list) do
+    local names = core.listdir(d)
+    parts[#parts + 1] = d .. (names and "" or "\0-")
+    for _, n in ipairs(names or {}) do
+      if n:match("%.lua$") then
+        local path = d .. "/" .. n
+        local st, recent = core.stamp(path)
+        parts[#parts + 1] = n .. "\0" .. (st or "-") .. "\0" .. (recent and (textfile.read(path) or "-") or "")
+      end
+    end
+  end
+  return table.concat(parts, "\n")
+end
+
+-- st: the folders' stamp, taken before they are read (a script changed
+-- while they are read is read again next time).
+local function rescan(kind, load, dirs, st)
+  local sources = {}
+  local found, names, errors = M.scan(kind, function(src, file, builtin)
+    local entry, name = load(src, file, builtin)
+    if entry then sources[name] = src end
+    return entry, name
+  end, { dirs = dirs })
+  return { found = found, names = names, errors = errors, sources = sources, stamp = st }
+end
+
+--- As scan, kept per kind and list of folders, and read again when a
+-- folder's scripts change (added, edited or removed: see stamp).
 function M.cached(kind, load, dirs)
   local key = kind .. "\0" .. table.concat(dirs or {}, "\0")
-  local c = cache[key]
-  if not c then
-    local found, names, errors = M.scan(kind, load, { dirs = dirs })
-    c = { found = found, names = names, errors = errors }
+  local c, st = cache[key], stamp(kind, dirs)
+  if not c or c.stamp ~= st then
+    local fresh = rescan(kind, load, dirs, st)
+    -- what was known before stays the baseline of changes() until taken
+    fresh.baseline = c and c.baseline or fresh.sources
+    c = fresh
     cache[key] = c
   end
   return c.found, c.names, c.errors
 end
 
---- Forgets what cached() kept (after a script was added or changed).
+--- Reads the folders again now (as cached, whatever their stamps say)
+-- and tells what changed since the last reload, or since the catalogue
+-- was first read: {added = {name...}, changed = {...}, removed = {...}},
+-- each sorted, then found, names, errors as cached.
+function M.reload(kind, load, dirs)
+  local key = kind .. "\0" .. table.concat(dirs or {}, "\0")
+  local old = cache[key]
+  local c = rescan(kind, load, dirs, stamp(kind, dirs))
+  local before = old and old.baseline or c.sources
+  local changes = { added = {}, changed = {}, removed = {} }
+  for name, src in pairs(c.sources) do
+    if before[name] == nil then
+      changes.added[#changes.added + 1] = name
+    elseif before[name] ~= src then
+      changes.changed[#changes.changed + 1] = name
+    end
+  end
+  for name in pairs(before) do
+    if c.sources[name] == nil then changes.removed[#changes.removed + 1] = name end
+  end
+  for _, l in pairs(changes) do table.sort(l) end
+  c.baseline = c.sources
+  cache[key] = c
+  return changes, c.found, c.names, c.errors
+end
+
+--- Forgets what cached() kept.
 function M.refresh() cache = {} end
 
 --- The refusal of a script named `name`, if one was refused.

@@ -119,16 +119,35 @@ local ANSWER = {
   rules = function(after, err) return after, err end,
 }
 
+-- The longest part of a failure message that is the script's own: a
+-- script may raise a megabyte of text.
+local MAX_MESSAGE = 300
+
+--- A hook's failure as one line for the rule's author: the house rule,
+-- its file, the hook, and the script's own message with its line
+-- ("line 6: ..." rather than the file again), as plain text.
+function M.failure(name, file, what, msg)
+  msg = tostring(msg)
+  if msg:sub(1, #file + 1) == file .. ":" then
+    local rest = msg:sub(#file + 2)
+    local line, text = rest:match("^(%d+):%s*(.*)$")
+    msg = line and ("line " .. line .. ": " .. text) or rest
+  end
+  return string.format("house rule '%s' (%s), %s: %s", name, file, what, core.plain(msg, MAX_MESSAGE))
+end
+local failure = M.failure
+
 local function guard(acct, k, what)
   local label = "variant '" .. acct.name .. "' (" .. what .. ")"
   local answer = ANSWER[k]
+  local function fail(msg) error(failure(acct.name, acct.file, what, msg), 0) end
   return function(...)
     if not acct.fns then
       local ok, err = restart(acct)
-      if not ok then error(string.format("variant '%s' could not be restarted: %s", acct.name, err), 0) end
+      if not ok then fail("could not be loaded again: " .. tostring(err)) end
     end
     local f = acct.fns[k]
-    if not f then error(string.format("variant '%s' has no %s since it was restarted", acct.name, what), 0) end
+    if not f then fail("the script has no " .. what .. " since it was loaded again") end
     local box = acct.box
     box:limits{ label = label }
     local res = table.pack(pcall(acct.pre.inout, f, ...))
@@ -137,9 +156,9 @@ local function guard(acct, k, what)
       if box:broken() then
         box:close()
         acct.fns, acct.box, acct.pre = nil, nil, nil
-        msg = msg .. "; it will be loaded afresh"
+        msg = tostring(msg) .. "; it will be loaded afresh"
       end
-      error(msg, 0)
+      fail(msg)
     end
     return answer(table.unpack(res, 2, res.n))
   end
@@ -182,6 +201,14 @@ function M.catalogue(dirs)
 end
 local catalogue_of = M.catalogue
 
+--- Reads the folders again: what changed since the last reload (or since
+-- they were first read), {added, changed, removed} lists of names, and
+-- the catalogue as M.catalogue gives it.
+function M.reload(dirs)
+  local changes, found, names, errors = catalogue.reload("variants", list_one, dirs)
+  return changes, { found = found, names = names, errors = errors }
+end
+
 local function list(t) return table.concat(t, ", ") end
 
 -- Chains each kind of hook in the order the variants were named.
@@ -210,12 +237,21 @@ local function compose(chosen)
       return moves, reasons
     end
   end
-  if #fns.score > 0 then
+  if #fns.score == 1 then
+    hooks.score = fns.score[1]
+  elseif #fns.score > 1 then
+    -- Each names its own points; the row shows every name given.
     hooks.score = function(score, state)
+      local names, odd = {}, nil
       for _, f in ipairs(fns.score) do
+        score.label = nil
         local s = f(score, state)
         if type(s) == "table" then score = s end
+        local l = rawget(score, "label")
+        if type(l) == "string" then names[#names + 1] = l elseif l ~= nil then odd = odd or l end
       end
+      -- (a name that is not text is refused by the engine, with a warning)
+      score.label = odd or (#names > 0 and table.concat(names, " + ")) or nil
       return score
     end
   end
@@ -306,7 +342,12 @@ function M.resolve(spec, opts)
       end
     elseif type(v.rules) == "function" then
       local ok, work, err = pcall(v.rules, rules, arg)
-      if not ok then return nil, string.format("rules: variant '%s' failed: %s", v.name, first_line(work)) end
+      if not ok then
+        -- (a variant's own rules function names its rule, file and line)
+        work = first_line(work)
+        if work:match("^house rule '") then return nil, "rules: " .. work end
+        return nil, string.format("rules: variant '%s' failed: %s", v.name, work)
+      end
       if type(err) == "string" then
         return nil, string.format("rules: %s: %s", v.name, err)
       end

@@ -270,13 +270,31 @@ M.add {
   end,
 }
 
+-- `rules reload`: the house-rule folders read again, and what changed
+-- since the last look. (`new` and `rules` notice changed folders by
+-- themselves; this says what changed, and what was refused.)
+local function reload_rules(T)
+  local changes, cat = diloti.variants.reload(T.rules_dirs)
+  local said = {}
+  for _, k in ipairs{ { "added", "new" }, { "changed", "changed" }, { "removed", "removed" } } do
+    local l = changes[k[1]]
+    if #l > 0 then said[#said + 1] = k[2] .. ": " .. table.concat(l, ", ") end
+  end
+  T:print("House rules read again: " .. (#said > 0 and table.concat(said, "; ") or "nothing changed") .. ".")
+  for _, e in ipairs(cat.errors) do T:print("  refused: " .. e.message) end
+  if #said > 0 then T:print("They apply from the next 'new'; this game keeps the rules it began with.") end
+end
+
 M.add {
-  name = "rules", usage = "rules [VARIANT|ID]",
-  help = "the variants, one explained, or a rule by its id: rules D19",
+  name = "rules", usage = "rules [VARIANT|ID|reload]",
+  help = "the variants, one explained, a rule by its id (rules D19), or 'rules reload'",
   more = "  A rule id is what a refusal cites: D1-D24 (Diloti), K1-K8 (Kontsina), C1-C9 and the "
-    .. "house rules' V-soy, V-forced-capture and so on, in any case. All of them: " .. rulebook.DOC,
-  examples = { "rules", "rules soy", "rules D19", "rules v-soy" },
+    .. "house rules' V-soy, V-forced-capture and so on, in any case. All of them: " .. rulebook.DOC .. "\n"
+    .. "  'rules reload' reads the house-rule folders again: what was added, changed,\n"
+    .. "  removed or refused since the last look ('new' looks again by itself too).",
+  examples = { "rules", "rules soy", "rules D19", "rules v-soy", "rules reload" },
   run = function(T, rest)
+    if rest == "reload" then return reload_rules(T) end
     if rulebook.is_id(rest) then
       local e = rulebook.find(rest)
       if not e then return T:complain(rulebook.unknown(rest)) end

@@ -809,7 +809,8 @@ local function round_rows(st, round, sides, rules)
     for s = 0, sides - 1 do row[s + 2] = cell(r[2] and round[s][r[2]], round[s][r[3]]) end
     rows[#rows + 1] = row
   end
-  local other, any = { "Other" }, false
+  -- (named by the house rule that gave them, when it did: round.label)
+  local other, any = { type(round.label) == "string" and round.label or "Other" }, false
   for s = 0, sides - 1 do
     local o = other_points(round, s, items)
     other[s + 2] = cell(nil, o)

@@ -13,15 +13,19 @@
  * state (src/lua/box.c), so they get and give plain data only:
  *   moves(list, state) -> allowed list [, reasons]   (filter or veto)
  *   score(breakdown, state) -> breakdown             (adjust a round)
- *   match(state) -> nil | winner side | false        (decide the match) */
+ *   match(state) -> nil | winner side | false        (decide the match)
+ * A score hook may name the points it adds (breakdown.label): the name is
+ * kept per round in the third user value, as plain text. */
 #include "lgame.h"
 
 #include <lauxlib.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lrules.h"
+#include "ltext.h"
 #include "lview.h"
 #include "notation.h"
 #include "score.h"
@@ -77,9 +81,12 @@ static bool get_hook(lua_State *L, int idx, const char *name)
     return true;
 }
 
+/* User values: 1 {hooks = ...}, shared with clones; 2 what is known of
+ * the position (push_cache); 3 {[round] = label}, the names score hooks
+ * gave the points they added, the game's own (a clone gets a copy). */
 static void push_game(lua_State *L, dl_Game *g, int hooks_from)
 {
-    LGame *u = lua_newuserdatauv(L, sizeof *u, 2);
+    LGame *u = lua_newuserdatauv(L, sizeof *u, 3);
     u->g = g;
     u->version = 1;
     u->cached = 0;
@@ -90,6 +97,58 @@ static void push_game(lua_State *L, dl_Game *g, int hooks_from)
         lua_newtable(L);
     }
     lua_setiuservalue(L, -2, 1);
+    lua_newtable(L);
+    if (hooks_from) {
+        if (lua_getiuservalue(L, hooks_from, 3) == LUA_TTABLE) {
+            lua_pushnil(L);
+            while (lua_next(L, -2)) {
+                lua_pushvalue(L, -2);
+                lua_insert(L, -2);
+                lua_rawset(L, -5);
+            }
+        }
+        lua_pop(L, 1);
+    }
+    lua_setiuservalue(L, -2, 3);
+}
+
+/* Pushes the label of a finished round, or nil. */
+static void push_label(lua_State *L, int gi, int round)
+{
+    if (lua_getiuservalue(L, gi, 3) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        return;
+    }
+    lua_rawgeti(L, -1, round);
+    lua_remove(L, -2);
+}
+
+/* Sets (or with nil on top, clears) the label of a round; pops it. */
+static void set_label(lua_State *L, int gi, int round)
+{
+    lua_getiuservalue(L, gi, 3);
+    lua_insert(L, -2);
+    lua_rawseti(L, -2, round);
+    lua_pop(L, 1);
+}
+
+/* A house rule's failure, raised without a position: where the host
+ * happened to ask for the moves says nothing to the rule's author. */
+static int hook_error(lua_State *L, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    lua_pushvfstring(L, fmt, ap);
+    va_end(ap);
+    return lua_error(L);
+}
+
+/* Does a hook's error already name its house rule (a variant's hooks,
+ * lua/scripts/variants.lua, say which rule, file, hook and line)? */
+static bool names_rule(const char *msg)
+{
+    return msg && strncmp(msg, "house rule '", 12) == 0;
 }
 
 /* t.text for a table at idx, read raw: a table a hook returned may carry
@@ -184,9 +243,12 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
     get_hook(L, gi, "moves");
     lua_insert(L, -2);
     dl_lua_pushstate(L, &g->s, -1);
-    if (lua_pcall(L, 2, 2, 0) != LUA_OK)
-        luaL_error(L, "house rule (moves hook) failed: %s", lua_tostring(L, -1));
-    if (!lua_istable(L, -2)) luaL_error(L, "house rule (moves hook) must return a list of moves");
+    if (lua_pcall(L, 2, 2, 0) != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        if (names_rule(msg)) lua_error(L);
+        hook_error(L, "house rule (moves hook) failed: %s", msg ? msg : "(an error that is not text)");
+    }
+    if (!lua_istable(L, -2)) hook_error(L, "house rule (moves hook) must return a list of moves");
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
         lua_newtable(L);
@@ -208,7 +270,7 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
         const char *t = raw_text(L, -1);
         lua_pop(L, 1);
         if (!t || lua_getfield(L, core, t) != LUA_TNUMBER)
-            luaL_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here",
+            hook_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here",
                        t ? "'" : "", t ? t : "a non-move", t ? "'" : "");
         lua_setfield(L, -3, t);
         /* a move listed twice keeps the number it is first shown with */
@@ -221,10 +283,10 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
         lua_rawseti(L, -4, (lua_Integer)i);
     }
     if (len > l->n)
-        luaL_error(L, "house rule (moves hook) returned %I moves, more than the %I legal ones",
+        hook_error(L, "house rule (moves hook) returned %I moves, more than the %I legal ones",
                    (lua_Integer)len, (lua_Integer)l->n);
     if (len == 0 && l->n > 0)
-        luaL_error(L, "D20: the house rules' moves hook left seat %d no legal move (engine error)",
+        hook_error(L, "D20: the house rules' moves hook left seat %d no legal move (engine error)",
                    g->s.turn);
     lua_setfield(L, list, "pos");
     lua_setfield(L, list, "index");
@@ -434,6 +496,31 @@ static void push_breakdown(lua_State *L, const dl_State *s)
     lua_setfield(L, -2, "winner");
 }
 
+/* The longest name a score hook may give its points, in bytes. */
+#define LABEL_MAX 40
+
+/* Pushes the breakdown's label as plain text (nil for none or only
+ * blanks) and returns NULL, or pushes and returns what is wrong with it. */
+static const char *read_label(lua_State *L, int idx)
+{
+    lua_pushliteral(L, "label");
+    lua_rawget(L, idx);
+    if (lua_isnil(L, -1)) return NULL;
+    if (lua_type(L, -1) != LUA_TSTRING) {
+        lua_pop(L, 1);
+        return lua_pushstring(L, "its label must be text (the name of the points the hook adds)");
+    }
+    size_t n;
+    const char *t = lua_tolstring(L, -1, &n);
+    dl_plain_push(L, t, n, LABEL_MAX);
+    lua_remove(L, -2);
+    if (lua_rawlen(L, -1) == 0) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
+    return NULL;
+}
+
 /* Reads a hook's breakdown (raw reads only); returns NULL or what is
  * wrong with it. */
 static const char *read_breakdown(lua_State *L, int idx, dl_RoundScore *r, int sides)
@@ -468,43 +555,59 @@ static const char *read_breakdown(lua_State *L, int idx, dl_RoundScore *r, int s
     return NULL;
 }
 
+/* Pushes the warning for a failed score or match hook (its error on
+ * top, which it replaces): a variant's hook names its rule itself. */
+static const char *hook_warning(lua_State *L, const char *hook, const char *fallback)
+{
+    const char *msg = lua_tostring(L, -1);
+    const char *warn = names_rule(msg)
+        ? lua_pushfstring(L, "%s; standard %s used for this round", msg, fallback)
+        : lua_pushfstring(L, "house rule (%s hook) failed, standard %s used: %s", hook, fallback,
+                          msg ? msg : "(an error that is not text)");
+    lua_remove(L, -2);
+    return warn;
+}
+
+/* The score hook: a breakdown it returns replaces the standard one, and
+ * the name it gives the points it adds is kept for the round. */
+static const char *score_hook(lua_State *L, int gi, dl_Game *g)
+{
+    lua_pushnil(L);
+    set_label(L, gi, g->s.round);
+    if (!get_hook(L, gi, "score")) return NULL;
+    push_breakdown(L, &g->s);
+    dl_lua_pushstate(L, &g->s, -1);
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) return hook_warning(L, "score", "scoring");
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    dl_RoundScore r = g->s.last;
+    const char *bad = read_breakdown(L, lua_gettop(L), &r, dl_nsides(&g->s.rules));
+    if (!bad) bad = read_label(L, lua_gettop(L));
+    if (bad) {
+        const char *warn = lua_pushfstring(L, "house rule (score hook) returned a bad breakdown, "
+                                              "standard scoring used: %s", bad);
+        lua_replace(L, -3);
+        lua_pop(L, 1);
+        return warn;
+    }
+    set_label(L, gi, g->s.round);
+    dl_adjust_round(&g->s, &r);
+    lua_pop(L, 1);
+    return NULL;
+}
+
 /* After a round ends: the score hook, then the match hook. A failing hook
  * leaves the standard rules in force for that round; its message is
  * returned for the caller to show. */
 static const char *round_hooks(lua_State *L, int gi, dl_Game *g)
 {
-    const char *warn = NULL;
-    if (get_hook(L, gi, "score")) {
-        push_breakdown(L, &g->s);
-        dl_lua_pushstate(L, &g->s, -1);
-        if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
-            warn = lua_pushfstring(L, "house rule (score hook) failed, standard scoring used: %s",
-                                   lua_tostring(L, -1));
-            lua_remove(L, -2);
-            return warn;
-        }
-        if (lua_istable(L, -1)) {
-            dl_RoundScore r = g->s.last;
-            const char *bad = read_breakdown(L, lua_gettop(L), &r, dl_nsides(&g->s.rules));
-            if (bad) {
-                warn = lua_pushfstring(L, "house rule (score hook) returned a bad breakdown, "
-                                          "standard scoring used: %s", bad);
-                lua_replace(L, -3);
-                lua_pop(L, 1);
-                return warn;
-            }
-            dl_adjust_round(&g->s, &r);
-        }
-        lua_pop(L, 1);
-    }
+    const char *warn = score_hook(L, gi, g);
+    if (warn) return warn;
     if (get_hook(L, gi, "match")) {
         dl_lua_pushstate(L, &g->s, -1);
-        if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
-            warn = lua_pushfstring(L, "house rule (match hook) failed, standard match end used: %s",
-                                   lua_tostring(L, -1));
-            lua_remove(L, -2);
-            return warn;
-        }
+        if (lua_pcall(L, 1, 1, 0) != LUA_OK) return hook_warning(L, "match", "match end");
         if (lua_isinteger(L, -1)) {
             lua_Integer w = lua_tointeger(L, -1);
             if (w >= 0 && w < dl_nsides(&g->s.rules)) {
@@ -793,6 +896,8 @@ static int g_result(lua_State *L)
     bool done = s->phase == DL_PHASE_ROUND_OVER || s->phase == DL_PHASE_MATCH_OVER;
     if (done || s->round > 1) {
         push_breakdown(L, s);
+        push_label(L, 1, done ? s->round : s->round - 1);
+        lua_setfield(L, -2, "label");
         lua_setfield(L, -2, "round");
     }
     lua_createtable(L, sides, 0);
@@ -842,6 +947,14 @@ static int g_history(lua_State *L)
         lua_setfield(L, -2, "round_over");
         lua_pushboolean(L, r->effect.redealt);
         lua_setfield(L, -2, "redealt");
+        if (r->effect.round_over) {
+            /* the round's breakdown as it was scored, house rules and the
+             * name of their points included (records show it) */
+            push_breakdown(L, i + 1 < g->nrec ? &g->rec[i + 1].before : &g->s);
+            push_label(L, 1, r->before.round);
+            lua_setfield(L, -2, "label");
+            lua_setfield(L, -2, "breakdown");
+        }
         lua_rawseti(L, -2, ++n);
     }
     return 1;

@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <lauxlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -139,6 +140,32 @@ static int l_filekind(lua_State *L)
     return 1;
 }
 
+/* stamp(path) -> a string that changes whenever the file does (its size,
+ * times to the nanosecond and inode, a link followed), and whether it
+ * changed in the last few seconds | nil, message: how the catalogue of
+ * scripts notices a file added, edited or replaced without reading it
+ * again. A file's times advance by the kernel's clock tick, so two
+ * writes of the same size within one tick leave the same stamp: the
+ * caller compares a recent file's text as well. */
+static int l_stamp(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "%s: %s", path, strerror(errno));
+        return 2;
+    }
+    char buf[160];
+    snprintf(buf, sizeof buf, "%lld:%lld.%ld:%lld.%ld:%llu", (long long)st.st_size,
+             (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec,
+             (long)st.st_ctim.tv_nsec, (unsigned long long)st.st_ino);
+    lua_pushstring(L, buf);
+    time_t changed = st.st_mtim.tv_sec > st.st_ctim.tv_sec ? st.st_mtim.tv_sec : st.st_ctim.tv_sec;
+    lua_pushboolean(L, time(NULL) - changed < 3);
+    return 2;
+}
+
 /* pattern.set_steps(n) -> the previous budget of the bounded patterns */
 static int l_pattern_set_steps(lua_State *L)
 {
@@ -159,6 +186,18 @@ static int l_clean(lua_State *L)
         return 1;
     }
     dl_clean_push(L, s, n);
+    return 1;
+}
+
+/* plain(s, max) -> s as one line of plain text of at most max bytes
+ * (ltext.c): for names and messages scripts give. */
+static int l_plain(lua_State *L)
+{
+    size_t n;
+    const char *s = luaL_checklstring(L, 1, &n);
+    lua_Integer max = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, max >= 0, 2, "a length of 0 or more");
+    dl_plain_push(L, s, n, (size_t)max);
     return 1;
 }
 
@@ -275,6 +314,7 @@ int luaopen_diloti(lua_State *L)
                                    {"card", l_card},         {"embedded", l_embedded},
                                    {"listdir", l_listdir},   {"filekind", l_filekind},
                                    {"clean", l_clean},       {"calls", l_calls},
+                                   {"plain", l_plain},       {"stamp", l_stamp},
                                    {"mix64", l_mix64},
                                    {"clock", l_clock},
                                    {"hash", l_hash},         {"rng", l_rng},

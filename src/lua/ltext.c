@@ -156,3 +156,48 @@ void dl_clean_push(lua_State *L, const char *s, size_t n)
     dl_clean_add(&b, s, n);
     luaL_pushresult(&b);
 }
+
+/* One line of plain text from a script (a bonus's name, a hook's error):
+ * newlines and tabs become spaces, every other control, bidirectional
+ * control and byte that is not UTF-8 is dropped, the ends are trimmed,
+ * and the text is cut to at most max bytes at a character's end. */
+void dl_plain_push(lua_State *L, const char *s, size_t n, size_t max)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    size_t used = 0, kept = 0; /* bytes written; up to the last non-space */
+    for (size_t i = 0; i < n;) {
+        unsigned char c = u[i];
+        size_t len = 1;
+        const char *piece = s + i;
+        if (c == '\n' || c == '\t' || c == ' ') {
+            piece = " ";
+            if (used == 0) {
+                i++;
+                continue;
+            }
+        } else if (c0_byte(c)) {
+            i++;
+            continue;
+        } else if (c >= 0x80) {
+            size_t bad = 0;
+            len = printable_char(u + i, n - i, &bad);
+            if (!len) {
+                i += bad;
+                continue;
+            }
+        }
+        if (used + len > max) break;
+        luaL_addlstring(&b, piece, len);
+        used += len;
+        if (*piece != ' ') kept = used;
+        i += len;
+    }
+    luaL_pushresult(&b);
+    if (kept < used) {
+        /* (trailing spaces: the result is at most max bytes, so short) */
+        lua_pushlstring(L, lua_tostring(L, -1), kept);
+        lua_remove(L, -2);
+    }
+}

@@ -15,4 +15,9 @@ void dl_clean_add(luaL_Buffer *b, const char *s, size_t n);
 /* Pushes the cleaned copy of s (s itself when nothing needs cleaning). */
 void dl_clean_push(lua_State *L, const char *s, size_t n);
 
+/* Pushes s as one line of plain text of at most max bytes: newlines and
+ * tabs as spaces, every control and byte that is not UTF-8 dropped, the
+ * ends trimmed (a name or a message a script gave). */
+void dl_plain_push(lua_State *L, const char *s, size_t n, size_t max);
+
 #endif

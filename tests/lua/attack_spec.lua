@@ -1111,7 +1111,8 @@ print("RESULT collected")]], CHILD_SECONDS)
         if ok then
           assert.equals(all, #res)
         else
-          assert.matches("^house rule %(moves hook%) failed: " .. KEPT:format("hogm", "moves hook") .. "$", res)
+          assert.matches("^house rule 'hogm' %([^)]*hogm%.lua%), moves hook: "
+            .. KEPT:format("hogm", "moves hook") .. "$", res)
         end
       end)
       assert.is_true(stopped >= 4, "stopped " .. stopped .. " times")
@@ -1133,7 +1134,8 @@ print("RESULT collected")]], CHILD_SECONDS)
         return assert(diloti.new{ rules = {}, hooks = v.hooks, position = EX1 })
       end, function(ok, res)
         if not ok then
-          assert.matches("^house rule %(moves hook%) failed: " .. KEPT:format("hogn", "moves hook") .. "$", res)
+          assert.matches("^house rule 'hogn' %(hogn%.lua%), moves hook: "
+            .. KEPT:format("hogn", "moves hook") .. "$", res)
         end
       end)
       assert.is_true(stopped >= 4, "stopped " .. stopped .. " times")
@@ -1158,8 +1160,8 @@ print("RESULT collected")]], CHILD_SECONDS)
         assert.truthy(ok)
         assert.equals("round-over", g:phase())
         if warn then
-          assert.matches("^house rule %(score hook%) failed, standard scoring used: "
-            .. KEPT:format("hogs", "score hook") .. "$", warn)
+          assert.matches("^house rule 'hogs' %(hogs%.lua%), score hook: "
+            .. KEPT:format("hogs", "score hook") .. "; standard scoring used for this round$", warn)
           assert.equals(4, g:result().score[0])
           stopped = stopped + 1
         else
@@ -1189,7 +1191,7 @@ print("RESULT collected")]], CHILD_SECONDS)
           assert.matches(KEPT:format("hogf", "moves hook") .. "$", why)
           stopped, expect = stopped + 1, 1 -- loaded afresh: it keeps nothing
         else
-          assert.matches("hogf%.lua:%d+: kept " .. expect .. "$", why)
+          assert.matches("hogf%.lua%), moves hook: line %d+: kept " .. expect .. "$", why)
           expect = expect + 1
         end
       end

@@ -613,8 +613,8 @@ return {
 
     it("passes on a variant's rules function error with file and line", function()
       local why = resolve_error("failing", { rules_dirs = { dir } })
-      assert.matches("variant 'failing' failed", why)
-      assert.matches(lit(dir .. "/failing.lua:3:"), why)
+      assert.matches("^rules: house rule 'failing' %(" .. lit(dir .. "/failing.lua")
+        .. "%), rules function: line 3: ", why)
     end)
 
     it("passes on a variant's rules function refusal", function()
