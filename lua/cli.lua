@@ -5,6 +5,7 @@ local argparse = require "argparse"
 local diloti = require "diloti"
 local clean = require("diloti.core").clean
 local match = require "diloti.match.tournament"
+local screen = require "diloti.table.screen"
 
 local M = {}
 
@@ -67,18 +68,41 @@ function commands.apply(a)
   return 0
 end
 
+-- How a list is laid out: at the terminal's width (or COLUMNS), with its
+-- texts wrapped in their column; nil when the output is not a terminal
+-- and COLUMNS is not set, for one line each (for grep and scripts).
+local function fit_for_terminal()
+  local has_line, line = pcall(require, "diloti.line")
+  local terminal = has_line and line.width or nil
+  local cols = os.getenv("COLUMNS")
+  if not (terminal and terminal()) and not (cols and math.tointeger(tonumber(cols))) then return nil end
+  local st = screen.style{ width = screen.width(os.getenv, terminal) }
+  return {
+    list = function(rows) return screen.deflist(st, rows, { indent = 0 }) end,
+    text = function(text) return screen.fit(st, text) end,
+  }
+end
+
 function commands.rules(a)
   local cat = diloti.variants.catalogue(a.rules_dir)
   for _, e in ipairs(cat.errors) do
     io.stderr:write(string.format("diloti: variant refused: %s\n", clean(e.message)))
   end
   if not a.name then
+    local fit = fit_for_terminal()
+    local rows = {}
     for _, n in ipairs(cat.names) do
       local v = cat.found[n]
       local label = v.arg and (n .. "=" .. (v.arg.name or "N")) or n
-      print(string.format("%-26s %s%s", label, v.base and "[base] " or "", v.description))
+      rows[#rows + 1] = { clean(label), clean((v.base and "[base] " or "") .. v.description) }
     end
-    print("\ncombine with '+': diloti --rules diloti+forced-capture+target=121 ...")
+    if fit then
+      print(fit.list(rows))
+    else
+      for _, r in ipairs(rows) do print(string.format("%-26s %s", r[1], r[2])) end
+    end
+    local tail = "\ncombine with '+': diloti --rules diloti+forced-capture+target=121 ..."
+    print(fit and fit.text(tail) or tail)
     return 0
   end
   local v = cat.found[a.name]
@@ -183,7 +207,7 @@ end
 function commands.ai(a)
   local ai = require "diloti.ai"
   if a.name then return ai.cli_show(a) end
-  return ai.cli_list(a)
+  return ai.cli_list(a, fit_for_terminal())
 end
 
 function commands.match(a) return match.run(a) end

@@ -462,8 +462,17 @@ end
 -- ---------------------------------------------------------------------
 -- One line
 
+--- Fits what follows to the terminal as it is now: its width is asked
+-- again for each screen, so that a resized window is followed. A style
+-- given to the session keeps its width.
+function Session:refresh_width()
+  if self.fixed_width then return end
+  self.style.width = math.max(screen.width(self.getenv, self.terminal), screen.MIN_WIDTH)
+end
+
 --- Handles one complete line (a command, a move or Lua).
 function Session:handle(line)
+  self:refresh_width()
   if line:match("^%s*$") then
     if self.paused then self.paused = false; self:advance(); self:show() end
     return
@@ -531,6 +540,7 @@ end
 
 --- The loop: returns the exit code.
 function Session:run()
+  self:refresh_width()
   self:print(M.banner(self))
   for _, line in ipairs(self.greetings) do self:print(line) end
   guarded(self, self.advance)
@@ -656,8 +666,9 @@ end
 
 --- A session. o: write(text), read(prompt) -> line | nil | false,
 -- interrupted() -> bool, history_add(line), getenv, clock() -> seconds,
--- style (screen style), rules_dirs, ai_dirs, ask_on_quit, and game
--- options for the first game (see the `new` command).
+-- style (screen style, its width kept), terminal() -> the terminal's
+-- width or nil (else COLUMNS, else 80), rules_dirs, ai_dirs, ask_on_quit,
+-- and game options for the first game (see the `new` command).
 function M.new(o)
   o = o or {}
   local self = setmetatable({
@@ -671,12 +682,14 @@ function M.new(o)
     ai_dirs = o.ai_dirs,
     ask_on_quit = o.ask_on_quit,
     save_dir = o.save_dir,
+    terminal = o.terminal,
+    fixed_width = o.style ~= nil,
     observers = {}, greetings = {},
   }, Session)
   -- What the program adds to the table (the lessons, the coach): each
   -- registers its commands and observers now (lua/cli.lua passes them).
   for _, ext in ipairs(o.extensions or {}) do ext.install(self) end
-  self.style = o.style or screen.detect(self.getenv)
+  self.style = o.style or screen.detect(self.getenv, self.terminal)
   local ok, err = self:new_game(o.game)
   if not ok then return nil, err end
   return self
@@ -736,6 +749,7 @@ function M.start(a, extensions)
   local s, err = M.new {
     read = line and line.read or nil, interrupted = line and line.interrupted or nil,
     history_add = line and line.history_add or nil, rules_dirs = a.rules_dir, ai_dirs = a.ai_dir,
+    terminal = line and line.width or nil,
     ask_on_quit = line and line.isatty() or false, game = game, extensions = extensions,
   }
   if not s then
