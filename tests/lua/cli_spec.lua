@@ -524,6 +524,16 @@ return 3
       assert.equals("3\ta\tb\n", out)
     end)
 
+    it("has line.width(): nil when the output is not a terminal (the table then reads COLUMNS)", function()
+      local dir = support.tmpdir()
+      local script = support.write(dir .. "/s.lua", "print(type(require('diloti.line').width), "
+        .. "require('diloti.line').width())\n")
+      local out, err, code = cli({ "run", script }, { COLUMNS = "60" })
+      support.rmdir(dir)
+      assert.equals(0, code, err)
+      assert.equals("function\tnil\n", out)
+    end)
+
     it("reports a failing script with exit 1", function()
       local dir = support.tmpdir()
       local script = support.write(dir .. "/s.lua", "error('broken script')\n")
