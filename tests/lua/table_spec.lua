@@ -253,7 +253,8 @@ describe("the table", function()
         assert.matches("\nSo far +18 +1\n", out)
         assert.is_nil(out:lower():find("clubs", 1, true))
         out = say(session({ rules = "kontsina", ai = "random",
-          position = "hands=8h 2d 9d 4h / 9c 7c 9h 9s; table=8c 6d 5s 3h; piles=Ad 10d 2c 4s 6s / Ah 3c 5c; pack=?32" }),
+          position = "hands=8h 2d 9d 4h / 9c 7c 9h 9s; table=8c 6d 5s 3h; piles=Ad 10d 2c 4s 6s / Ah 3c 5c; "
+            .. "pack=?32" }),
           "score")
         assert.matches("\nClubs +1 +2 +%+1\n", out)
         assert.is_nil(out:find("Aces", 1, true))
