@@ -69,12 +69,28 @@ function commands.apply(a)
   return 0
 end
 
+-- How a list is laid out: at the terminal's width (or COLUMNS), with its
+-- texts wrapped in their column; nil when the output is not a terminal
+-- and COLUMNS is not set, for one line each (for grep and scripts).
+local function fit_for_terminal()
+  local has_line, line = pcall(require, "diloti.line")
+  local terminal = has_line and line.width or nil
+  local cols = os.getenv("COLUMNS")
+  if not (terminal and terminal()) and not (cols and math.tointeger(tonumber(cols))) then return nil end
+  local st = screen.style{ width = screen.width(os.getenv, terminal) }
+  return {
+    list = function(rows) return screen.deflist(st, rows, { indent = 0 }) end,
+    text = function(text) return screen.fit(st, text) end,
+  }
+end
+
 -- `diloti rules D19`: one entry of the rules reference, wrapped to the
 -- terminal.
 local function rule_entry(id)
   local e = rulebook.find(id)
   if not e then return err("%s", rulebook.unknown(id)) end
-  print(screen.fit(screen.detect(os.getenv), table.concat(rulebook.lines(e), "\n")))
+  local text, fit = table.concat(rulebook.lines(e), "\n"), fit_for_terminal()
+  print(fit and fit.text(text) or screen.fit(screen.detect(os.getenv), text))
   return 0
 end
 
@@ -85,12 +101,20 @@ function commands.rules(a)
     io.stderr:write(string.format("diloti: variant refused: %s\n", clean(e.message)))
   end
   if not a.name then
+    local fit = fit_for_terminal()
+    local rows = {}
     for _, n in ipairs(cat.names) do
       local v = cat.found[n]
       local label = v.arg and (n .. "=" .. (v.arg.name or "N")) or n
-      print(string.format("%-26s %s%s", label, v.base and "[base] " or "", v.description))
+      rows[#rows + 1] = { clean(label), clean((v.base and "[base] " or "") .. v.description) }
     end
-    print("\ncombine with '+': diloti --rules diloti+forced-capture+target=121 ...")
+    if fit then
+      print(fit.list(rows))
+    else
+      for _, r in ipairs(rows) do print(string.format("%-26s %s", r[1], r[2])) end
+    end
+    local tail = "\ncombine with '+': diloti --rules diloti+forced-capture+target=121 ..."
+    print(fit and fit.text(tail) or tail)
     return 0
   end
   local v = cat.found[a.name]
@@ -195,7 +219,7 @@ end
 function commands.ai(a)
   local ai = require "diloti.ai"
   if a.name then return ai.cli_show(a) end
-  return ai.cli_list(a)
+  return ai.cli_list(a, fit_for_terminal())
 end
 
 function commands.match(a) return match.run(a) end

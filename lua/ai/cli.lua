@@ -8,18 +8,11 @@ local function errors_to_stderr(errors)
   for _, e in ipairs(errors) do io.stderr:write("diloti: AI refused: ", e.message, "\n") end
 end
 
---- `diloti ai`: every AI with its one-line description. a.ai_dir: more
--- folders. Returns an exit code.
-function M.cli_list(a)
-  local found, names, errors = player.catalogue(a and a.ai_dir)
-  -- Descriptions, file names and refusals come from strangers' scripts
-  -- and folders: printed with their terminal controls shown (core.clean).
-  local clean = core.clean
-  local shown = {}
-  for k, e in ipairs(errors) do shown[k] = { file = e.file, message = clean(e.message) } end
-  errors_to_stderr(shown)
-  -- The ladder's AIs weakest first, so that the strongest is read last;
-  -- the others (partner, the user's own) before them.
+--- The AIs of a catalogue as {name, text} rows: the ladder's weakest
+-- first, so that the strongest is read last, each with its rung and
+-- level; the others (partner, the user's own, with their file) before
+-- them. Texts as the scripts wrote them: clean them before printing.
+function M.list_rows(found, names)
   local rung, level = {}, {}
   for k, n in ipairs(player.LADDER) do rung[n] = k end
   for _, l in ipairs(player.LEVEL_ORDER) do level[player.LEVELS[l]] = l end
@@ -30,6 +23,7 @@ function M.cli_list(a)
     if rx ~= ry then return rx < ry end
     return x < y
   end)
+  local rows = {}
   for _, n in ipairs(order) do
     local i = found[n]
     local where = ""
@@ -39,11 +33,33 @@ function M.cli_list(a)
     elseif not i.builtin then
       where = "  [" .. i.file .. "]"
     end
-    print(clean(string.format("%-10s %s%s", n, i.description, where)))
+    rows[#rows + 1] = { n, i.description .. where }
   end
-  print(clean("\nLevels for 'new ai=LEVEL' and --ai: easy, normal (the table's default), hard, expert."))
+  return rows
+end
+
+--- `diloti ai`: every AI with its one-line description. a.ai_dir: more
+-- folders; fit: {list = f(rows), text = f(text)} laying them out for the
+-- terminal (without it, one line each). Returns an exit code.
+function M.cli_list(a, fit)
+  local found, names, errors = player.catalogue(a and a.ai_dir)
+  -- Descriptions, file names and refusals come from strangers' scripts
+  -- and folders: printed with their terminal controls shown (core.clean).
+  local clean = core.clean
+  local shown = {}
+  for k, e in ipairs(errors) do shown[k] = { file = e.file, message = clean(e.message) } end
+  errors_to_stderr(shown)
+  local rows = M.list_rows(found, names)
+  for _, r in ipairs(rows) do r[1], r[2] = clean(r[1]), clean(r[2]) end
+  if fit then
+    print(fit.list(rows))
+  else
+    for _, r in ipairs(rows) do print(string.format("%-10s %s", r[1], r[2])) end
+  end
+  local function say(text) print(fit and fit.text(clean(text)) or clean(text)) end
+  say("\nLevels for 'new ai=LEVEL' and --ai: easy, normal (the table's default), hard, expert.")
   local where = player.user_dir() or "$XDG_CONFIG_HOME/diloti/ai"
-  print(clean("\n'diloti ai NAME' explains one; your own AIs go in " .. where .. " (see docs/ai.md)."))
+  say("\n'diloti ai NAME' explains one; your own AIs go in " .. where .. " (see docs/ai.md).")
   return 0
 end
 

@@ -4,6 +4,7 @@
 -- add its own with commands.add{...}: see docs/table.md.
 local diloti = require "diloti"
 local ai = require "diloti.ai.player"
+local ai_cli = require "diloti.ai.cli"
 local moveinput = require "diloti.table.moveinput"
 local record = require "diloti.match.record"
 local rulebook = require "diloti.table.rulebook"
@@ -86,16 +87,24 @@ M.add {
       return
     end
     T:print("Type a move when it is your turn:")
-    T:print("  8h x 3c 5s      capture (x) the 3c and 5s with your 8h")
-    T:print("  3h + 5s = 8     declare 8: your 3h on the 5s (you must hold another 8)")
-    T:print("  9c lay          lay the 9c on the table")
-    T:print("  4               the 4th move of the 'moves' list")
-    T:print("  7h              the only legal use of your 7h (if it has just one)")
-    T:print("A refused move names its rule (D10: ...): 'rules D10' explains it; all of them: " .. rulebook.DOC)
+    T:print(screen.deflist(T.style, {
+      { "8h x 3c 5s", "capture (x) the 3c and 5s with your 8h" },
+      { "3h + 5s = 8", "declare 8: your 3h on the 5s (you must hold another 8)" },
+      { "9c lay", "lay the 9c on the table" },
+      { "4", "the 4th move of the 'moves' list" },
+      { "7h", "the only legal use of your 7h (if it has just one)" },
+    }))
+    T:print(screen.fit(T.style, "A refused move names its rule (D10: ...): 'rules D10' explains it; all of them: "
+      .. rulebook.DOC))
     T:print("Commands:")
-    for _, c in ipairs(M.list) do T:printf("  %-18s %s", c.usage, c.help) end
-    T:print("Lua, with the game as 'g': '=EXPR' prints a value (e.g. =#g:moves()), 'lua CODE' runs a chunk,")
-    T:print("  'lua' alone switches to Lua mode (a line holding only '.' comes back to the table).")
+    local rows = {}
+    -- (a user's command may bring text with controls: cleaned before it
+    -- is measured, so that the columns are those shown)
+    for i, c in ipairs(M.list) do rows[i] = { screen.safe(T.style, c.usage), screen.safe(T.style, c.help) } end
+    T:print(screen.deflist(T.style, rows))
+    T:print(screen.fit(T.style, "Lua, with the game as 'g': '=EXPR' prints a value (e.g. =#g:moves()), "
+      .. "'lua CODE' runs a chunk, 'lua' alone switches to Lua mode (a line holding only '.' comes back "
+      .. "to the table)."))
   end,
 }
 
@@ -217,38 +226,13 @@ M.add {
   run = function(T) M.undo(T) end,
 }
 
--- What each side holds now: a provisional breakdown (D23, K4).
-local function provisional(T)
-  local v = T.g:view(T.viewer)
-  local rules = T.g:rules()
-  local rows = {}
-  for side = 0, v.sides - 1 do
-    local cards = v.captured[side] or {}
-    local clubs, aces, ten, two = 0, 0, false, false
-    for _, c in ipairs(cards) do
-      if c:sub(-1) == "c" then clubs = clubs + 1 end
-      if c:sub(1, 1) == "A" then aces = aces + 1 end
-      if c == "10d" then ten = true end
-      if c == "2c" then two = true end
-    end
-    rows[side] = { cards = #cards, clubs = clubs, aces = aces, ten = ten, two = two, xeri = v.xeri[side] or 0 }
-  end
-  return rows, v, rules
-end
-
 M.add {
   name = "score", usage = "score",
-  help = "the match score, and what each side has captured this round",
+  help = "the match score, and what each side has earned so far this round",
   run = function(T)
-    local rows, v = provisional(T)
-    T:printf("Match: %s (target %d)", T:score_line(v), T.g:rules().target or 0)
-    T:printf("This round so far (round %d, deal %d):", v.round, v.deal)
-    T:printf("  %-22s %5s %5s %4s %4s %4s %5s", "", "cards", "clubs", "aces", "10d", "2c", "xeris")
-    for side = 0, v.sides - 1 do
-      local r = rows[side]
-      T:printf("  %-22s %5d %5d %4d %4s %4s %5d", T:side_name(side), r.cards, r.clubs, r.aces,
-        r.ten and "yes" or "-", r.two and "yes" or "-", r.xeri)
-    end
+    local v = T.g:view(T.viewer)
+    T:printf("Match: %s (target %d)", T:score_line(v), T:rules().target or 0)
+    T:print(screen.round_so_far(T.style, v, T.names, { rules = T:rules() }))
   end,
 }
 
@@ -304,8 +288,10 @@ M.add {
     local cat = diloti.variants.catalogue(T.rules_dirs)
     if rest == "" then
       T:printf("Playing: %s. Variants you can add with 'new rules=diloti+NAME':", T.opts.rules or "diloti")
-      for _, n in ipairs(cat.names) do T:printf("  %-24s %s", n, cat.found[n].description) end
-      T:print("A rule by the id a refusal cites: 'rules D19'. Every rule: " .. rulebook.DOC)
+      local rows = {}
+      for i, n in ipairs(cat.names) do rows[i] = { n, screen.safe(T.style, cat.found[n].description) } end
+      T:print(screen.deflist(T.style, rows))
+      T:print(screen.fit(T.style, "A rule by the id a refusal cites: 'rules D19'. Every rule: " .. rulebook.DOC))
       return
     end
     local v = cat.found[rest]
@@ -403,7 +389,9 @@ M.add {
   run = function(T, rest)
     local found, names = ai.catalogue(T.ai_dirs)
     if rest == "" then
-      for _, n in ipairs(names) do T:printf("  %-10s %s", n, found[n].description) end
+      local rows = ai_cli.list_rows(found, names)
+      for _, r in ipairs(rows) do r[2] = screen.safe(T.style, r[2]) end
+      T:print(screen.deflist(T.style, rows))
       T:print("Play against one with 'new ai=NAME'.")
       return
     end

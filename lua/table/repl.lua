@@ -499,6 +499,14 @@ end
 -- ---------------------------------------------------------------------
 -- One line
 
+--- Fits what follows to the terminal as it is now: its width is asked
+-- again for each screen, so that a resized window is followed. A style
+-- given to the session keeps its width.
+function Session:refresh_width()
+  if self.fixed_width then return end
+  self.style.width = math.max(screen.width(self.getenv, self.terminal), screen.MIN_WIDTH)
+end
+
 -- A short first word that starts like a card ("9zz", "Qx"), or a line
 -- with a move's operators: meant as a move, so it gets the move reader's
 -- message rather than "unknown command".
@@ -537,6 +545,7 @@ end
 --- Handles one complete line: a command, a move, or Lua behind its
 -- prefix ('=EXPR', 'lua CODE', or any line in Lua mode).
 function Session:handle(line)
+  self:refresh_width()
   if self.lua_mode then
     if line:match("^%s*%.%s*$") then
       self.lua_mode = false
@@ -636,6 +645,7 @@ end
 
 --- The loop: returns the exit code.
 function Session:run()
+  self:refresh_width()
   self:print(M.banner(self))
   for _, line in ipairs(self.greetings) do self:print(line) end
   guarded(self, self.advance)
@@ -761,9 +771,10 @@ end
 
 --- A session. o: write(text), read(prompt) -> line | nil | false,
 -- interrupted() -> bool, history_add(line), getenv, clock() -> seconds,
--- style (screen style), rules_dirs, ai_dirs, ask_on_quit, pause_rounds
--- (wait for Enter before each new deal), and game
--- options for the first game (see the `new` command).
+-- style (screen style, its width kept), terminal() -> the terminal's
+-- width or nil (else COLUMNS, else 80), rules_dirs, ai_dirs, ask_on_quit,
+-- pause_rounds (wait for Enter before each new deal), and game options
+-- for the first game (see the `new` command).
 function M.new(o)
   o = o or {}
   local self = setmetatable({
@@ -778,12 +789,14 @@ function M.new(o)
     ask_on_quit = o.ask_on_quit,
     pause_rounds = o.pause_rounds,
     save_dir = o.save_dir,
+    terminal = o.terminal,
+    fixed_width = o.style ~= nil,
     observers = {}, greetings = {},
   }, Session)
   -- What the program adds to the table (the lessons, the coach): each
   -- registers its commands and observers now (lua/cli.lua passes them).
   for _, ext in ipairs(o.extensions or {}) do ext.install(self) end
-  self.style = o.style or screen.detect(self.getenv)
+  self.style = o.style or screen.detect(self.getenv, self.terminal)
   local ok, err = self:new_game(o.game)
   if not ok then return nil, err end
   return self
@@ -843,6 +856,7 @@ function M.start(a, extensions)
   local s, err = M.new {
     read = line and line.read or nil, interrupted = line and line.interrupted or nil,
     history_add = line and line.history_add or nil, rules_dirs = a.rules_dir, ai_dirs = a.ai_dir,
+    terminal = line and line.width or nil,
     ask_on_quit = line and line.isatty() or false, game = game, extensions = extensions,
     pause_rounds = line and line.isatty() and not os.getenv("CI") or false,
   }

@@ -63,18 +63,29 @@ function M.ask(prompt)
   return io.read("l")
 end
 
---- screen.detect(getenv): the style the environment asks for. `getenv`
--- works like os.getenv (tests pass a fake one).
-function M.detect(getenv)
+--- screen.width(getenv, terminal): the columns to fit. The terminal's
+-- own answer first (`terminal()`, e.g. diloti.line's width: nil when the
+-- output is not a terminal), then a numeric COLUMNS, then 80. Asked again
+-- for each screen, so that a resized window is followed.
+function M.width(getenv, terminal)
+  local w = terminal and math.tointeger(terminal())
+  if w and w > 0 then return w end
+  w = math.tointeger(tonumber((getenv or os.getenv)("COLUMNS") or ""))
+  if w and w > 0 then return w end
+  return M.DEFAULT_WIDTH
+end
+
+--- screen.detect(getenv, terminal): the style the environment asks for.
+-- `getenv` works like os.getenv (tests pass a fake one); `terminal` as
+-- for screen.width.
+function M.detect(getenv, terminal)
   getenv = getenv or os.getenv
   local term = set(getenv, "TERM")
   -- no-color.org: a NO_COLOR that is present and not empty turns colour off.
   local colour = set(getenv, "NO_COLOR") == nil and term ~= nil and term ~= "dumb"
   local ascii = set(getenv, "DILOTI_ASCII")
   local unicode = locale_is_utf8(getenv) and (ascii == nil or ascii == "0")
-  local columns = tonumber(getenv("COLUMNS") or "")
-  local width = columns and math.tointeger(columns) or nil
-  return M.style{ unicode = unicode, colour = colour, width = width and width > 0 and width or nil }
+  return M.style{ unicode = unicode, colour = colour, width = M.width(getenv, terminal) }
 end
 
 -- ---- measuring and fitting -----------------------------------------------
@@ -167,14 +178,17 @@ local function break_at(line, used, sep, width)
 end
 
 -- Lays `items` after `label`, `sep` between them, as many per line as fit;
--- later lines start under the first item (or `hang` columns in).
+-- later lines start under the first item (or `hang` columns in). An item
+-- may be {text, separator} to be put after a separator of its own.
 local function flow(label, items, width, sep, hang)
   sep = sep or " "
   local indent = math.min(hang or vwidth(label), width // 2)
   local margin = string.rep(" ", indent)
   local lines, line, used, empty = {}, label, vwidth(label), true
   for _, item in ipairs(items) do
-    for _, p in ipairs(pieces_of(item, sep, width - indent)) do
+    local text, before_item = item, sep
+    if type(item) == "table" then text, before_item = item[1], item[2] end
+    for _, p in ipairs(pieces_of(text, before_item, width - indent)) do
       local piece, before = p[1], empty and "" or p[2]
       local w = vwidth(piece)
       if used + vwidth(before) + w > width and (not empty or used > indent) then
@@ -197,6 +211,10 @@ local function wrap(text, width, hang)
   for w in text:gmatch("%S+") do words[#words + 1] = w end
   if #lead >= width // 2 then lead = "" end
   return flow(lead, words, width, " ", math.max(#lead, hang or 0))
+end
+
+local function add(lines, more)
+  for _, l in ipairs(more) do lines[#lines + 1] = l end
 end
 
 -- Every line of `lines` fitted to the width, joined.
@@ -223,14 +241,6 @@ local function lpad(s, w)
   return string.rep(" ", math.max(0, w - vwidth(s))) .. s
 end
 
--- Cuts plain text (a name) to `w` columns, marking the cut.
-local function truncate(s, w)
-  if vwidth(s) <= w then return s end
-  if w < 2 then return utf8.len(s) and s:sub(1, utf8.offset(s, w + 1) - 1) or s:sub(1, w) end
-  local cut = utf8.len(s) and s:sub(1, utf8.offset(s, w) - 1) or s:sub(1, w - 1)
-  return cut .. "~"
-end
-
 local function bold(st, s)
   if not st.colour then return s end
   return SGR_BOLD .. s .. SGR_NORMAL
@@ -239,6 +249,48 @@ end
 --- screen.rule(st): a horizontal line across the width.
 function M.rule(st)
   return string.rep(st.unicode and "─" or "-", st.width)
+end
+
+-- ---- lists -----------------------------------------------------------------
+
+-- Below this many columns for the texts, a list puts each under its term.
+local MIN_TEXT = 20
+
+--- screen.deflist(st, rows, opts): a list of {term, text} in two columns
+-- that hold at any width: the terms `opts.indent` (2) columns in, each
+-- text wrapped inside the second column with a hanging indent. A term
+-- longer than the first column may be (2/5 of the width) has a line to
+-- itself, its text below in the column; when the second column would be
+-- too narrow, every text goes under its term. Terms are never cut.
+function M.deflist(st, rows, opts)
+  opts = opts or {}
+  local width, indent, gap = st.width, opts.indent or 2, opts.gap or 2
+  local cap = math.max(8, width * 2 // 5)
+  local termw = 0
+  for _, r in ipairs(rows) do
+    local w = vwidth(r[1])
+    if w <= cap then termw = math.max(termw, w) end
+  end
+  local col = indent + termw + gap
+  local stacked = width - col < MIN_TEXT
+  if stacked then col = indent + 4 end
+  local margin, lines = string.rep(" ", col), {}
+  for _, r in ipairs(rows) do
+    local head = string.rep(" ", indent) .. r[1]
+    local words = {}
+    for w in tostring(r[2] or ""):gmatch("%S+") do words[#words + 1] = w end
+    local body = #words > 0 and flow("", words, width - col, " ", 0) or {}
+    local first = 1
+    if stacked or vwidth(head) + gap > col then
+      add(lines, wrap(head, width, indent + 2))
+    else
+      lines[#lines + 1] = pad(head, col) .. (body[1] or "")
+      first = 2
+    end
+    for i = first, #body do lines[#lines + 1] = margin .. body[i] end
+  end
+  for i, l in ipairs(lines) do lines[i] = l:gsub("%s+$", "") end
+  return table.concat(lines, "\n")
 end
 
 -- ---- cards ---------------------------------------------------------------
@@ -603,6 +655,21 @@ local function per_side(v, names, field)
   return items
 end
 
+-- What each side's captures and xeris would score if the round ended now
+-- (view.so_far), once there is something to say: none at a round's start.
+local function so_far_items(v, names)
+  if not v.so_far or (v.phase ~= "play" and v.phase ~= "claim") then return {} end
+  local any = false
+  for side = 0, v.sides - 1 do
+    local r = v.so_far[side] or {}
+    any = any or (r.cards or 0) > 0 or (r.xeris or 0) > 0
+  end
+  if not any then return {} end
+  local totals = {}
+  for side = 0, v.sides - 1 do totals[side] = v.so_far[side].total end
+  return per_side(v, names, totals)
+end
+
 local function score_lines(st, v, names, rules)
   local lines = {}
   if v.teams and v.sides < v.players then
@@ -619,6 +686,9 @@ local function score_lines(st, v, names, rules)
   local items = per_side(v, names, by_rounds and v.rounds_won or v.score)
   if rules and rules.target and not by_rounds then items[#items] = items[#items] .. " (to " .. rules.target .. ")" end
   if by_rounds then items[#items] = items[#items] .. "; points " .. table.concat(per_side(v, names, v.score), ", ") end
+  for i, item in ipairs(so_far_items(v, names)) do
+    items[#items + 1] = i == 1 and { "this round so far: " .. item, "; " } or item
+  end
   for _, l in ipairs(flow(label, items, st.width, ", ")) do lines[#lines + 1] = l end
   return lines
 end
@@ -689,10 +759,6 @@ local function turn_line(st, v, names)
   end
   if is_you(names, v.turn) then return bold(st, "Your turn.") end
   return who .. " to play."
-end
-
-local function add(lines, more)
-  for _, l in ipairs(more) do lines[#lines + 1] = l end
 end
 
 --- screen.board(st, view, opts): the whole table as one seat sees it.
@@ -769,10 +835,13 @@ local function cell(count, pts)
   return { tostring(count), right }
 end
 
--- Which rows a summary shows: those the rules score, or else those
+-- Which rows a summary shows: those the rules in force score (a xeri
+-- only where there are xeris at all), or else, without the rules, those
 -- that scored for some side.
 local function scored(rules, round, sides, field, key)
-  if rules and rules.points and rules.points[field] ~= nil then return rules.points[field] ~= 0 end
+  if rules and rules.points and rules.points[field] ~= nil then
+    return rules.points[field] ~= 0 and not (field == "xeri" and rules.xeri == false)
+  end
   for s = 0, sides - 1 do
     if (round[s][key] or 0) ~= 0 then return true end
   end
@@ -780,16 +849,18 @@ local function scored(rules, round, sides, field, key)
 end
 
 local function summary_items(st, round, sides, rules)
-  local items = { { "Cards", "cards", "pts_cards" } }
-  local optional = {
+  local items = {}
+  local rows = {
+    { "Cards", "cards", "pts_cards", "cards" },
     { "Clubs", "clubs", "pts_clubs", "clubs" },
     { "Aces", "aces", "pts_aces", "ace" },
     { M.card(st, "10d"), nil, "pts_ten_diamonds", "ten_diamonds" },
     { M.card(st, "2c"), nil, "pts_two_clubs", "two_clubs" },
     { "Xeris", "xeris", "pts_xeri", "xeri" },
   }
-  for _, r in ipairs(optional) do
-    if scored(rules, round, sides, r[4], r[3]) then items[#items + 1] = r end
+  for i, r in ipairs(rows) do
+    -- (the cards are counted whatever they score, unless the rules say)
+    if scored(rules, round, sides, r[4], r[3]) or (i == 1 and not rules) then items[#items + 1] = r end
   end
   return items
 end
@@ -801,7 +872,7 @@ local function other_points(round, s, items)
   return (round[s].total or 0) - sum
 end
 
-local function round_rows(st, round, sides, rules)
+local function round_rows(st, round, sides, rules, total_label)
   local items = summary_items(st, round, sides, rules)
   local rows = {}
   for _, r in ipairs(items) do
@@ -817,7 +888,7 @@ local function round_rows(st, round, sides, rules)
     any = any or o ~= 0
   end
   if any then rows[#rows + 1] = other end
-  local total = { "Round total" }
+  local total = { total_label or "Round total" }
   for s = 0, sides - 1 do total[s + 2] = { tostring(round[s].total or 0), "" } end
   rows[#rows + 1] = total
   return rows
@@ -834,36 +905,89 @@ local function match_rows(result, sides, rules)
   return { score }
 end
 
--- The rows under a header of side names: numbers right-aligned, the
--- points in their own column; names cut when the sides do not fit.
-local function grid(header, rows, width)
+-- A name in lines of at most `w` columns, broken at its spaces (a word
+-- longer than that is split, never cut short).
+local function name_lines(name, w)
+  if vwidth(name) <= w then return { name } end
+  -- (partners' names break after their "&" first, then at any space)
+  local parts = {}
+  for part in (name .. " & "):gmatch("(.-) & ") do parts[#parts + 1] = part .. " &" end
+  parts[#parts] = parts[#parts]:sub(1, -3)
+  local out = flow("", parts, w, " ", 0)
+  for i, l in ipairs(out) do out[i] = l:gsub("^%s+", "") end
+  return out
+end
+
+-- A cell as text: the count right-aligned, its points in their own column.
+local function cell_text(c, lw, rw)
+  return lpad(c[1], lw) .. (rw > 0 and "  " .. lpad(c[2], rw) or "")
+end
+
+-- Side by side: a column per side under its name (wrapped onto more
+-- header lines when long). Nil when the columns or a word of a name do
+-- not fit the width.
+local function grid_across(header, rows, width)
   local labelw = 0
   for _, row in ipairs(rows) do labelw = math.max(labelw, vwidth(row[1])) end
   local ncol = #header
-  local room = math.max(4, (width - labelw) // math.max(ncol, 1) - 2)
-  local lw, rw, sw = {}, {}, {}
+  local room = (width - labelw) // math.max(ncol, 1) - 2
+  local lw, rw, sw, heads, depth, used = {}, {}, {}, {}, 1, labelw
   for c = 1, ncol do
     lw[c], rw[c] = 1, 0
     for _, row in ipairs(rows) do
       lw[c] = math.max(lw[c], vwidth(row[c + 1][1]))
       rw[c] = math.max(rw[c], vwidth(row[c + 1][2]))
     end
-    header[c] = truncate(header[c], room)
-    sw[c] = math.max(vwidth(header[c]), lw[c] + (rw[c] > 0 and rw[c] + 2 or 0))
+    local data = lw[c] + (rw[c] > 0 and rw[c] + 2 or 0)
+    local longest = 0
+    for word in header[c]:gmatch("%S+") do longest = math.max(longest, vwidth(word)) end
+    if longest > math.max(room, data) then return nil end
+    heads[c] = name_lines(header[c], math.max(room, data))
+    depth = math.max(depth, #heads[c])
+    sw[c] = data
+    for _, l in ipairs(heads[c]) do sw[c] = math.max(sw[c], vwidth(l)) end
+    used = used + 2 + sw[c]
   end
-  local lines = { pad("", labelw) }
-  for c = 1, ncol do lines[1] = lines[1] .. "  " .. pad(header[c], sw[c]) end
+  if used > width then return nil end
+  local lines = {}
+  for d = 1, depth do
+    local line = pad("", labelw)
+    for c = 1, ncol do line = line .. "  " .. pad(heads[c][d] or "", sw[c]) end
+    lines[d] = line
+  end
   for _, row in ipairs(rows) do
     local line = pad(row[1], labelw)
-    for c = 1, ncol do
-      local l, r = row[c + 1][1], row[c + 1][2]
-      local text = lpad(l, lw[c]) .. (rw[c] > 0 and "  " .. lpad(r, rw[c]) or "")
-      line = line .. "  " .. pad(text, sw[c])
-    end
+    for c = 1, ncol do line = line .. "  " .. pad(cell_text(row[c + 1], lw[c], rw[c]), sw[c]) end
     lines[#lines + 1] = line
   end
   for i, l in ipairs(lines) do lines[i] = l:gsub("%s+$", "") end
   return lines
+end
+
+-- One side after the other, for a width the columns do not fit:
+-- "You:" then "Cards 7 (+4), Aces 1 (+1), ...".
+local function grid_down(header, rows, width)
+  local lines = {}
+  for c = 1, #header do
+    add(lines, wrap(header[c] .. ":", width, 2))
+    local items = {}
+    for _, row in ipairs(rows) do
+      local count, pts = row[c + 1][1], row[c + 1][2]
+      if pts == "-" then pts = "" end
+      local text = row[1] .. (count ~= "" and " " .. count or "")
+      if pts ~= "" then text = text .. (count ~= "" and " (" .. pts .. ")" or " " .. pts) end
+      if count ~= "" or pts ~= "" then items[#items + 1] = text end
+    end
+    add(lines, flow("  ", items, width, ", ", 2))
+  end
+  return lines
+end
+
+-- The rows under a header of side names, numbers right-aligned and the
+-- points in their own column; one side after the other when too narrow.
+-- Names are never cut.
+local function grid(header, rows, width)
+  return grid_across(header, rows, width) or grid_down(header, rows, width)
 end
 
 -- "You win", "greedy wins", "You & North win".
@@ -913,6 +1037,25 @@ function M.round_summary(st, result, names, opts)
   for s = 0, sides - 1 do header[s + 1] = M.side_name(names, s, players, sides) end
   add(lines, grid(header, rows, st.width))
   lines[#lines + 1] = closing_line(result, names, rules, sides, players)
+  return fit(lines, st.width)
+end
+
+--- screen.round_so_far(st, view, names, opts): what each side has earned
+-- in the round being played (view.so_far, as the engine counts it), in
+-- the columns the rules in force score, and the match so far. opts as
+-- for round_summary.
+function M.round_so_far(st, v, names, opts)
+  opts = opts or {}
+  local rules = opts.rules
+  local players = opts.players or (rules and rules.players) or v.players
+  local deal = "deal " .. v.deal .. (rules and rules.deals and (" of " .. rules.deals) or "")
+  local lines = { string.format("Round %d so far (%s):", v.round, deal) }
+  local rows = round_rows(st, v.so_far, v.sides, rules, "So far")
+  add(rows, match_rows(v, v.sides, rules))
+  local header = {}
+  for s = 0, v.sides - 1 do header[s + 1] = M.side_name(names, s, players, v.sides) end
+  add(lines, grid(header, rows, st.width))
+  lines[#lines + 1] = closing_line({}, names, rules, v.sides, players)
   return fit(lines, st.width)
 end
 

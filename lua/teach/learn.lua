@@ -234,7 +234,8 @@ local function shown_view(g, seat)
   if not filler then return v end
   local c = {}
   for k, val in pairs(v) do c[k] = val end
-  c.captured = {}
+  -- (the engine's count of the round so far would count the filler too)
+  c.captured, c.so_far = {}, nil
   for side, list in pairs(v.captured) do
     local kept = {}
     for _, card in ipairs(list) do if not filler[card] then kept[#kept + 1] = card end end
@@ -766,7 +767,7 @@ function M.cli(a)
   end
   local has_line, line = pcall(require, "diloti.line")
   local tty = has_line and line.isatty()
-  local st = screen.detect(os.getenv)
+  local st = screen.detect(os.getenv, has_line and line.width or nil)
   if not tty then st.colour = false end
   local r = M.runner { read = tty and line.read or nil, style = st }
   if a.lesson == "list" then r:list() return 0 end

@@ -481,18 +481,8 @@ static bool find_move(lua_State *L, int gi, LGame *u, int arg, bool again, Found
 
 static void push_breakdown(lua_State *L, const dl_State *s)
 {
-    const dl_RoundScore *r = &s->last;
-    const int sides = dl_nsides(&s->rules);
-    lua_createtable(L, sides, 1);
-    for (int i = 0; i < sides; i++) {
-        lua_createtable(L, 0, 12);
-#define F(n) (lua_pushinteger(L, r->n[i]), lua_setfield(L, -2, #n))
-        F(cards); F(clubs); F(aces); F(xeris); F(pts_cards); F(pts_clubs); F(pts_aces);
-        F(pts_ten_diamonds); F(pts_two_clubs); F(pts_xeri); F(total);
-#undef F
-        lua_rawseti(L, -2, i);
-    }
-    lua_pushinteger(L, r->winner);
+    dl_lua_pushbreakdown(L, &s->last, dl_nsides(&s->rules));
+    lua_pushinteger(L, s->last.winner);
     lua_setfield(L, -2, "winner");
 }
 

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -285,6 +286,17 @@ static int l_isatty(lua_State *L)
     return 1;
 }
 
+/* width() -> the columns of the terminal the output goes to, or nil when
+ * it goes elsewhere (or the terminal does not say). Asked afresh on each
+ * call, so that a resized window is followed. */
+static int l_width(lua_State *L)
+{
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) lua_pushinteger(L, ws.ws_col);
+    else lua_pushnil(L);
+    return 1;
+}
+
 int luaopen_diloti_line(lua_State *L)
 {
     static const luaL_Reg fns[] = {
@@ -295,6 +307,7 @@ int luaopen_diloti_line(lua_State *L)
         {"completer", l_completer},
         {"interrupted", l_interrupted},
         {"isatty", l_isatty},
+        {"width", l_width},
         {NULL, NULL},
     };
     main_state = L;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "score.h"
 #include "view.h"
 
 static const char *const PHASES[] = {"claim", "play", "round-over", "match-over"};
@@ -65,6 +66,19 @@ static void push_per(lua_State *L, const char *k, const int *v, int n)
     lua_setfield(L, -2, k);
 }
 
+void dl_lua_pushbreakdown(lua_State *L, const dl_RoundScore *r, int sides)
+{
+    lua_createtable(L, sides, 1);
+    for (int i = 0; i < sides; i++) {
+        lua_createtable(L, 0, 11);
+#define F(n) (lua_pushinteger(L, r->n[i]), lua_setfield(L, -2, #n))
+        F(cards); F(clubs); F(aces); F(xeris); F(pts_cards); F(pts_clubs); F(pts_aces);
+        F(pts_ten_diamonds); F(pts_two_clubs); F(pts_xeri); F(total);
+#undef F
+        lua_rawseti(L, -2, i);
+    }
+}
+
 void dl_lua_pushtable(lua_State *L, const dl_State *s)
 {
     lua_createtable(L, 0, 2);
@@ -84,7 +98,7 @@ void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
     dl_view(s, seat < 0 ? s->turn : seat, &v);
     const int n = s->rules.players, sides = dl_nsides(&s->rules);
     luaL_checkstack(L, 10, "pushing a view");
-    lua_createtable(L, 0, 24);
+    lua_createtable(L, 0, 25);
     if (seat >= 0) set_int(L, "seat", seat);
     set_int(L, "players", n);
     set_int(L, "sides", sides);
@@ -143,6 +157,14 @@ void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
     push_per(L, "xeri", x, sides);
     push_per(L, "score", sc, sides);
     push_per(L, "rounds_won", w, sides);
+    if (seat >= 0) {
+        /* The piles and xeris are public, so what they would score is too;
+         * the engine's own count, so that no front end redoes D23/K4. */
+        dl_RoundScore r;
+        dl_score_round(s, &r);
+        dl_lua_pushbreakdown(L, &r, sides);
+        lua_setfield(L, -2, "so_far");
+    }
 }
 
 void dl_lua_pushexplain(lua_State *L, const dl_State *s, const dl_Move *m)

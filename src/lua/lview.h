@@ -15,6 +15,9 @@ void dl_lua_pushcard(lua_State *L, int card);
 /* The table as a view shows it: {loose = cards, declarations = {...}}. */
 void dl_lua_pushtable(lua_State *L, const dl_State *s);
 void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat);
+/* A round's breakdown per side (0-based): cards, clubs, aces, xeris, the
+ * pts_ fields and total, as g:result().round has it. */
+void dl_lua_pushbreakdown(lua_State *L, const dl_RoundScore *r, int sides);
 /* A sentence saying what a legal move does. */
 void dl_lua_pushexplain(lua_State *L, const dl_State *s, const dl_Move *m);
 

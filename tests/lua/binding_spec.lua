@@ -707,3 +707,44 @@ describe("core.calls", function()
     assert.equals(n + 1, core.calls())
   end)
 end)
+
+describe("view.so_far: the round's points as they stand (issue 15, item 7)", function()
+  -- Seat 0's side holds A♣ 2♣ 4♠ 6♠ 10♦ and one xeri, seat 1's A♥ K♦.
+  local PILES = "hands=8h 2d / 9c 7c; table=8c 6d 5s 3h 4c; piles=Ac 10d 2c 4s 6s / Ah Kd; xeri=1 0; pack=?36"
+
+  it("scores the capture piles and xeris by D23: most cards, aces, 10d, 2c, xeris; clubs score nothing", function()
+    local so_far = at(PILES):view(0).so_far
+    assert.same({ cards = 5, clubs = 2, aces = 1, xeris = 1, pts_cards = 4, pts_clubs = 0, pts_aces = 1,
+      pts_ten_diamonds = 2, pts_two_clubs = 1, pts_xeri = 10, total = 18 }, so_far[0])
+    assert.same({ cards = 2, clubs = 0, aces = 1, xeris = 0, pts_cards = 0, pts_clubs = 0, pts_aces = 1,
+      pts_ten_diamonds = 0, pts_two_clubs = 0, pts_xeri = 0, total = 1 }, so_far[1])
+  end)
+
+  it("scores by K4 in Kontsina: most cards, most clubs, 10d, 2c; no aces, no xeris", function()
+    local so_far = at("hands=8h 2d 9d 4h / 9c 7c 9h 9s; table=8c 6d 5s 3h; piles=Ad 10d 2c 4s 6s / Ah 3c 5c; "
+      .. "pack=?32", "kontsina"):view(1).so_far
+    assert.same({ cards = 5, clubs = 1, aces = 1, xeris = 0, pts_cards = 2, pts_clubs = 0, pts_aces = 0,
+      pts_ten_diamonds = 1, pts_two_clubs = 1, pts_xeri = 0, total = 4 }, so_far[0])
+    assert.equals(1, so_far[1].pts_clubs) -- two clubs against one
+    assert.equals(1, so_far[1].total)
+  end)
+
+  it("gives most cards to nobody on a tie (D23), and counts no card left on the table (D22 comes at the end)",
+    function()
+      local so_far = at("hands=8h 2d / 9c 7c; table=8c 6d; piles=Ac 10d 2c 4s 6s / Ah Kd 2h 2s 3s; pack=?36")
+        :view(0).so_far
+      assert.equals(0, so_far[0].pts_cards)
+      assert.equals(0, so_far[1].pts_cards)
+      assert.equals(5, so_far[1].cards)
+    end)
+
+  it("is the same in every seat's view, and is the round's breakdown once it is over", function()
+    local g = at(LAST)
+    assert.same(g:view(0).so_far, g:view(1).so_far)
+    assert(g:play("Jc x Jd"))
+    assert(g:play("10h x 10s"))
+    local r = g:result().round
+    r.winner = nil
+    assert.same(r, g:view(0).so_far)
+  end)
+end)

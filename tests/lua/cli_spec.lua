@@ -331,6 +331,33 @@ describe("the diloti program", function()
       assert.matches("capture = one", out)
     end)
 
+    it("follows COLUMNS: each description wrapped in its column, names whole (issue 15, item 12)", function()
+      for _, cmd in ipairs{ "rules", "ai" } do
+        for _, width in ipairs{ 40, 60 } do
+          local out, _, code = cli({ cmd }, { COLUMNS = tostring(width) })
+          assert.equals(0, code)
+          local col
+          for line in out:gmatch("[^\n]+") do
+            assert.is_true(utf8.len(line) <= width, string.format("%s at %d: %q", cmd, width, line))
+            local first = line:match("^(%S+)  +%S")
+            if first then
+              local at = #first + line:sub(#first + 1):find("%S")
+              col = col or at
+              assert.equals(col, at, line)
+            end
+          end
+          assert.is_number(col, out)
+          for _, n in ipairs(cmd == "rules" and names or { "random", "greedy", "master" }) do
+            assert.matches("\n?" .. lit(n) .. "[=%s]", out)
+          end
+        end
+      end
+      -- Without a terminal or COLUMNS: one line each, for grep.
+      local out = cli{ "rules" }
+      assert.matches("\nface%-card%-claim%-any%-deal +As face%-card%-claim, on any deal: a claim cancels the round, "
+        .. "captures and all\n", out)
+    end)
+
     it("refuses an unknown name with exit 1 and the valid names", function()
       local out, err, code = cli{ "rules", "colour" }
       assert.equals(1, code)
@@ -495,6 +522,16 @@ return 3
       support.rmdir(dir)
       assert.equals(3, code, err)
       assert.equals("3\ta\tb\n", out)
+    end)
+
+    it("has line.width(): nil when the output is not a terminal (the table then reads COLUMNS)", function()
+      local dir = support.tmpdir()
+      local script = support.write(dir .. "/s.lua", "print(type(require('diloti.line').width), "
+        .. "require('diloti.line').width())\n")
+      local out, err, code = cli({ "run", script }, { COLUMNS = "60" })
+      support.rmdir(dir)
+      assert.equals(0, code, err)
+      assert.equals("function\tnil\n", out)
     end)
 
     it("reports a failing script with exit 1", function()

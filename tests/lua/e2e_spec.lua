@@ -17,19 +17,34 @@ local function sleep(s) sh("sleep " .. s) end
 local Pane = {}
 Pane.__index = Pane
 
-local function start(args, env)
+local function start(args, env, width)
   local name = "diloti-e2e-" .. tostring(os.time()) .. "-" .. tostring(math.random(1e6))
   local parts = {}
   for k, v in pairs(env) do parts[#parts + 1] = k .. "=" .. support.q(v) end
   local bin = support.bin:match("^/") and support.bin or (sh("pwd"):gsub("%s+$", "") .. "/" .. support.bin)
   local cmd = table.concat(parts, " ") .. " " .. support.q(bin) .. " " .. args
-  local _, code = sh(string.format("tmux -L %s new-session -d -s main -x 100 -y 60 %s", name, support.q(cmd)))
+  local _, code = sh(string.format("tmux -L %s new-session -d -s main -x %d -y 60 %s", name, width or 100,
+    support.q(cmd)))
   assert(code == 0, "tmux did not start")
   return setmetatable({ name = name }, Pane)
 end
 
 function Pane:screen()
   return (sh(string.format("tmux -L %s capture-pane -p -t main -S -60", self.name)))
+end
+
+-- The screen with the lines the terminal wrapped joined again: the lines
+-- the program wrote, so that one too wide for the pane shows.
+function Pane:lines()
+  local out = {}
+  for l in sh(string.format("tmux -L %s capture-pane -p -J -t main -S -200", self.name)):gmatch("([^\n]*)\n") do
+    out[#out + 1] = (l:gsub("%s+$", ""))
+  end
+  return out
+end
+
+function Pane:resize(width)
+  sh(string.format("tmux -L %s resize-window -t main -x %d", self.name, width))
 end
 
 function Pane:keys(...)
@@ -123,6 +138,51 @@ describe("the diloti program at a terminal (tmux)", function()
     assert.matches("diloti> why 2\u{2663} lay", s, 1, true)
     s = pane:wait(function(x) return at_prompt(x) and x:find("why 2\u{2663} lay\n", 1, true) end, 3)
     assert.is_nil(s:find("not a move", 1, true), s)
+  end)
+
+  -- Every line the program wrote fits `width`; returns the widest.
+  local function fits(p, width)
+    local widest = 0
+    for _, l in ipairs(p:lines()) do
+      local w = utf8.len(l) or #l
+      assert.is_true(w <= width, string.format("%d columns > %d: %q", w, width, l))
+      widest = math.max(widest, w)
+    end
+    return widest
+  end
+
+  it("fits a 60-column terminal it asks the width of, lists in columns, and follows a resize (issue 15, "
+    .. "item 12)", function()
+    pane = start("play --ai random --seed 3 --players 4", env(), 60)
+    pane:wait(at_prompt)
+    fits(pane, 60)
+    for _, cmd in ipairs{ "help", "ai", "rules" } do
+      pane:keys(cmd, "Enter")
+      local s = pane:wait(function(x) return at_prompt(x) and x:find("diloti> " .. cmd .. "\n", 1, true) end, 5)
+      assert.truthy(s:find("diloti> " .. cmd .. "\n", 1, true), s)
+      fits(pane, 60)
+    end
+    -- (the rules list: each description continues under its column)
+    local s = pane:screen()
+    assert.matches("\n  face%-card%-claim%-any%-deal  +As face%-card%-claim,[^\n]*\n                            %S", s)
+    pane:resize(100)
+    pane:keys("rules", "Enter")
+    pane:wait(function(x) return at_prompt(x) and x:find("As face%-card%-claim, on any deal: a claim cancels") end, 5)
+    assert.is_true(fits(pane, 100) > 60)
+    pane:keys("quit", "Enter")
+    pane:wait(shown("Save the unfinished game"), 5)
+    pane:keys("Enter")
+  end)
+
+  it("runs 'diloti ai' and 'diloti rules' at a 60-column terminal's width (issue 15, item 12)", function()
+    for _, cmd in ipairs{ "ai", "rules" } do
+      pane = start(cmd .. "; echo done; sleep 20", env(), 60)
+      pane:wait(shown("done"), 10)
+      assert.is_true(#pane:lines() > 10)
+      fits(pane, 60)
+      pane:kill()
+    end
+    pane = nil
   end)
 
   it("completes with Tab, drops a line on Ctrl-C, and keeps the history", function()

@@ -152,7 +152,7 @@ describe("the screen", function()
     it("opens with the round, deal, dealer, pack and the score with its target", function()
       local first = support.lines(board)
       assert.equals("Round 1, deal 1 of 4 | dealer: greedy | pack: 32 cards", first[1])
-      assert.equals("Score: You 12, greedy 30 (to 61)", first[2])
+      assert.equals("Score: You 12, greedy 30 (to 61); this round so far: You 14, greedy 0", first[2])
     end)
 
     it("lists the loose cards, then each declaration with ref, kind, value, components and owner", function()
@@ -464,6 +464,158 @@ describe("the screen", function()
         over = true, winner = 1, rounds = 4, score = { [0] = 50, [1] = 63 }, rounds_won = { [0] = 1, [1] = 3 },
         round = { winner = 1, [0] = side{ total = 3 }, [1] = side{ total = 8 } } }, NAMES)
       assert.truthy(text:find("The match is over: greedy wins.", 1, true))
+    end)
+  end)
+
+  describe("the round so far (issue 15, item 7)", function()
+    -- You hold A♣ 2♣ 4♠ 6♠ 10♦ and a xeri, greedy A♥ K♦.
+    local PILES = "hands=8h 2d / 9c 7c; table=8c 6d 5s 3h 4c; piles=Ac 10d 2c 4s 6s / Ah Kd; xeri=1 0; "
+      .. "score=12 30; pack=?36"
+
+    it("is on the board's score line once something is captured", function()
+      local g = game{ position = PILES }
+      local b = screen.board(ASCII, g:view(0), { names = NAMES, rules = g:rules() })
+      assert.equals("Score: You 12, greedy 30 (to 61); this round so far: You 18, greedy 1", support.lines(b)[2])
+      local narrow = screen.board(screen.style{ width = 40 }, g:view(0), { names = NAMES, rules = g:rules() })
+      assert.equals("Score: You 12, greedy 30 (to 61);", support.lines(narrow)[3])
+      assert.equals("       this round so far: You 18,", support.lines(narrow)[4])
+      assert.equals("       greedy 1", support.lines(narrow)[5])
+      local fresh = game{ seed = 3 }
+      local b0 = screen.board(ASCII, fresh:view(0), { names = NAMES, rules = fresh:rules() })
+      assert.is_nil(b0:find("so far", 1, true))
+    end)
+
+    it("breaks down in full what each side has earned, only in the columns Diloti scores (D23)", function()
+      local g = game{ position = PILES }
+      local text = screen.round_so_far(UNI, g:view(0), NAMES, { rules = g:rules() })
+      assert.equals(table.concat({
+        "Round 1 so far (deal 1 of 4):",
+        "             You      greedy",
+        "Cards         5   +4   2",
+        "Aces          1   +1   1  +1",
+        "10♦               +2       -",
+        "2♣                +1       -",
+        "Xeris         1  +10   0",
+        "So far       18        1",
+        "Match score  12       30",
+        "The match is played to 61 points.",
+      }, "\n"), text)
+      assert.is_nil(text:find("Clubs", 1, true))
+    end)
+
+    it("shows the clubs majority in Kontsina, and no aces or xeris (K4)", function()
+      local g = game{ rules = "kontsina",
+        position = "hands=8h 2d 9d 4h / 9c 7c 9h 9s; table=8c 6d 5s 3h; piles=Ad 10d 2c 4s 6s / Ah 3c 5c; pack=?32" }
+      local text = screen.round_so_far(ASCII, g:view(0), NAMES, { rules = g:rules() })
+      assert.truthy(text:find("Clubs       1      2  +1", 1, true), text)
+      assert.truthy(text:find("Cards       5  +2  3", 1, true), text)
+      assert.is_nil(text:find("Aces", 1, true))
+      assert.is_nil(text:find("Xeris", 1, true))
+      assert.truthy(text:find("Rounds won", 1, true))
+    end)
+
+    it("leaves out what the rules in force do not score: no xeris when a variant scores none", function()
+      local g = game{ position = PILES }
+      local rules = g:rules()
+      rules.points.xeri, rules.points.ace = 0, 0
+      local text = screen.round_so_far(ASCII, g:view(0), NAMES, { rules = rules })
+      assert.is_nil(text:find("Xeris", 1, true))
+      assert.is_nil(text:find("Aces", 1, true))
+    end)
+  end)
+
+  describe("at the terminal's width (issue 15, item 12)", function()
+    local WIDTHS = { 40, 60, 80, 120 }
+    local LONG = { [0] = "You", [1] = "cautious (East)", [2] = "cautious (North)", [3] = "cautious (West)" }
+
+    -- Every word of every name is on the screen whole, and nothing is cut.
+    local function names_whole(text, names, players)
+      assert.is_nil(text:find("~", 1, true), text)
+      for seat = 0, players - 1 do
+        for word in names[seat]:gmatch("%S+") do
+          assert.truthy(text:find(support.lit(word)), word .. " is cut in:\n" .. text)
+        end
+      end
+    end
+
+    it("wraps a list's descriptions inside their column, with the terms whole", function()
+      local rows = {
+        { "help [COMMAND]", "what you can type here" },
+        { "face-card-claim-any-deal", "As face-card-claim, on any deal: a claim cancels the round, captures and all" },
+        { "why MOVE", "is this move allowed, and what would it do (nothing is played, whatever it is)" },
+        { "x", "" },
+      }
+      for _, width in ipairs(WIDTHS) do
+        local st = screen.style{ unicode = true, width = width }
+        local text = screen.deflist(st, rows)
+        assert_fits(text, width)
+        local lines = support.lines(text)
+        -- Where the descriptions start: the column of the first one.
+        local col = lines[1]:find("what you", 1, true)
+        assert.is_number(col, text)
+        local words, next_row = {}, 1
+        for _, l in ipairs(lines) do
+          local rest = l
+          local term = rows[next_row] and rows[next_row][1]
+          if term and l:sub(1, 2 + #term) == "  " .. term then
+            rest, next_row = string.rep(" ", 2 + #term) .. l:sub(3 + #term), next_row + 1
+          end
+          if rest:match("%S") then
+            assert.equals(string.rep(" ", col - 1), rest:sub(1, col - 1), "a description off its column:\n" .. text)
+            assert.is_nil(rest:sub(col):find("^ "), "a description off its column:\n" .. text)
+          end
+          for w in rest:gmatch("%S+") do words[#words + 1] = w end
+        end
+        assert.equals(#rows + 1, next_row, "a term is cut or missing:\n" .. text)
+        local want = {}
+        for _, r in ipairs(rows) do for w in r[2]:gmatch("%S+") do want[#want + 1] = w end end
+        assert.same(want, words)
+      end
+    end)
+
+    it("puts a long term on its own line, its description under the column", function()
+      local st = screen.style{ width = 60 }
+      local text = screen.deflist(st, { { "a", "short" }, { string.rep("t", 40), "after a long term" } })
+      local lines = support.lines(text)
+      assert.equals("  " .. string.rep("t", 40), lines[2])
+      assert.equals(lines[1]:find("short", 1, true), lines[3]:find("after", 1, true))
+    end)
+
+    it("draws boards, breakdowns and the round so far within the width, names whole", function()
+      for _, width in ipairs(WIDTHS) do
+        local st = screen.style{ unicode = true, colour = true, width = width }
+        for _, spec in ipairs{ { rules = "diloti+players=4", names = LONG, n = 4 },
+          { rules = "kontsina+players=4", names = LONG, n = 4 }, { rules = "diloti", names = NAMES, n = 2 } } do
+          local g = each_position({ seed = 6, rules = spec.rules }, function(gg)
+            local v = gg:view(0)
+            for _, text in ipairs{ screen.board(st, v, { names = spec.names, rules = gg:rules() }),
+              screen.round_so_far(st, v, spec.names, { rules = gg:rules() }) } do
+              assert_fits(text, width)
+            end
+          end)
+          local summary = screen.round_summary(st, g:result(), spec.names, { rules = g:rules() })
+          assert_fits(summary, width)
+          names_whole(summary, spec.names, spec.n)
+          names_whole(screen.round_so_far(st, g:view(0), spec.names, { rules = g:rules() }), spec.names, spec.n)
+        end
+      end
+    end)
+
+    it("wraps a long side name in the breakdown's header instead of cutting it", function()
+      local g = each_position({ seed = 2, rules = "diloti+players=4" }, function() end)
+      local text = screen.round_summary(ASCII, g:result(), LONG, { rules = g:rules() })
+      assert.is_nil(text:find("~", 1, true))
+      assert.truthy(text:find("cautious (East) &", 1, true), text)
+      assert.truthy(text:find("cautious (West)", 1, true), text)
+      assert_fits(text, 80)
+    end)
+
+    it("asks the terminal for the width first, then COLUMNS, then takes 80", function()
+      local cols = env{ COLUMNS = "100", TERM = "xterm" }
+      assert.equals(60, screen.detect(cols, function() return 60 end).width)
+      assert.equals(100, screen.detect(cols, function() return nil end).width)
+      assert.equals(100, screen.detect(cols).width)
+      assert.equals(80, screen.detect(env{ TERM = "xterm" }, function() return nil end).width)
     end)
   end)
 end)

@@ -338,12 +338,31 @@ describe("the table", function()
     it("score and log describe the round so far", function()
       local s = session({ seed = 3, ai = "random" })
       say(s, "1")
-      assert.matches("cards clubs aces", say(s, "score"))
+      assert.matches("Round 1 so far", say(s, "score"))
       local log = say(s, "log")
       assert.matches("Round 1", log)
       assert.matches("You ", log)
       assert.matches("No moves yet", say(session({ seed = 3, ai = "random", humans = 2 }), "log"))
     end)
+
+    it("score breaks the round so far down per side, in the columns the rules score (issue 15, item 7)",
+      function()
+        local piles = "hands=8h 2d / 9c 7c; table=8c 6d 5s 3h 4c; piles=Ac 10d 2c 4s 6s / Ah Kd; xeri=1 0; pack=?36"
+        local out = say(session({ position = piles, ai = "random" }), "score")
+        assert.matches("Match: You 0, random %(North%) 0 %(target 61%)", out)
+        assert.matches("Round 1 so far %(deal 1 of 4%):", out)
+        assert.matches("\nCards +5 +%+4 +2\n", out)
+        assert.matches("\nXeris +1 +%+10 +0\n", out)
+        assert.matches("\nSo far +18 +1\n", out)
+        assert.is_nil(out:lower():find("clubs", 1, true))
+        out = say(session({ rules = "kontsina", ai = "random",
+          position = "hands=8h 2d 9d 4h / 9c 7c 9h 9s; table=8c 6d 5s 3h; piles=Ad 10d 2c 4s 6s / Ah 3c 5c; "
+            .. "pack=?32" }),
+          "score")
+        assert.matches("\nClubs +1 +2 +%+1\n", out)
+        assert.is_nil(out:find("Aces", 1, true))
+        assert.is_nil(out:find("Xeris", 1, true))
+      end)
 
     it("rules lists the variants and explains one", function()
       local s = session()
@@ -542,6 +561,78 @@ return { name = "broken-hook", description = "fails on every list of moves",
       assert.is_true(s.done)
       local g2 = assert(record.load(path))
       assert.equals(s.g:position(), g2:position())
+    end)
+  end)
+
+  describe("the terminal's width (issue 15, item 12)", function()
+    -- A two-column list: under a line that is not indented, each entry's
+    -- term two columns in and its text at one column, continued there.
+    local function columns_hold(text, width)
+      local col, want_more
+      for line in (text .. "\n"):gmatch("(.-)\n") do
+        assert.is_true(utf8.len(line) <= width, string.format("%d > %d: %q", utf8.len(line), width, line))
+        local lead = line:find("%S")
+        if want_more then
+          assert.equals(col, lead, "a term alone with no text under it:\n" .. text)
+          want_more = false
+        elseif line:match("^  %S") then
+          local term_end = line:find("%S  +%S")
+          if term_end then
+            local at = line:find("%S", term_end + 1)
+            col = col or at
+            assert.equals(col, at, "a text off its column:\n" .. text)
+          else
+            want_more = col ~= nil -- (a long term: its text starts on the next line)
+          end
+        elseif lead and lead > 1 then
+          assert.equals(col, lead, "a continued text off its column:\n" .. text)
+        else
+          col = nil -- a heading: a new list may follow
+        end
+      end
+    end
+
+    local function lists(s)
+      local help = say(s, "help")
+      return help:match("Commands:\n(.-)\nAnything"), say(s, "ai"):match("^(.-)\nPlay against"),
+        say(s, "rules"):match("^.-:\n(.*)$")
+    end
+
+    for _, width in ipairs{ 40, 60, 80, 120 } do
+      it("keeps help, ai and rules in two columns at " .. width .. " columns (COLUMNS)", function()
+        local s = session(nil, nil, { getenv = function(k) return k == "COLUMNS" and tostring(width) or ENV[k] end })
+        for _, list in ipairs{ lists(s) } do
+          assert.is_string(list)
+          columns_hold(list, width)
+        end
+        assert.matches("\n  why MOVE", say(s, "help"))
+      end)
+    end
+
+    it("asks the terminal again for each line typed, so that a resize is followed", function()
+      local cols = 100
+      local s = session(nil, nil, { terminal = function() return cols end })
+      local wide = say(s, "rules")
+      cols = 50
+      local narrow = say(s, "rules")
+      local widest = 0
+      for line in wide:gmatch("[^\n]+") do widest = math.max(widest, utf8.len(line)) end
+      assert.is_true(widest > 50)
+      columns_hold(narrow:match("^.-:\n(.*)$"), 50)
+      for line in say(s, "board"):gmatch("[^\n]+") do assert.is_true(utf8.len(line) <= 50, line) end
+    end)
+
+    it("plays a four-player match at 60 columns: nothing wider, no name cut", function()
+      local lines = {}
+      for i = 1, 3000 do lines[i] = "1" end
+      local _, out = run({ seed = 4, players = 4, ai = "cautious", partner = "cautious", target = 21 }, lines,
+        { getenv = function(k) return k == "COLUMNS" and "60" or ENV[k] end })
+      assert.matches("The match is over", out)
+      for line in out:gmatch("[^\n]+") do
+        assert.is_true(utf8.len(line) <= 60 + #"diloti> ", line) -- (a prompt is followed by what was typed)
+      end
+      assert.is_nil(out:find("~", 1, true))
+      assert.matches("cautious %(East%) &", out)
     end)
   end)
 
