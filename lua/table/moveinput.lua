@@ -164,6 +164,12 @@ local function parse_short(text)
     end
     i = i + 1
   end
+  -- "3h 5s 8": no operator, items, then a value: the '+' and '=' left out.
+  local last = w[#w]
+  if not q.op and #q.items >= 2 and last:match("^[Gg]?%d+$") then
+    q.op, q.value = "declare", last
+    q.items[#q.items] = nil
+  end
   return q
 end
 

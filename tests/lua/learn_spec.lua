@@ -406,6 +406,7 @@ describe("the notation, taught and forgiven (issue 15, item 9)", function()
 
   it("take '3h on 5s', the card on the items, when one value fits", function()
     assert.equals("right", (try("03", 1, { "3h on 5s" })))
+    assert.equals("right", (try("03", 1, { "3h 5s 8" })))
     assert.equals("right", (try("04", 1, { "5h on P4@1" })))
     assert.equals("right", (try("05", 1, { "5d on 5s" })))
     local res, out = try("05", 3, { "6h on 2h", "6h + 2h 8s = G8" })

@@ -14,7 +14,7 @@ declare a group of 5s: the other 5 in your hand will collect it.]],
       position = "hands=5h 5d / 9c; table=5s",
       ask = "Declare a group of 5s.",
       notation = {
-        move = "5h + 5s = G5", says = "G before the value makes a group of 5s; '= 5' alone would be a plain 5",
+        move = "5h + 5s = G5", says = "G before the value means a group of 5s; without it, the value is a plain total",
         also = { "5h on 5s" },
       },
       accept = { "5h + 5s = G5", "5d + 5s = G5" },
