@@ -73,17 +73,22 @@ int dl_move_str(const dl_State *s, const dl_Move *m, char *buf, size_t cap, bool
 
 /* ---- parsing ---- */
 
-static const char *fail(char *err, size_t cap, const char *text, const char *at,
-                        const char *fmt, ...)
+static const char *vfail(char *err, size_t cap, const char *text, const char *at,
+                         const char *fmt, va_list ap)
 {
     int n = snprintf(err, cap, "at %d: ", (int)(at - text) + 1);
     if (n < 0) n = 0;
-    if ((size_t)n < cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err + n, cap - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
+    if ((size_t)n < cap) vsnprintf(err + n, cap - (size_t)n, fmt, ap);
+    return err;
+}
+
+static const char *fail(char *err, size_t cap, const char *text, const char *at,
+                        const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(err, cap, text, at, fmt, ap);
+    va_end(ap);
     return err;
 }
 
@@ -127,14 +132,10 @@ static bool ends_item(char c)
 
 static const char *fail_at(const Items *it, const char *at, const char *fmt, ...)
 {
-    int n = snprintf(it->err, it->cap, "at %d: ", (int)(at - it->text) + 1);
-    if (n < 0) n = 0;
-    if ((size_t)n < it->cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(it->err + n, it->cap - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(it->err, it->cap, it->text, at, fmt, ap);
+    va_end(ap);
     return it->err;
 }
 
