@@ -73,17 +73,22 @@ int dl_move_str(const dl_State *s, const dl_Move *m, char *buf, size_t cap, bool
 
 /* ---- parsing ---- */
 
-static const char *fail(char *err, size_t cap, const char *text, const char *at,
-                        const char *fmt, ...)
+static const char *vfail(char *err, size_t cap, const char *text, const char *at,
+                         const char *fmt, va_list ap)
 {
     int n = snprintf(err, cap, "at %d: ", (int)(at - text) + 1);
     if (n < 0) n = 0;
-    if ((size_t)n < cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err + n, cap - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
+    if ((size_t)n < cap) vsnprintf(err + n, cap - (size_t)n, fmt, ap);
+    return err;
+}
+
+static const char *fail(char *err, size_t cap, const char *text, const char *at,
+                        const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(err, cap, text, at, fmt, ap);
+    va_end(ap);
     return err;
 }
 
@@ -106,10 +111,88 @@ static const char *skip(const char *p)
     return p;
 }
 
-/* A declaration reference: [P|G][value]@seat. Returns its slot or -1. */
-static const char *parse_ref(const dl_State *s, const char *text, const char **pp,
-                             int *slot, char *err, size_t cap)
+/* The items of a move as they are read: what is taken so far, and the
+ * cards of declarations named one by one until all of a declaration's
+ * cards are there (then it counts as named). */
+typedef struct {
+    const dl_State *s;
+    const char *text;
+    char *err;
+    size_t cap;
+    bool declaring;                  /* a '+' move: its value follows '=' */
+    uint64_t take;
+    dl_Set named;                    /* declared cards named so far */
+    const char *first[DL_MAX_DECLS]; /* where a declaration's first card was */
+} Items;
+
+static bool ends_item(char c)
 {
+    return c == '\0' || isspace((unsigned char)c) || c == '=' || c == '+' || c == ',';
+}
+
+static const char *fail_at(const Items *it, const char *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(it->err, it->cap, it->text, at, fmt, ap);
+    va_end(ap);
+    return it->err;
+}
+
+static void add_ref_name(dl_Text *t, const dl_Decl *d)
+{
+    dl_text_add(t, "%c%d@%d", d->kind == DL_DECL_GROUP ? 'G' : 'P', d->value, d->owner);
+}
+
+/* "9s, P9@0 or P9@1": the items of a set in canonical order. */
+static void add_choices(dl_Text *t, const dl_State *s, uint64_t set)
+{
+    int n = dl_count(set & DL_DECK), k = 0;
+    for (int i = 0; i < s->ndecl; i++) n += (set & DL_DECL_BIT(i)) != 0;
+    for (dl_Set l = set & DL_DECK; l; l &= l - 1, k++) {
+        char cs[8];
+        dl_card_str(dl_first(l), cs, false);
+        dl_text_add(t, "%s%s", k == 0 ? "" : k == n - 1 ? " or " : ", ", cs);
+    }
+    for (int seat = 0; seat < DL_MAX_PLAYERS; seat++)
+        for (int i = 0; i < s->ndecl; i++)
+            if ((set & DL_DECL_BIT(i)) && s->decl[i].owner == seat) {
+                dl_text_add(t, "%s", k == 0 ? "" : k == n - 1 ? " or " : ", ");
+                add_ref_name(t, &s->decl[i]);
+                k++;
+            }
+}
+
+/* One item named by what it is worth: exactly one of `found` must exist. */
+static const char *one_of(const Items *it, const char *start, const char *end, uint64_t found,
+                          const char *none, uint64_t *bit)
+{
+    if (!found) return fail_at(it, start, "%s", none);
+    if (found & (found - 1)) {
+        char list[200];
+        dl_Text t = dl_text(list, sizeof list);
+        add_choices(&t, it->s, found);
+        return fail_at(it, start, "%.*s could be %s: name one", (int)(end - start), start, list);
+    }
+    *bit = found;
+    return NULL;
+}
+
+/* The declarations of a kind (-1: any) and value. */
+static uint64_t decls_worth(const dl_State *s, int kind, int value)
+{
+    uint64_t found = 0;
+    for (int i = 0; i < s->ndecl; i++)
+        if (s->decl[i].value == value && (kind < 0 || s->decl[i].kind == kind))
+            found |= DL_DECL_BIT(i);
+    return found;
+}
+
+/* A declaration reference: [P|G][value]@seat, or P|G value alone where
+ * only one declaration has that kind and value. */
+static const char *parse_ref(Items *it, const char **pp, uint64_t *bit)
+{
+    const dl_State *s = it->s;
     const char *p = *pp, *start = p;
     int kind = -1, value = 0, seat;
     if (*p == 'P' || *p == 'p') kind = DL_DECL_PLAIN, p++;
@@ -117,55 +200,130 @@ static const char *parse_ref(const dl_State *s, const char *text, const char **p
     bool has_value = isdigit((unsigned char)*p);
     while (isdigit((unsigned char)*p) && value < 100) value = value * 10 + (*p++ - '0');
     if (has_value && (value < 1 || value > 10))
-        return fail(err, cap, text, start, "a declaration's value is 1 to 10");
+        return fail_at(it, start, "a declaration's value is 1 to 10");
+    if (kind >= 0 && has_value && ends_item(*p)) {
+        char none[80];
+        snprintf(none, sizeof none, kind == DL_DECL_GROUP ? "no group of %ds on the table"
+                                                           : "no plain declaration of %d on "
+                                                             "the table", value);
+        *pp = p;
+        return one_of(it, start, p, decls_worth(s, kind, value), none, bit);
+    }
     if (*p != '@' || !isdigit((unsigned char)p[1]))
-        return fail(err, cap, text, start, "expected a declaration like P6@1 or @1");
+        return fail_at(it, start, "expected a declaration like P6@1, P6 or @1");
     seat = p[1] - '0';
     p += 2;
-    *slot = dl_owned_decl(s, seat);
-    if (*slot < 0)
-        return fail(err, cap, text, start, "seat %d owns no declaration on the table", seat);
-    const dl_Decl *d = &s->decl[*slot];
+    int slot = dl_owned_decl(s, seat);
+    if (slot < 0) return fail_at(it, start, "seat %d owns no declaration on the table", seat);
+    const dl_Decl *d = &s->decl[slot];
     if ((kind >= 0 && kind != d->kind) || (value && value != d->value))
-        return fail(err, cap, text, start, "seat %d's declaration is %c%d, not %.*s", seat,
-                    d->kind == DL_DECL_GROUP ? 'G' : 'P', d->value, (int)(p - start), start);
+        return fail_at(it, start, "seat %d's declaration is %c%d, not %.*s", seat,
+                       d->kind == DL_DECL_GROUP ? 'G' : 'P', d->value, (int)(p - start), start);
+    *bit = DL_DECL_BIT(slot);
     *pp = p;
     return NULL;
 }
 
+/* A bare value: the one loose card or declaration worth it. In a '+'
+ * move, a value at the very end after other items is most likely the
+ * '= value' left out ("3h + 5s 8"). */
+static const char *parse_worth(Items *it, const char **pp, uint64_t *bit)
+{
+    const char *p = *pp, *start = p;
+    int v = 0;
+    for (; isdigit((unsigned char)*p); p++)
+        if (v <= 10) v = v * 10 + (*p - '0');
+    if (it->declaring && (it->take || it->named) && *skip(p) == '\0')
+        return fail_at(it, start, "a declaration ends with '= value': did you mean '= %.*s'?",
+                       (int)(p - start), start);
+    uint64_t found = 0;
+    if (v >= 1 && v <= 10) found = (it->s->loose & dl_value_mask(v)) | decls_worth(it->s, -1, v);
+    char none[80];
+    snprintf(none, sizeof none, "nothing on the table is worth %.*s", (int)(p - start), start);
+    *pp = p;
+    return one_of(it, start, p, found, none, bit);
+}
+
+static const char *name_item(Items *it, const char *at, uint64_t bit)
+{
+    for (int i = 0; i < it->s->ndecl; i++)
+        if ((bit & DL_DECL_BIT(i)) && (it->named & it->s->decl[i].cards))
+            return fail_at(it, at, "an item is named twice");
+    if (it->take & bit) return fail_at(it, at, "an item is named twice");
+    it->take |= bit;
+    return NULL;
+}
+
+/* A card: loose, or one of a declaration's cards (all of them together
+ * name the declaration). */
+static const char *name_card(Items *it, const char *at, int card)
+{
+    const dl_State *s = it->s;
+    if (s->loose & DL_BIT(card)) return name_item(it, at, DL_BIT(card));
+    for (int i = 0; i < s->ndecl; i++) {
+        const dl_Decl *d = &s->decl[i];
+        if (!(d->cards & DL_BIT(card))) continue;
+        if ((it->take & DL_DECL_BIT(i)) || (it->named & DL_BIT(card)))
+            return fail_at(it, at, "an item is named twice");
+        it->named |= DL_BIT(card);
+        if (!it->first[i]) it->first[i] = at;
+        if ((it->named & d->cards) == d->cards) it->take |= DL_DECL_BIT(i);
+        return NULL;
+    }
+    char cs[8];
+    dl_card_str(card, cs, false);
+    return fail_at(it, at, "%s is not a loose card on the table", cs);
+}
+
+/* A declaration some, not all, of whose cards were named. */
+static const char *unfinished(const Items *it)
+{
+    const dl_State *s = it->s;
+    for (int i = 0; i < s->ndecl; i++) {
+        if (!it->first[i] || (it->take & DL_DECL_BIT(i))) continue;
+        char whole[200], ref[16], cs[8];
+        int len;
+        dl_decl_str(s, i, whole, sizeof whole, false);
+        dl_Text t = dl_text(ref, sizeof ref);
+        add_ref_name(&t, &s->decl[i]);
+        dl_card_str(dl_card_parse(it->first[i], &len), cs, false);
+        return fail_at(it, it->first[i], "%s is part of %s: name every card of it, or the "
+                       "declaration as %s", cs, whole, ref);
+    }
+    return NULL;
+}
+
 /* Table items up to '=' or the end. */
-static const char *parse_items(const dl_State *s, const char *text, const char **pp,
-                               uint64_t *take, char *err, size_t cap)
+static const char *parse_items(Items *it, const char **pp)
 {
     const char *p = skip(*pp);
+    bool fresh = true; /* after a separator: a value may start here */
     while (*p && *p != '=') {
-        const char *start = p;
+        const char *start = p, *e;
         int len, card = dl_card_parse(p, &len);
-        uint64_t bit;
-        if (card >= 0 && (p[len] == '\0' || isspace((unsigned char)p[len]) ||
-                          p[len] == '=' || p[len] == '+' || p[len] == ',')) {
-            char cs[8];
-            dl_card_str(card, cs, false);
-            if (!(s->loose & DL_BIT(card)))
-                return fail(err, cap, text, p, "%s is not a loose card on the table", cs);
-            bit = DL_BIT(card);
+        uint64_t bit = 0;
+        if (card >= 0 && ends_item(p[len])) {
             p += len;
-        } else if (*p == 'P' || *p == 'p' || *p == 'G' || *p == 'g' || *p == '@') {
-            int slot = 0;
-            const char *e = parse_ref(s, text, &p, &slot, err, cap);
-            if (e) return e;
-            bit = DL_DECL_BIT(slot);
+            e = name_card(it, start, card);
+        } else if (*p == 'P' || *p == 'p' || *p == 'G' || *p == 'g' || *p == '@' ||
+                   (fresh && isdigit((unsigned char)*p) && *(p + strspn(p, "0123456789")) == '@')) {
+            e = parse_ref(it, &p, &bit);
+            if (!e) e = name_item(it, start, bit);
+        } else if (fresh && isdigit((unsigned char)*p) && ends_item(p[strspn(p, "0123456789")])) {
+            e = parse_worth(it, &p, &bit);
+            if (!e) e = name_item(it, start, bit);
         } else {
-            return fail(err, cap, text, p, "expected a card (7h, 10d, K\u2663) or a declaration "
-                        "(P6@1), found '%.*s'", excerpt(p), p);
+            return fail_at(it, p, "expected a card (7h, 10d, K\u2663) or a declaration "
+                           "(P6@1), found '%.*s'", excerpt(p), p);
         }
-        if (*take & bit) return fail(err, cap, text, start, "an item is named twice");
-        *take |= bit;
+        if (e) return e;
+        const char *q = p;
         p = skip(p);
         while (*p == '+' || *p == ',') p = skip(p + 1);
+        fresh = p != q || !*p;
     }
     *pp = p;
-    return NULL;
+    return unfinished(it);
 }
 
 static const char *parse_value(const char *text, const char **pp, dl_Move *m,
@@ -230,16 +388,20 @@ const char *dl_move_parse(const dl_State *s, const char *text, dl_Move *m, char 
     if (*p == 'x' || *p == 'X') {
         m->kind = DL_CAPTURE;
         p++;
-        const char *e = parse_items(s, text, &p, &m->take, err, cap);
+        Items it = {s, text, err, cap, false, 0, 0, {NULL}};
+        const char *e = parse_items(&it, &p);
         if (e) return e;
+        m->take = it.take;
         if (*p == '=') return fail(err, cap, text, p, "a capture declares no value");
         if (!m->take) return fail(err, cap, text, p, "D11: name what the capture takes");
         return NULL;
     }
     if (*p == '+') {
         p++;
-        const char *e = parse_items(s, text, &p, &m->take, err, cap);
+        Items it = {s, text, err, cap, true, 0, 0, {NULL}};
+        const char *e = parse_items(&it, &p);
         if (e) return e;
+        m->take = it.take;
         if (*p != '=') return fail(err, cap, text, p, "a declaration ends with '= value'");
         return parse_value(text, &p, m, err, cap);
     }

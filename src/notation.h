@@ -7,8 +7,11 @@
  *   6h + 2c 8s = G8             group of 8s (D17)
  *   claim / keep                V-face-card-claim decision
  *
- * A declaration is named by kind (P plain, G group), value and owner seat;
- * a seat owns at most one (D19), so the owner alone is enough ("@1"). */
+ * A declaration is printed by kind (P plain, G group), value and owner
+ * seat. It is read in those words or fewer: the owner alone ("@1", a seat
+ * owns at most one, D19), kind and value ("P8"), all of its cards in any
+ * order ("3c 5c"), or its value ("8"); a short name that fits several
+ * items is refused with the choices (docs/notation.md 2.2). */
 #ifndef DL_NOTATION_H
 #define DL_NOTATION_H
 

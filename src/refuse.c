@@ -181,6 +181,21 @@ static const char *holds_check(Why *w)
     return NULL;
 }
 
+/* A plain declaration or a raise whose cards make several parts of its
+ * value was most likely meant as a group ("5d + 5s = 5"): say that
+ * rather than that the sum is wrong. */
+static const char *group_meant(Why *w, const char *id)
+{
+    dl_Move g = *w->m;
+    g.kind = DL_GROUP;
+    if (!dl_is_legal(w->s, &g)) return NULL;
+    char text[120];
+    dl_move_str(w->s, &g, text, sizeof text, false);
+    return say(w, "%s: did you mean a group of %ds (%s)? %s", id, g.value, text,
+               id[2] == '5' ? "A plain declaration is one part, so its cards add up to its value"
+                            : "A raise adds your card to the declaration's value");
+}
+
 static const char *plain_check(Why *w)
 {
     const dl_Move *m = w->m;
@@ -190,8 +205,10 @@ static const char *plain_check(Why *w)
     if (!(m->take & DL_DECK))
         return say(w, "D15: a plain declaration joins your card with at least one loose card");
     int sum = w->v + dl_set_sum(m->take & DL_DECK);
-    if (sum != m->value)
-        return say(w, "D15: %s and those cards make %d, not %d", w->card, sum, m->value);
+    if (sum != m->value) {
+        const char *e = group_meant(w, "D15");
+        return e ? e : say(w, "D15: %s and those cards make %d, not %d", w->card, sum, m->value);
+    }
     return NULL;
 }
 
@@ -216,9 +233,11 @@ static const char *raise_check(Why *w)
         return say(w, "D16: a raise adds only the card from your hand (joining loose cards too "
                       "is V-liberal-raise)");
     int sum = d->value + w->v + dl_set_sum(m->take & DL_DECK);
-    if (sum != m->value)
-        return say(w, "D16: the declaration of %d raised with %s makes %d, not %d", d->value,
-                   w->card, sum, m->value);
+    if (sum != m->value) {
+        const char *e = group_meant(w, "D16");
+        return e ? e : say(w, "D16: the declaration of %d raised with %s makes %d, not %d",
+                           d->value, w->card, sum, m->value);
+    }
     return NULL;
 }
 

@@ -32,6 +32,17 @@ local function drawing(lines)
 end
 
 local function move_step(step, answers)
+  local n = step.notation
+  if n then
+    local line = "**How to type it:** `" .. n.move .. "`" .. (n.says and (" (" .. n.says .. ")") or "") .. "."
+    if n.also then
+      local alts = {}
+      for i, a in ipairs(n.also) do alts[i] = "`" .. a .. "`" end
+      line = line .. " The same move: " .. table.concat(alts, ", ") .. "."
+    end
+    put(line)
+    put("")
+  end
   put("**Your move:** " .. step.ask)
   put("")
   local shown = {}
@@ -122,6 +133,9 @@ for _, row in ipairs {
   { "step `choices`, `answer`", "a question instead of a move: the choices and the number of the right one "
     .. "(or a list); `wrong` explains, `wrong_choices` per choice" },
   { "step `hint`, `after`", "what `hint` says; what is said after the right answer" },
+  { "step `notation`", "how to type the move, shown with the board: `{ move = \"3h + 5s = 8\", says = \"...\", "
+    .. "also = { \"3h on 5s\" } }`; the example must be legal there and `also` spell the same move. Show one the "
+    .. "first time the course asks for a kind of move" },
 } do put("| " .. row[1] .. " | " .. row[2] .. " |") end
 put("")
 para([[An illegal move is always answered with the engine's own refusal, led by

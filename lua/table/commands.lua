@@ -90,6 +90,8 @@ M.add {
     T:print(screen.deflist(T.style, {
       { "8h x 3c 5s", "capture (x) the 3c and 5s with your 8h" },
       { "3h + 5s = 8", "declare 8: your 3h on the 5s (you must hold another 8)" },
+      { "9h x P9@1", "take seat 1's plain 9 (also: @1, P9, 9, or all its cards, if that is the only one)" },
+      { "3h on 5s", "the declaration your 3h makes on the 5s, when only one value fits" },
       { "9c lay", "lay the 9c on the table" },
       { "4", "the 4th move of the 'moves' list" },
       { "7h", "the only legal use of your 7h (if it has just one)" },

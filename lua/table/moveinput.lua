@@ -2,7 +2,10 @@
 -- (any spelling the engine reads), the number of a move in the list, or a
 -- shorter input that fits exactly one legal move ("7h" when the 7h has one
 -- legal use, "7h x" for its only capture, "7h x 3c" for the capture that
--- takes the 3c). Used by the table and the lessons.
+-- takes the 3c, "3h on 5s" for the declaration that puts the 3h on the 5s
+-- and nothing else). Items are named as the notation names them, a
+-- declaration by its reference, kind and value, value or cards. Used by
+-- the table and the lessons.
 --
 --   local r = moveinput.resolve(g, "7h x")
 --   r.move        the canonical move text, when exactly one fits
@@ -24,27 +27,47 @@ local function words(text)
   return out
 end
 
--- A card, a declaration reference or a value, as the engine writes it.
+-- A card or a declaration, as the engine reads them (docs/notation.md
+-- 2.2): a reference ("P4@1", "@1"), kind and value ("P4"), or a value
+-- alone ("4": a loose card or a declaration worth 4).
 local function item(w)
   local c = diloti.card(w)
   if c then return c end
   local kind, value, seat = w:upper():match("^([PG]?)(%d*)@(%d+)$")
   if seat then return { kind = kind, value = tonumber(value), seat = tonumber(seat) } end
+  kind, value = w:upper():match("^([PG])(%d+)$")
+  if kind then return { kind = kind, value = tonumber(value) } end
+  if w:match("^%d+$") then return { kind = "", value = tonumber(w), worth = true } end
   return nil
+end
+
+-- What a card (as the engine prints it: "Ah", "10d") counts: J, Q, K nothing.
+local function value_of(card)
+  local rank = card:sub(1, -2)
+  return rank == "A" and 1 or tonumber(rank) or 0
 end
 
 local function ref_fits(ref, take)
   local kind, value, seat = take:match("^([PG])(%d+)@(%d+)$")
-  if not seat or tonumber(seat) ~= ref.seat then return false end
+  if not kind then
+    -- a loose card: only a bare value names one
+    return ref.worth == true and value_of(take) == ref.value
+  end
+  if ref.seat and tonumber(seat) ~= ref.seat then return false end
   if ref.kind ~= "" and ref.kind ~= kind then return false end
   return not ref.value or ref.value == tonumber(value)
+end
+
+local function names(want, t)
+  if type(want) == "table" then return want.ref == t or (not want.ref and ref_fits(want, t)) end
+  return want == t
 end
 
 local function takes_all(move, items)
   for _, want in ipairs(items) do
     local found = false
     for _, t in ipairs(move.takes or {}) do
-      if (type(want) == "string" and want == t) or (type(want) == "table" and ref_fits(want, t)) then
+      if names(want, t) then
         found = true
         break
       end
@@ -52,6 +75,47 @@ local function takes_all(move, items)
     if not found then return false end
   end
   return true
+end
+
+-- Is every take of the move named ("3h on 5s" names all it joins)?
+local function named_all(move, items)
+  for _, t in ipairs(move.takes or {}) do
+    local found = false
+    for _, want in ipairs(items) do
+      if names(want, t) then
+        found = true
+        break
+      end
+    end
+    if not found then return false end
+  end
+  return true
+end
+
+-- All the cards of a declaration, named one by one, stand for it (as in
+-- the notation); some of them name nothing.
+local function whole_declarations(g, items)
+  local ok, v = pcall(g.view, g, g:turn() or 0)
+  if not ok then return items end
+  local named, out = {}, {}
+  for _, w in ipairs(items) do if type(w) == "string" then named[w] = true end end
+  local whole = {}
+  for _, d in ipairs(v.table.declarations) do
+    local all = true
+    for _, c in ipairs(d.cards) do all = all and named[c] == true end
+    for _, c in ipairs(d.cards) do whole[c] = all and d.ref or false end
+  end
+  local added = {}
+  for _, w in ipairs(items) do
+    local ref = type(w) == "string" and whole[w]
+    if ref then
+      if not added[ref] then out[#out + 1] = { ref = ref } end
+      added[ref] = true
+    else
+      out[#out + 1] = w
+    end
+  end
+  return out
 end
 
 local function kind_fits(op, value, move)
@@ -79,6 +143,11 @@ local function parse_short(text)
   if w[i] and OPS[w[i]:lower()] then
     q.op = OPS[w[i]:lower()]
     i = i + 1
+  elseif w[i] and w[i]:lower() == "on" then
+    -- "3h on 5s": the card joins exactly those items, to the one value
+    -- that is legal
+    q.op, q.exact = "declare", true
+    i = i + 1
   end
   while w[i] do
     if w[i] == "=" then
@@ -95,13 +164,20 @@ local function parse_short(text)
     end
     i = i + 1
   end
+  -- "3h 5s 8": no operator, items, then a value: the '+' and '=' left out.
+  local last = w[#w]
+  if not q.op and #q.items >= 2 and last:match("^[Gg]?%d+$") then
+    q.op, q.value = "declare", last
+    q.items[#q.items] = nil
+  end
   return q
 end
 
 local function matching(moves, q)
   local out = {}
   for _, m in ipairs(moves) do
-    if m.card == q.card and kind_fits(q.op, q.value, m) and takes_all(m, q.items) then
+    if m.card == q.card and kind_fits(q.op, q.value, m) and takes_all(m, q.items)
+      and (not q.exact or named_all(m, q.items)) then
       out[#out + 1] = m.text
     end
   end
@@ -134,6 +210,7 @@ function M.resolve(g, text, moves)
   if parsed then return { move = parsed.text } end
   moves = moves or g:moves(true)
   local q = parse_short(text)
+  if q then q.items = whole_declarations(g, q.items) end
   local fits = q and matching(moves, q) or {}
   if why and not why:match("^not a move") then
     -- A whole move the rules refuse: the reason, and what would fit.
@@ -160,8 +237,28 @@ function M.why_not(g, q, moves, parse_error)
     local _, why = g:check(q.card .. " lay")
     return why or parse_error
   end
+  local why = q.exact and M.why_not_on(g, q)
+  if why then return why end
   return string.format("no legal move of %s fits that; %s", q.card,
     parse_error and parse_error:gsub("^not a move: ", "the input reads: ") or "type 'moves' for the list")
+end
+
+-- "3h on 5s" fits nothing: the engine's refusal of the plain declaration
+-- those cards would make, when they are all loose cards.
+function M.why_not_on(g, q)
+  local sum, cards = value_of(q.card), {}
+  for _, w in ipairs(q.items) do
+    if type(w) ~= "string" then return nil end
+    sum, cards[#cards + 1] = sum + value_of(w), w
+  end
+  if #cards == 0 then return nil end
+  local text = string.format("%s + %s = %d", q.card, table.concat(cards, " "), sum)
+  if sum > 10 then
+    return string.format("D15: %s would make %d, and a declared value is 1 to 10", text:match("^(.-) ="), sum)
+  end
+  local _, why = g:check(text)
+  if why and why:match("^not a move") then return nil end
+  return why
 end
 
 return M

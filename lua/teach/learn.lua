@@ -46,7 +46,9 @@ local STEP_KEYS = {
   text = "string", position = "string", spec = "string", players = "number", continue = "boolean",
   before = "table", ask = "string", accept = "any", wrong = "string", wrong_moves = "table",
   hint = "string", after = "string", choices = "table", answer = "any", wrong_choices = "table",
+  notation = "table",
 }
+local NOTATION_KEYS = { move = "string", says = "string", also = "table" }
 
 
 local function check_fields(t, keys, where)
@@ -102,11 +104,25 @@ local function check_question_step(s, where)
   return true
 end
 
+local function check_notation(n, where)
+  local ok, why = check_fields(n, NOTATION_KEYS, where .. "notation: ")
+  if not ok then return nil, why end
+  if not n.move then return nil, where .. "notation: needs 'move', the example to type" end
+  if n.also and not is_list_of(n.also, "string") then
+    return nil, where .. "notation: 'also' must list other spellings of the move"
+  end
+  return true
+end
+
 local function check_step(s, i)
   local where = string.format("step %d: ", i)
   if type(s) ~= "table" then return nil, where .. "must be a table" end
   local ok, why = check_fields(s, STEP_KEYS, where)
   if not ok then return nil, why end
+  if s.notation then
+    ok, why = check_notation(s.notation, where)
+    if not ok then return nil, why end
+  end
   if not s.text then return nil, where .. "needs 'text'" end
   if i == 1 and s.continue then return nil, where .. "the first step cannot continue a previous one" end
   local kind = step_kind(s)
@@ -300,6 +316,10 @@ function M.walk(lesson, fn)
       if not set then return nil, string.format("%s step %d: %s", lesson.id, i, list) end
       answers = list
     end
+    if step.notation then
+      local ok, why = M.check_notation(g, step)
+      if not ok then return nil, string.format("%s step %d: %s", lesson.id, i, why) end
+    end
     if g then
       prev = clone_game(g)
       if answers then prev:play(answers[1]) end
@@ -341,6 +361,124 @@ function M.is_right(step, set, info)
     if box and box:broken() and RELOAD[step] then RELOAD[step]() end
   end
   return ok and res == true
+end
+
+-- ---------------------------------------------------------------------
+-- What a learner types: the table's notation and short forms, and two
+-- natural ones the lessons teach ("declare 8", "3h on 5s") that pick,
+-- among the moves that fit, the one the step expects.
+
+local DECLARE_KINDS = { plain = "P", raise = "P", group = "G" }
+
+-- Cards summing to `want` out of a list of card names (at most 2^12 tries).
+local function subsets(cards, want, value_of, fn)
+  local n = math.min(#cards, 12)
+  for mask = 1, (1 << n) - 1 do
+    local sum, pick = 0, {}
+    for i = 1, n do
+      if mask & (1 << (i - 1)) ~= 0 then sum, pick[#pick + 1] = sum + value_of(cards[i]), cards[i] end
+    end
+    if sum == want and fn(pick) then return true end
+  end
+end
+
+local function value_of(card)
+  local rank = card:sub(1, -2)
+  return rank == "A" and 1 or tonumber(rank) or 0
+end
+
+-- No declaration of v is legal: the engine's refusal of a plain one the
+-- hand and the loose cards could make, if there is one.
+local function why_no_declaration(g, v, kind)
+  local what = kind == "G" and string.format("a group of %ds", v) or string.format("a declaration of %d", v)
+  local why
+  if kind ~= "G" then
+    local view = g:view(g:turn() or 0)
+    for _, c in ipairs(view.hand) do
+      local cv = value_of(c)
+      if cv > 0 and cv < v and not why then
+        subsets(view.table.loose, v - cv, value_of, function(pick)
+          local _, w = g:check(string.format("%s + %s = %d", c, table.concat(pick, " "), v))
+          if w and not w:match("^not a move") then why = w end
+          return why ~= nil
+        end)
+      end
+    end
+  end
+  return why or string.format("no move here makes %s (type 'moves' for the list)", what)
+end
+
+-- The texts of `list` that are in `expected`.
+local function expected_of(list, expected)
+  local out = {}
+  for _, t in ipairs(list) do if expected[t] then out[#out + 1] = t end end
+  return out
+end
+
+-- One move if one fits (the step's expected one first), else the choices.
+local function pick(fits, expected)
+  local exp = expected_of(fits, expected or {})
+  if #exp == 1 then return { move = exp[1] } end
+  if #exp > 1 then return { candidates = exp } end
+  if #fits == 1 then return { move = fits[1] } end
+  if #fits > 1 then return { candidates = fits } end
+end
+
+-- "declare 8", "declare G8" (a group), "declare P8" (plain or a raise).
+local function declare(g, what, expected)
+  local kind, v = what:upper():match("^([PG]?)(%d+)%.?$")
+  v = tonumber(v)
+  if not v then
+    return { error = "say the value to declare: 'declare 8', or 'declare G8' for a group of 8s" }
+  end
+  if v < 1 or v > 10 then return { error = string.format("D15: a declared value is 1 to 10, not %d", v) } end
+  local fits = {}
+  for _, m in ipairs(g:moves(true)) do
+    local k = DECLARE_KINDS[m.kind]
+    if k and m.value == v and (kind == "" or kind == k) then fits[#fits + 1] = m.text end
+  end
+  return pick(fits, expected) or { error = why_no_declaration(g, v, kind) }
+end
+
+--- A line typed at a lesson's move step, as moveinput.resolve answers
+-- it; `expected` is the set of the step's accepted moves (text -> true).
+function M.resolve(g, step, line, expected)
+  if not expected then expected = M.accepted(g, step) end
+  local word, what = line:match("^%s*(%a+)%s*(.-)%s*$")
+  if word and word:lower() == "declare" then return declare(g, what, expected) end
+  local r = moveinput.resolve(g, line)
+  if r.candidates and line:lower():match("^%s*%S+%s+on%s") then
+    return pick(r.candidates, expected)
+  end
+  return r
+end
+
+--- Is a step's notation an example of a legal move on its board, and do
+-- its other spellings name the same move? Returns true or nil and why.
+function M.check_notation(g, step)
+  local n = step.notation
+  if not g then return nil, "a notation needs the step's table" end
+  local r = moveinput.resolve(g, n.move)
+  if not r.move then
+    return nil, string.format("the notation '%s' is not a legal move here: %s", n.move, r.error or "it is ambiguous")
+  end
+  for _, alt in ipairs(n.also or {}) do
+    local a = M.resolve(g, step, alt)
+    if a.move ~= r.move then
+      return nil, string.format("the notation's '%s' is not the move '%s'", alt, n.move)
+    end
+  end
+  return true
+end
+
+--- The lines that show how to type a step's move.
+function M.notation_lines(step)
+  local n = step.notation
+  if not n then return {} end
+  local lines = { "How to type it: " .. n.move }
+  if n.says then lines[#lines + 1] = "  (" .. n.says .. ")" end
+  if n.also then lines[#lines + 1] = "  The same move: " .. table.concat(n.also, "  or  ") end
+  return lines
 end
 
 --- The lesson's words for a legal move that is not what was asked.
@@ -513,7 +651,8 @@ function M.board(st, g)
   return screen.board(st, shown_view(g, seat), { names = M.names(seat, g:rules().players), rules = g:rules() })
 end
 
-local HELP = "Type a move (as at the table: notation, its number in 'moves', or a short form like '8h x'), "
+local HELP = "Type a move (as at the table: notation, its number in 'moves', or a short form like '8h x' "
+  .. "or '3h on 5s'; 'declare 8' makes the declaration of 8 the step asks for), "
   .. "or: hint, moves, board, skip, quit."
 local QHELP = "Type the number of your answer, or: hint, skip, quit."
 
@@ -546,6 +685,7 @@ function Runner:move_step(step, g)
   if not set then return "error", list end
   local function show() self.write(M.board(self.style, g) .. "\n") end
   show()
+  for _, line in ipairs(M.notation_lines(step)) do self:say(line) end
   self:say(step.ask or "Your move.")
   while true do
     local line, why = ask(self)
@@ -563,7 +703,7 @@ function Runner:move_step(step, g)
       if word == "moves" or word == "m" then
         self.write(screen.moves(self.style, g:moves(true)) .. "\n")
       elseif not c and word ~= "" then
-        local r = moveinput.resolve(g, line)
+        local r = M.resolve(g, step, line, set)
         if r.candidates then
           self:say("That fits several moves: " .. table.concat(r.candidates, " | ") .. ". Say which one.")
         elseif r.error then

@@ -220,7 +220,43 @@ typedef struct {
     long moves;
     long kinds[8];
     long positions;
+    long respelled;
 } MoveStats;
+
+/* The move with every declaration it names spelled by its cards, or
+ * (by_kind) by kind and value where no other declaration has both. */
+static void respell(const dl_State *s, const dl_Move *m, bool by_kind, char *out, size_t cap)
+{
+    if (!by_kind) {
+        dl_Set cards = m->take & DL_DECK;
+        char cs[8], set[160];
+        for (int i = 0; i < s->ndecl; i++)
+            if (m->take & DL_DECL_BIT(i)) cards |= s->decl[i].cards;
+        dl_card_str(m->card, cs, false);
+        dl_set_str(cards, set, sizeof set, false);
+        if (m->kind == DL_CAPTURE)
+            snprintf(out, cap, "%s x %s", cs, set);
+        else
+            snprintf(out, cap, "%s + %s = %s%d", cs, set, m->kind == DL_GROUP ? "G" : "",
+                     m->value);
+        return;
+    }
+    dl_move_str(s, m, out, cap, false);
+    for (int i = 0; i < s->ndecl; i++) {
+        const dl_Decl *d = &s->decl[i];
+        bool unique = true;
+        for (int j = 0; j < s->ndecl; j++)
+            if (j != i && s->decl[j].kind == d->kind && s->decl[j].value == d->value)
+                unique = false;
+        char ref[16];
+        snprintf(ref, sizeof ref, " %c%d@%d", d->kind == DL_DECL_GROUP ? 'G' : 'P', d->value,
+                 d->owner);
+        char *at = strstr(out, ref);
+        if (!unique || !at || !(m->take & DL_DECL_BIT(i))) continue;
+        char *seat = strchr(at + 1, '@');
+        memmove(seat, seat + 2, strlen(seat + 2) + 1);
+    }
+}
 
 static void move_round_trip(const dl_State *s, void *vctx)
 {
@@ -242,6 +278,18 @@ static void move_round_trip(const dl_State *s, void *vctx)
             dl_move_str(s, &m, again, sizeof again, u);
             assert_string_equal(text, again);
         }
+        /* A declaration named by its cards, or by kind and value, is the
+         * same move. */
+        for (int k = 0; k < 2 && (l.m[i].take & DL_DECL_ITEMS); k++) {
+            char text[240], err[300];
+            dl_Move m;
+            respell(s, &l.m[i], k == 1, text, sizeof text);
+            if (dl_move_parse(s, text, &m, err, sizeof err))
+                fail_msg("'%s' does not parse: %s\n  in %s", text, err, state_str(s));
+            if (!dl_move_eq(&m, &l.m[i]))
+                fail_msg("'%s' parses to another move\n  in %s", text, state_str(s));
+            st->respelled++;
+        }
         st->moves++;
         st->kinds[l.m[i].kind]++;
     }
@@ -255,6 +303,7 @@ static void test_move_round_trip_random_positions(void **state)
     memset(&st, 0, sizeof st);
     each_position(10, move_round_trip, &st);
     assert_true(st.positions > 1000);
+    assert_true(st.respelled > 100);
     /* Every kind of move went through the round trip. */
     for (int k = DL_LAY; k <= DL_KEEP; k++)
         if (st.kinds[k] == 0) fail_msg("no move of kind %d was seen", k);
@@ -410,6 +459,103 @@ static void test_move_parse_errors(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char err[300];
         dl_Move m;
+        const char *e = dl_move_parse(&s, bad[i].text, &m, err, sizeof err);
+        if (!e) fail_msg("'%s' should not parse", bad[i].text);
+        assert_at(e, bad[i].text, bad[i].where, bad[i].nth);
+        assert_says(e, bad[i].text, bad[i].what);
+    }
+}
+
+/* ---- declarations named by their cards, kind and value, or value ---- */
+
+/* Two seats own a plain 9 each, beside a loose 9 and a loose 2. */
+static const char *const TWO_NINES =
+    "hands=9h 5h 7h / 9c 3c; table=9s 2h P9@0(4d+5d) P9@1(3d+6c)";
+
+static void assert_same_move(const dl_State *s, const char *a, const char *b)
+{
+    dl_Move ma, mb;
+    char err[300];
+    if (dl_move_parse(s, a, &ma, err, sizeof err)) fail_msg("'%s': %s", a, err);
+    if (dl_move_parse(s, b, &mb, err, sizeof err)) fail_msg("'%s' (for '%s'): %s", b, a, err);
+    if (!dl_move_eq(&ma, &mb)) fail_msg("'%s' and '%s' differ", a, b);
+}
+
+static void test_move_parse_decl_by_cards_and_value(void **state)
+{
+    (void)state;
+    dl_Rules r = diloti_rules();
+    dl_State s = pos(&r, DECLS);
+    static const char *const same[][2] = {
+        /* by its cards, in any order, alone or beside loose cards */
+        {"8h x G8@0", "8h x 8s 4h 3d Ac"},
+        {"8h x 8c G8@0", "8h x Ac 3d 4h 8s 8c"},
+        {"8h x 8c G8@0", "8h x 8c, Ac+3d+4h, 8s"},
+        {"3h + P6@1 = 9", "3h + 2c 4d = 9"},
+        {"3h + P6@1 = 9", "3h+4d+2c=9"},
+        {"6h + 2s G8@0 = G8", "6h + 2s 8s Ac 3d 4h = G8"},
+        /* by kind and value */
+        {"3h + P6@1 = 9", "3h + P6 = 9"},
+        {"3h + P6@1 = 9", "3h + p6 = 9"},
+        {"8h x 8c G8@0", "8h x 8c G8"},
+        {"6h + 2s 5c 8c G8@0 P6@1 = G8", "6h + 2s 5c 8c G8 P6 = G8"},
+        /* by value alone, where one item on the table has it */
+        {"3h + P6@1 = 9", "3h + 6 = 9"},
+        {"3h + 5c = 8", "3h + 5 = 8"},
+        {"3h + 5c = 8", "3h+5=8"},
+        {"8h x 2s 5c 8c G8@0 P6@1", "8h x 2 5c 8c G8 6"},
+        /* value and owner */
+        {"3h + P6@1 = 9", "3h + 6@1 = 9"},
+        {"8h x G8@0", "8h x 8@0"},
+    };
+    for (size_t i = 0; i < sizeof same / sizeof *same; i++)
+        assert_same_move(&s, same[i][0], same[i][1]);
+
+    s = pos(&r, TWO_NINES);
+    assert_same_move(&s, "9h x P9@1", "9h x 6c 3d");
+    assert_same_move(&s, "9h x P9@0", "9h x 5d 4d");
+    assert_same_move(&s, "9h x 9s P9@0 P9@1", "9h x 9s 4d 5d 3d 6c");
+    assert_same_move(&s, "7h + 2h = 9", "7h + 2 = 9");
+}
+
+/* Refused with the place, what is wrong and, for an ambiguity, the
+ * choices in canonical notation. */
+static void test_move_parse_decl_name_errors(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *position, *text, *where;
+        int nth;
+        const char *what;
+    } bad[] = {
+        {DECLS, "8h x 4h", "4h", 1, "4h is part of G8@0(Ac+3d+4h,8s): name every card of it"},
+        {DECLS, "8h x 8c Ac 3d", "Ac", 1, "Ac is part of G8@0"},
+        {DECLS, "8h x 2c", "2c", 1, "or the declaration as P6@1"},
+        {DECLS, "8h x G8@0 8s", "8s", 1, "named twice"},
+        {DECLS, "8h x Ac 3d 4h 8s G8", "G8", 1, "named twice"},
+        {DECLS, "8h x Ac G8@0", "G8@0", 1, "named twice"},
+        {DECLS, "8h x 8s 8s", "8s", 2, "named twice"},
+        {DECLS, "8h x 8d", "8d", 1, "8d is not a loose card on the table"},
+        {DECLS, "8h x P8", "P8", 1, "no plain declaration of 8 on the table"},
+        {DECLS, "8h x G6", "G6", 1, "no group of 6s on the table"},
+        {DECLS, "8h x G11", "G11", 1, "a declaration's value is 1 to 10"},
+        {DECLS, "8h x 7", "7", 1, "nothing on the table is worth 7"},
+        {DECLS, "8h x 8", "8", 2, "8 could be 8c or G8@0: name one"},
+        {DECLS, "8h x 11", "11", 1, "nothing on the table is worth 11"},
+        {DECLS, "3h + 5c 8", "8", 1, "a declaration ends with '= value': did you mean '= 8'?"},
+        {DECLS, "3h + 5", "", 1, "a declaration ends with '= value'"},
+        {DECLS, "8h x P", "P", 1, "expected a declaration like P6@1, P6 or @1"},
+        {DECLS, "8h x 8c P6@12", "2", 1, "expected a card"},
+        {DECLS, "8h x 5c8", "5c8", 1, "expected a card"},
+        {TWO_NINES, "9h x P9", "P9", 1, "P9 could be P9@0 or P9@1: name one"},
+        {TWO_NINES, "9h x 9", "9", 2, "9 could be 9s, P9@0 or P9@1: name one"},
+        {TWO_NINES, "9h x 9s 6c", "6c", 1, "6c is part of P9@1(3d+6c)"},
+    };
+    dl_Rules r = diloti_rules();
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char err[300];
+        dl_Move m;
+        dl_State s = pos(&r, bad[i].position);
         const char *e = dl_move_parse(&s, bad[i].text, &m, err, sizeof err);
         if (!e) fail_msg("'%s' should not parse", bad[i].text);
         assert_at(e, bad[i].text, bad[i].where, bad[i].nth);
@@ -697,6 +843,8 @@ int main(void)
         cmocka_unit_test(test_move_str_canonical),
         cmocka_unit_test(test_move_parse_errors),
         cmocka_unit_test(test_move_parse_against_state),
+        cmocka_unit_test(test_move_parse_decl_by_cards_and_value),
+        cmocka_unit_test(test_move_parse_decl_name_errors),
         cmocka_unit_test(test_position_round_trip_random),
         cmocka_unit_test(test_position_explicit_round_trip),
         cmocka_unit_test(test_position_defaults),

@@ -939,6 +939,33 @@ static void test_D15_sum_and_limit(void **state)
     assert_refused(&s, "3c + = 3", "D15");
 }
 
+static bool prefix(const char *s, const char *head)
+{
+    return strncmp(s, head, strlen(head)) == 0;
+}
+
+/* A plain declaration or raise whose cards make several parts of its
+ * value was meant as a group: the refusal says so rather than sum wrong
+ * (lesson 5, "5d + 5s = 5"). */
+static void test_D15_D16_group_meant(void **state)
+{
+    (void)state;
+    dl_Rules r = diloti_rules();
+    dl_State s = pos(&r, "hands=5h 5d / 9c; table=5s");
+    const char *why = refusal(&s, "5d + 5s = 5");
+    if (!prefix(why, "D15: did you mean a group of 5s (5d + 5s = G5)?")) fail_msg("got \"%s\"", why);
+    s = pos(&r, "hands=7h 9d / 9c; table=9s 2h");
+    why = refusal(&s, "7h + 2h 9s = 9");
+    if (!prefix(why, "D15: did you mean a group of 9s (7h + 2h 9s = G9)?")) fail_msg("got \"%s\"", why);
+    /* no 5 left to take the group: no group to suggest */
+    s = pos(&r, "hands=5h 9c / 9d; table=5s");
+    why = refusal(&s, "5h + 5s = 5");
+    if (!prefix(why, "D15: 5h and those cards make 10, not 5")) fail_msg("got \"%s\"", why);
+    s = pos(&r, "hands=4h 4d / 4c 9s; table=P4@1(Ac+3s)");
+    why = refusal(&s, "4h + P4@1 = 4");
+    if (!prefix(why, "D16: did you mean a group of 4s (4h + P4@1 = G4)?")) fail_msg("got \"%s\"", why);
+}
+
 /* ---- D16 ---- */
 
 static void test_D16_raise_opponents_plain(void **state)
@@ -1786,6 +1813,7 @@ int main(void)
         cmocka_unit_test(test_D14_played_card_does_not_count),
         cmocka_unit_test(test_D15_plain_declaration),
         cmocka_unit_test(test_D15_sum_and_limit),
+        cmocka_unit_test(test_D15_D16_group_meant),
         cmocka_unit_test(test_D16_raise_opponents_plain),
         cmocka_unit_test(test_D16_raise_adds_only_the_card),
         cmocka_unit_test(test_D16_value_at_most_ten),

@@ -301,6 +301,137 @@ describe("the lesson runner", function()
   end)
 end)
 
+describe("the notation, taught and forgiven (issue 15, item 9)", function()
+  local function by_id(id)
+    for _, l in ipairs(lessons) do if l.id:sub(1, #id) == id then return l end end
+    error("no lesson " .. id)
+  end
+
+  -- The kinds of move a learner types, from the engine's move fields: a
+  -- group is told apart by the declarations it takes in.
+  local function tags_of(g, text)
+    local r = moveinput.resolve(g, text)
+    assert(r.move, text .. ": " .. tostring(r.error))
+    local seat, out = g:turn(), {}
+    for _, m in ipairs(g:moves(true)) do
+      if m.text == r.move then
+        local decls = {}
+        for _, t in ipairs(m.takes or {}) do
+          local kind, owner = t:match("^([PG])%d+@(%d+)$")
+          if kind then decls[#decls + 1] = { kind = kind, own = tonumber(owner) == seat } end
+        end
+        if m.kind == "capture" then
+          out[#decls > 0 and "capture a declaration" or "capture"] = true
+        elseif m.kind == "group" then
+          if #decls == 0 then out.group = true end
+          for _, d in ipairs(decls) do
+            out[d.own and "add to your declaration" or d.kind == "P" and "raise into a group" or "merge"] = true
+          end
+        else
+          out[m.kind] = true
+        end
+      end
+    end
+    return out
+  end
+
+  it("show how to type each kind of move the first time the course asks for it", function()
+    local seen = {}
+    for _, l in ipairs(lessons) do
+      for i, s in ipairs(walk(l)) do
+        local new = {}
+        for _, a in ipairs(s.answers or {}) do
+          for t in pairs(tags_of(s.g, a)) do if not seen[t] then new[t] = true end end
+        end
+        if next(new) then
+          local where = string.format("%s step %d, the first %s", l.id, i, next(new))
+          local n = s.step.notation
+          assert(n and n.move, where .. ", shows no notation")
+          local shown = tags_of(s.g, n.move)
+          for t in pairs(new) do assert(shown[t], where .. ": its example '" .. n.move .. "' is no " .. t) end
+          for t in pairs(new) do seen[t] = true end
+        end
+      end
+    end
+    for _, t in ipairs { "capture", "lay", "plain", "raise", "group", "raise into a group", "add to your declaration",
+      "merge", "capture a declaration", "claim" } do
+      assert(seen[t], "the course never asks for a " .. t)
+    end
+  end)
+
+  it("show the notation on the step's own board, and the other spellings of the same move", function()
+    local shown = 0
+    for _, l in ipairs(lessons) do
+      for i, s in ipairs(walk(l)) do
+        local n = s.step.notation
+        if n then
+          shown = shown + 1
+          local r = moveinput.resolve(s.g, n.move)
+          assert(r.move and s.g:check(r.move), string.format("%s step %d: '%s' is no legal move", l.id, i, n.move))
+          for _, alt in ipairs(n.also or {}) do
+            local a = learn.resolve(s.g, s.step, alt)
+            assert.equals(r.move, a.move, string.format("%s step %d: '%s'", l.id, i, alt))
+          end
+          local run, out = runner { "skip" }
+          run:step(l, i, prev_of(walk(l), i))
+          assert.matches("How to type it: " .. support.lit(n.move), flat(out()))
+        end
+      end
+    end
+    assert.is_true(shown >= 9)
+  end)
+
+  -- Lines typed at one step, each answered before the right one ends it.
+  local function try(id, n, lines)
+    local l = by_id(id)
+    local steps = walk(l)
+    local r, out = runner(lines)
+    local res = r:step(l, n, prev_of(steps, n))
+    return res, flat(out())
+  end
+
+  it("take 'declare 8': the one declaration of 8 the step expects", function()
+    assert.equals("right", (try("03", 1, { "declare 8" })))
+    assert.equals("right", (try("04", 1, { "declare 9" })))
+    local res, out = try("05", 1, { "declare 5", "declare G5", "5h + 5s = G5" })
+    assert.equals("right", res)
+    assert.matches("That fits several moves: 5d %+ 5s = G5 | 5h %+ 5s = G5%. Say which one%.", out)
+    -- none legal: the engine says why the obvious one is refused
+    res, out = try("03", 3, { "declare 8", "declare 11", "declare", "3h + 4c = 7" })
+    assert.equals("right", res)
+    assert.matches("Not allowed: D14: to declare 8 you must still hold a card of value 8 after playing 3h", out)
+    assert.matches("Not allowed: D15: a declared value is 1 to 10, not 11", out)
+    assert.matches("Not allowed: say the value to declare: 'declare 8'", out)
+  end)
+
+  it("take '3h on 5s', the card on the items, when one value fits", function()
+    assert.equals("right", (try("03", 1, { "3h on 5s" })))
+    assert.equals("right", (try("03", 1, { "3h 5s 8" })))
+    assert.equals("right", (try("04", 1, { "5h on P4@1" })))
+    assert.equals("right", (try("05", 1, { "5d on 5s" })))
+    local res, out = try("05", 3, { "6h on 2h", "6h + 2h 8s = G8" })
+    assert.equals("right", res)
+    assert.matches("That move %(6h %+ 2h = 8%) is legal, but not what this step asks", out)
+  end)
+
+  it("take a declaration named by its cards, by kind and value, or by value", function()
+    for _, line in ipairs { "5h + P4 = 9", "5h + Ac 3s = 9", "5h + 3s Ac = 9", "5h + 4 = 9", "5h + P4", "5h on P4",
+      "5h on 4" } do
+      assert.equals("right", (try("04", 1, { line })), line)
+    end
+    for _, line in ipairs { "9d x G9", "9d x 9s 4c 5c", "9d x 9", "9d x G9" } do
+      assert.equals("right", (try("06", 4, { line })), line)
+    end
+  end)
+
+  it("say 'did you mean a group of 5s?' to a plain 5 made of two 5s", function()
+    local res, out = try("05", 1, { "5d + 5s = 5", "5d + 5s = G5" })
+    assert.equals("right", res)
+    assert.matches("Not allowed: D15: did you mean a group of 5s %(5d %+ 5s = G5%)%?", out)
+    assert.not_matches("make 10, not 5", out)
+  end)
+end)
+
 describe("lessons from a teacher's folder", function()
   local dir
   before_each(function() dir = support.tmpdir() end)

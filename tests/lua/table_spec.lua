@@ -132,6 +132,28 @@ describe("the table", function()
       assert.equals(0, #s.g:history())
     end)
 
+    it("takes a declaration named by its cards, kind and value, or value, and 'CARD on ITEMS' (issue 15, item 3)",
+      function()
+        local P9 = "hands=9h 7h / 9c 3c; table=9s 2h P9@1(3d+6c)"
+        for line, move in pairs {
+          ["9h x 6c 3d 9s"] = "9h x 9s P9@1", ["9h x P9"] = "9h x P9@1", ["9h x 9s 9@1"] = "9h x 9s P9@1",
+          ["7h on 2h"] = "7h + 2h = 9", ["7h + 2 = 9"] = "7h + 2h = 9",
+        } do
+          local s = session({ position = P9, ai = "random" })
+          say(s, line)
+          assert.equals(move, s.g:history()[1] and s.g:history()[1].move, line)
+        end
+        local s = session({ position = P9, ai = "random" })
+        local out = say(s, "9h x 9")
+        assert.matches("several moves", out)
+        assert.matches("9h x 9s\n", out)
+        assert.matches("9h x P9@1\n", out)
+        out = say(s, "9h x 6c")
+        assert.matches("6c is part of P9@1%(3d%+6c%): name every card of it, or the declaration as P9@1",
+          (out:gsub("%s+", " ")))
+        assert.equals(0, #s.g:history())
+      end)
+
     it("refuses a move number that is not in the list", function()
       local s = session({ position = POS, ai = "random" })
       local out = say(s, "99")

@@ -32,6 +32,7 @@ loose card on the table for anyone to fish. Nothing in this hand can
 catch anything, so you lay.]],
       position = "hands=9h 4c / 8c 2s; table=6d Jc 2h",
       ask = "Lay a card.",
+      notation = { move = "9h lay", says = "the card, then lay", also = { "9h -" } },
       accept = { "9h lay", "4c lay" },
       hint = "Type '9h lay' (or '9h -').",
       wrong = "D10: laying is the move here: put one card face up on the table.",

@@ -15,6 +15,10 @@ declare 8: later your 8 takes the whole pile. A declaration is only
 allowed if, after playing, you still hold a card of its value.]],
       position = "hands=3h 8d / 9c; table=5s",
       ask = "Declare 8.",
+      notation = {
+        move = "3h + 5s = 8", says = "your card, +, the loose cards it goes on, = and the total",
+        also = { "3h on 5s" },
+      },
       accept = { "3h + 5s = 8" },
       hint = "Type '3h + 5s = 8'.",
       wrong = "D15: the step asks you to declare: your 3h on the 5s makes a plain 8, and you keep the 8d to take it.",

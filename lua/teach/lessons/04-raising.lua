@@ -12,6 +12,12 @@ card from your hand to it, raising its value, and it becomes yours.]],
 it is now a plain 9 and yours, backed by your 9.]],
       position = "hands=5h 9c / 4s 7d; table=P4@1(Ac+3s)",
       ask = "Raise seat 1's declaration.",
+      notation = {
+        move = "5h + P4@1 = 9",
+        says = "P4@1 is seat 1's plain declaration of 4: P for plain (G for a group), its value, @ and its "
+          .. "owner's seat; a shorter name does when it fits only one declaration",
+        also = { "5h + @1 = 9", "5h + P4 = 9", "5h + Ac 3s = 9", "5h on P4" },
+      },
       accept = { "5h + P4@1 = 9" },
       hint = "Type '5h + P4@1 = 9' (or '5h + @1 = 9').",
       wrong = "D16: raise the plain 4 with your 5h to 9: you hold the 9c to take it later.",

@@ -13,6 +13,10 @@ a group is worth protecting, and worth stealing.]],
 declare a group of 5s: the other 5 in your hand will collect it.]],
       position = "hands=5h 5d / 9c; table=5s",
       ask = "Declare a group of 5s.",
+      notation = {
+        move = "5h + 5s = G5", says = "G before the value means a group of 5s; without it, the value is a plain total",
+        also = { "5h on 5s" },
+      },
       accept = { "5h + 5s = G5", "5d + 5s = G5" },
       hint = "Type '5h + 5s = G5': the G says group.",
       wrong_moves = {
@@ -48,6 +52,10 @@ same move, group it with other parts. Seat 1's plain 8 plus your ace
 is 9, and a loose 9 lies beside it.]],
       position = "hands=Ah 9d 2c / 8h 3c; table=9s P8@1(5c+3s)",
       ask = "Make a group of 9s.",
+      notation = {
+        move = "Ah + 9s P8@1 = G9", says = "name every part: the loose 9s, and seat 1's plain 8 that your ace raises",
+        also = { "Ah + 9s P8 = G9", "Ah + 9s 3s 5c = G9" },
+      },
       accept = { "Ah + 9s P8@1 = G9" },
       hint = "The ace raises the 8 to 9; the 9s is the second part.",
       wrong_moves = {

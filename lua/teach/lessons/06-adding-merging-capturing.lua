@@ -13,6 +13,10 @@ single card of the value takes it all.]],
 becomes a group of two 6s, still yours.]],
       position = "hands=6h 6d Kc / 9c 2d; table=Jh P6@0(2c+4s)",
       ask = "Add a 6 to your declaration.",
+      notation = {
+        move = "6h + P6@0 = G6", says = "your own declaration is named like any other: you are seat 0, so it is P6@0",
+        also = { "6h + P6 = G6", "6h on P6" },
+      },
       accept = { "6h + P6@0 = G6", "6d + P6@0 = G6" },
       hint = "Type '6h + P6@0 = G6'.",
       wrong = "D17: taking your own pile is allowed, but this step asks you to add a 6 to it as a group.",
@@ -35,6 +39,7 @@ group that swallows theirs (and the loose 2+3 too, if you like). The
 whole merged group is yours.]],
       position = "hands=5h 5d / 9c 5c; table=3s 2h G5@1(5s,Ac+4c)",
       ask = "Take seat 1's group into a group of yours.",
+      notation = { move = "5h + G5@1 = G5", says = "G5@1 is seat 1's group of 5s", also = { "5h + G5 = G5" } },
       accept = function(m)
         if m.kind ~= "group" then return false end
         for _, t in ipairs(m.takes) do if t == "G5@1" then return true end end
@@ -48,6 +53,10 @@ whole merged group is yours.]],
 group of 9s, not even with an ace beside it; your 9 can.]],
       position = "hands=10c 9d / 9c 4h; table=Ah G9@1(9s,4c+5c)",
       ask = "Capture seat 1's group.",
+      notation = {
+        move = "9d x G9@1", says = "a declaration is captured like a card: name it, or all of its cards",
+        also = { "9d x G9", "9d x 9s 4c 5c" },
+      },
       accept = { "9d x G9@1" },
       hint = "Which of your cards has the group's value?",
       wrong = "D18: only a 9 takes a group of 9s: play your 9d on it.",
