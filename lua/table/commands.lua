@@ -562,6 +562,23 @@ M.add {
 }
 
 M.add {
+  name = "declare", usage = "declare VALUE",
+  help = "make the declaration of that value, when only one is legal (G8 for a group)",
+  examples = { "declare 8", "declare G8" },
+  run = function(T, rest)
+    if not T:human_to_move() then return T:complain("It is not your turn.") end
+    local r = moveinput.declare(T.g, rest)
+    if r.move then return T:try_move(r.move, true) end
+    if r.candidates then
+      T:print("Several declarations make that; type one of them (or its number in 'moves'):")
+      for _, m in ipairs(r.candidates) do T:print("  " .. m) end
+      return
+    end
+    T:complain("Refused: " .. r.error)
+  end,
+}
+
+M.add {
   name = "play", aliases = { "p" }, usage = "play MOVE",
   help = "play a move (the same as typing the move itself)",
   examples = { "play 8h x 3c 5s", "play 4" },

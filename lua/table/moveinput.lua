@@ -261,4 +261,78 @@ function M.why_not_on(g, q)
   return why
 end
 
+-- ---------------------------------------------------------------------
+-- Natural ways to say a declaration (the lessons teach them).
+
+local DECLARE_KINDS = { plain = "P", raise = "P", group = "G" }
+
+-- Cards summing to `want` out of a list of card names (at most 2^12 tries).
+local function subsets(cards, want, fn)
+  local n = math.min(#cards, 12)
+  for mask = 1, (1 << n) - 1 do
+    local sum, pick = 0, {}
+    for i = 1, n do
+      if mask & (1 << (i - 1)) ~= 0 then sum, pick[#pick + 1] = sum + value_of(cards[i]), cards[i] end
+    end
+    if sum == want and fn(pick) then return true end
+  end
+end
+
+-- No declaration of v is legal: the engine's refusal of a plain one the
+-- hand and the loose cards could make, if there is one.
+local function why_no_declaration(g, v, kind)
+  local what = kind == "G" and string.format("a group of %ds", v) or string.format("a declaration of %d", v)
+  local why
+  if kind ~= "G" then
+    local view = g:view(g:turn() or 0)
+    for _, c in ipairs(view.hand) do
+      local cv = value_of(c)
+      if cv > 0 and cv < v and not why then
+        subsets(view.table.loose, v - cv, function(pick)
+          local _, w = g:check(string.format("%s + %s = %d", c, table.concat(pick, " "), v))
+          if w and not w:match("^not a move") then why = w end
+          return why ~= nil
+        end)
+      end
+    end
+  end
+  return why or string.format("no move here makes %s (type 'moves' for the list)", what)
+end
+
+-- The texts of `list` that are in `expected`.
+local function expected_of(list, expected)
+  local out = {}
+  for _, t in ipairs(list) do if expected[t] then out[#out + 1] = t end end
+  return out
+end
+
+--- One move if one fits (an expected one first), else the choices.
+function M.pick(fits, expected)
+  local exp = expected_of(fits, expected or {})
+  if #exp == 1 then return { move = exp[1] } end
+  if #exp > 1 then return { candidates = exp } end
+  if #fits == 1 then return { move = fits[1] } end
+  if #fits > 1 then return { candidates = fits } end
+end
+
+--- "declare 8", "declare G8" (a group), "declare P8" (plain or a raise):
+-- the declaration of that value, among the legal moves (those in
+-- `expected` first, when given), as resolve answers.
+function M.declare(g, what, expected)
+  local kind, digits = what:upper():match("^([PG]?)(%d+)%.?$")
+  if not digits then
+    return { error = "say the value to declare: 'declare 8', or 'declare G8' for a group of 8s" }
+  end
+  local v = #digits <= 2 and tonumber(digits)
+  if not v or v < 1 or v > 10 then
+    return { error = string.format("D15: a declared value is 1 to 10, not %s", digits:sub(1, 12)) }
+  end
+  local fits = {}
+  for _, m in ipairs(g:moves(true)) do
+    local k = DECLARE_KINDS[m.kind]
+    if k and m.value == v and (kind == "" or kind == k) then fits[#fits + 1] = m.text end
+  end
+  return M.pick(fits, expected) or { error = why_no_declaration(g, v, kind) }
+end
+
 return M

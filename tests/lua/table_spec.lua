@@ -213,6 +213,19 @@ describe("the table", function()
     end)
   end)
 
+  describe("declare VALUE", function()
+    it("makes the one legal declaration of a value, lists several, and says why there is none", function()
+      -- 3h + 5s = 8 (holding the 8h) is the only declaration of 8
+      local s = session({ position = "hands=3h 8h 4d / 9c 3s; table=5s 2c Kd", ai = "random" })
+      local before = #s.g:history()
+      say(s, "declare 8")
+      assert.equals("3h + 5s = 8", s.g:history()[before + 1].move)
+      s = session({ position = "hands=3h 8h 4d / 9c 3s; table=5s 2c Kd", ai = "random" })
+      assert.matches("D1[45]", say(s, "declare 9"))
+      assert.matches("declare 8", say(s, "declare"))
+    end)
+  end)
+
   describe("typos", function()
     it("names an unknown word and the command it was probably meant to be", function()
       local s = session()
@@ -319,7 +332,7 @@ describe("the table", function()
     it("new and load ask before dropping an unsaved game (when someone can answer)", function()
       local dir = support.tmpdir()
       -- Enter keeps the game
-      local s, out = session({ seed = 3, ai = "random" }, { "" }, { ask_on_quit = true })
+      local s = session({ seed = 3, ai = "random" }, { "" }, { ask_on_quit = true })
       say(s, "1")
       local g = s.g
       local text = say(s, "new seed=9")
