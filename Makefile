@@ -29,6 +29,11 @@ TESTFLAGS = -DDL_CHECK
 
 CORE_SRC = text cards rules rng state deal score apply moves refuse notation position view game infer search
 CORE_OBJ = $(CORE_SRC:%=$(BUILD)/%.o)
+# Pilotta's core (src/pilotta/) sits beside Diloti's and uses only its
+# shared cards, rng and text helpers: libpilotta.a links after libdiloti.a.
+PL_SRC = cards rules state deal auction decl play score action refuse notation position view playout
+PL_HDR = $(wildcard src/pilotta/*.h) src/cards.h src/rng.h src/text.h
+PL_TEST_LIB = $(wildcard tests/c/pilotta/*.c)
 # The Lua binding and host (src/lua/, src/main.c) sit on top of the core.
 LUA_SRC  = box boxlib boxcopy ltext lrules lgame lview lpattern lcapture lmodule
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
@@ -47,7 +52,7 @@ DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libedit-dev libcmocka-de
 all: deps
 	@$(MAKE) --no-print-directory build-all
 
-build-all: $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/diloti-demo $(BUILD)/diloti-bench
+build-all: $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/diloti-demo $(BUILD)/diloti-bench $(BUILD)/pilotta-bench
 
 $(BUILD)/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
@@ -57,6 +62,16 @@ $(BUILD):
 
 $(BUILD)/libdiloti.a: $(CORE_OBJ)
 	$(AR) rcs $@ $^
+
+$(BUILD)/pilotta/%.o: src/pilotta/%.c $(PL_HDR) | $(BUILD)
+	@mkdir -p $(BUILD)/pilotta
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/libpilotta.a: $(PL_SRC:%=$(BUILD)/pilotta/%.o)
+	$(AR) rcs $@ $^
+
+$(BUILD)/pilotta-bench: src/pilotta/bench.c $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a $(LDFLAGS) -lm -o $@
 
 $(BUILD)/diloti-demo: src/demo.c $(BUILD)/libdiloti.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libdiloti.a $(LDFLAGS) -lm -o $@
@@ -109,8 +124,9 @@ play: deps $(BUILD)/diloti
 demo: $(BUILD)/diloti-demo
 	@$(BUILD)/diloti-demo
 
-bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti
+bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti $(BUILD)/pilotta-bench
 	@$(BUILD)/diloti-bench
+	@$(BUILD)/pilotta-bench
 	@echo "through the Lua API (median of 5 runs each):"
 	@for spec in diloti diloti+last-capture; do \
 	  for i in 1 2 3 4 5; do $(BUILD)/diloti --rules $$spec bench --rounds 3000; done \
@@ -152,6 +168,19 @@ $(BUILD)/test-core/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
 
 $(BUILD)/libdiloti-test.a: $(CORE_SRC:%=$(BUILD)/test-core/%.o)
 	$(AR) rcs $@ $^
+
+$(BUILD)/test-core/pilotta/%.o: src/pilotta/%.c $(PL_HDR) | $(BUILD)
+	@mkdir -p $(BUILD)/test-core/pilotta
+	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) -c $< -o $@
+
+$(BUILD)/libpilotta-test.a: $(PL_SRC:%=$(BUILD)/test-core/pilotta/%.o)
+	$(AR) rcs $@ $^
+
+# Pilotta's suites: their own helpers (tests/c/pilotta/), both cores.
+$(BUILD)/tests/test_pilotta_%: tests/c/test_pilotta_%.c $(PL_TEST_LIB) $(wildcard tests/c/pilotta/*.h) \
+  $(wildcard tests/fuzz/fuzz_pl_*.c) $(BUILD)/libpilotta-test.a $(BUILD)/libdiloti-test.a
+	$(CC) $(CPPFLAGS) -Itests/c $(TEST_CFLAGS) $< $(PL_TEST_LIB) $(BUILD)/libpilotta-test.a \
+	  $(BUILD)/libdiloti-test.a $(LDFLAGS) $(TEST_LIBS) -o $@
 
 $(BUILD)/tests/%: tests/c/%.c $(TEST_LIB) $(wildcard tests/c/*.h) $(BUILD)/libdiloti-test.a
 	$(CC) $(CPPFLAGS) -Itests/c $(TEST_CFLAGS) $< $(TEST_LIB) $(BUILD)/libdiloti-test.a $(LDFLAGS) $(TEST_LIBS) -o $@
@@ -229,8 +258,9 @@ docs: $(BUILD)/diloti
 	$(BUILD)/diloti run tools/rules_doc.lua > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
 
 # Rewrites the move-count golden files from the current generator.
-golden: $(BUILD)/tests/test_perft
+golden: $(BUILD)/tests/test_perft $(BUILD)/tests/test_pilotta_perft
 	DL_GOLDEN_WRITE=1 $(BUILD)/tests/test_perft
+	DL_GOLDEN_WRITE=1 $(BUILD)/tests/test_pilotta_perft
 
 # ---- fuzzing: libFuzzer targets in tests/fuzz (clang only) ----
 # make fuzz runs each target FUZZ_SECONDS; new inputs go to
