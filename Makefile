@@ -21,7 +21,7 @@ endif
 ifeq ($(SANITIZE),1)
   # Sanitized code runs ~10x slower: the random sweeps run a tenth as long
   # (make test keeps the full counts).
-  TEST_ENV = DL_CROSSCHECK_N=10000 DL_SOAK_ROUNDS=1000
+  TEST_ENV = DL_CROSSCHECK_N=10000 DL_SOAK_ROUNDS=1000 PL_CROSSCHECK_N=10000 PL_SOAK_ROUNDS=5000
   SAN_ENV = LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" ASAN_OPTIONS=detect_leaks=0
 endif
 # Test builds run dl_check_state() after every move (DL_CHECK).
