@@ -329,7 +329,7 @@ static const char *check_decls(Parse *p, const pl_State *s)
                 return fail(p, "decls: seat %d announced a card twice (P34, P35)", a->seat);
             if (a->shown != b->shown) return fail(p, "decls: a player shows all his announcements at once (P38)");
         }
-        if (a->shown && (s->nplayed <= 4 || s->standing != pl_team(a->seat)))
+        if (a->shown && (s->nplayed < 4 || s->standing != pl_team(a->seat)))
             return fail(p, "decls: only the standing team shows, in the second trick (P38)");
     }
     return NULL;

@@ -18,6 +18,11 @@ const char *pl_rules_check(const pl_Rules *r)
     return NULL;
 }
 
+const char *pl_players_check(int players)
+{
+    return players == 4 ? NULL : "P1: Pilotta is played by exactly four players in two partnerships";
+}
+
 #define FIELD(f) \
     static bool *f##_field(pl_Rules *r) { return &r->f; }
 FIELD(deal_left)

@@ -36,6 +36,8 @@ typedef struct {
 void pl_rules_default(pl_Rules *r);
 /* NULL when usable, else what is wrong (with the rule id). */
 const char *pl_rules_check(const pl_Rules *r);
+/* P1: Pilotta is for exactly four players; NULL for 4, else why not. */
+const char *pl_players_check(int players);
 /* Highest numeric bid in tens (P14: 16; PV-high-bids: 24). Capot is 25. */
 static inline int pl_max_bid(const pl_Rules *r) { return r->high_bids ? 24 : 16; }
 
