@@ -25,7 +25,14 @@ static inline int pl_rank(int c) { return c & 7; }
 static inline int pl_suit(int c) { return c >> 3; }
 static inline pl_Set pl_suit_mask(int suit) { return (pl_Set)0xFF << (suit * 8); }
 static inline pl_Set pl_rank_mask(int rank) { return (pl_Set)0x01010101u << rank; }
-static inline int pl_count(pl_Set s) { return __builtin_popcount(s); }
+/* Bit counting by halves: a portable build has no popcount instruction,
+ * and the library call is slower than this. */
+static inline int pl_count(pl_Set s)
+{
+    s = s - ((s >> 1) & 0x55555555u);
+    s = (s & 0x33333333u) + ((s >> 2) & 0x33333333u);
+    return (int)((((s + (s >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 static inline int pl_first(pl_Set s) { return __builtin_ctz(s); }
 
 /* P5: strength for winning a trick (higher wins), by rank. */

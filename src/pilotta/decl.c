@@ -34,11 +34,14 @@ bool pl_decl_classify(pl_Set cards, pl_Decl *d)
 int pl_runs(pl_Set set, pl_Set out[4])
 {
     int n = 0;
+    /* Where three ranks in a row start, within each suit's byte. */
+    const pl_Set starts = set & (set >> 1) & (set >> 2) & 0x3F3F3F3Fu;
     for (int suit = 0; suit < 4; suit++) {
+        if (!((starts >> (suit * 8)) & 0xFF)) continue;
         unsigned m = (set >> (suit * 8)) & 0xFF;
         while (m) {
             unsigned low = m & -m, run = m & ~(m + low); /* the lowest block of 1s */
-            if (__builtin_popcount(run) >= 3) out[n++] = (pl_Set)run << (suit * 8);
+            if (pl_count(run) >= 3) out[n++] = (pl_Set)run << (suit * 8);
             m &= ~run;
         }
     }

@@ -3,12 +3,14 @@
  * positions (default 100,000) for the base game and for every house rule
  * that changes the legal set, alone and all together. Each action the
  * plain reading allows must also be accepted by pl_is_legal and refused
- * by nobody; a sample of the others must be refused with a rule id. */
+ * by nobody; a sample of the others must be refused with a rule id. The
+ * playout path (pl_legal_nth) must list the same actions in the same order. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pilotta/plain.h"
+#include "pilotta/playout.h"
 #include "pilotta/plconfigs.h"
 #include "pilotta/pltest.h"
 
@@ -40,6 +42,15 @@ static void compare(const pl_State *s, long at)
     pl_ActionList fast, plain;
     pl_legal(s, &fast);
     plain_legal(s, &plain);
+    /* The playout path's k-th action is the list's k-th. */
+    if (pl_legal_count(s) != fast.n) fail_msg("pl_legal_count %d, pl_legal %d", pl_legal_count(s), fast.n);
+    for (int k = 0; k < fast.n; k++) {
+        pl_Action a = pl_legal_nth(s, k);
+        if (!pl_action_eq(&a, &fast.a[k])) {
+            describe(s, &fast, "pl_legal");
+            fail_msg("pl_legal_nth(%d) differs from pl_legal's", k);
+        }
+    }
     qsort(fast.a, (size_t)fast.n, sizeof fast.a[0], by_fields);
     qsort(plain.a, (size_t)plain.n, sizeof plain.a[0], by_fields);
     bool same = fast.n == plain.n;
