@@ -178,7 +178,7 @@ $(BUILD)/libpilotta-test.a: $(PL_SRC:%=$(BUILD)/test-core/pilotta/%.o)
 
 # Pilotta's suites: their own helpers (tests/c/pilotta/), both cores.
 $(BUILD)/tests/test_pilotta_%: tests/c/test_pilotta_%.c $(PL_TEST_LIB) $(wildcard tests/c/pilotta/*.h) \
-  $(wildcard tests/fuzz/fuzz_pl_*.c) $(BUILD)/libpilotta-test.a $(BUILD)/libdiloti-test.a
+  $(wildcard tests/fuzz/fuzz_pl*) $(BUILD)/libpilotta-test.a $(BUILD)/libdiloti-test.a
 	$(CC) $(CPPFLAGS) -Itests/c $(TEST_CFLAGS) $< $(PL_TEST_LIB) $(BUILD)/libpilotta-test.a \
 	  $(BUILD)/libdiloti-test.a $(LDFLAGS) $(TEST_LIBS) -o $@
 
@@ -272,7 +272,7 @@ golden: $(BUILD)/tests/test_perft $(BUILD)/tests/test_pilotta_perft
 FUZZ_CC      ?= clang
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= position move play record
+FUZZ_TARGETS ?= position move play record pl_position pl_action pl_play
 FUZZ_OPTS    ?=
 FUZZ_CFLAGS  = -O1 -g -std=c99 -Wall -Wextra -Werror -Wshadow -DDL_CHECK -fno-omit-frame-pointer \
   -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
@@ -300,6 +300,17 @@ $(FUZZ_BUILD)/libfuzzcore.a: $(CORE_SRC:%=$(FUZZ_BUILD)/core/%.o) $(FUZZ_BUILD)/
 
 $(FUZZ_BUILD)/libfuzzlua.a: $(LUA_SRC:%=$(FUZZ_BUILD)/lua/%.o) $(FUZZ_BUILD)/lua/embedded.o
 	$(AR) rcs $@ $^
+
+$(FUZZ_BUILD)/pilotta/%.o: src/pilotta/%.c $(PL_HDR)
+	@mkdir -p $(FUZZ_BUILD)/pilotta
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_BUILD)/libfuzzpilotta.a: $(PL_SRC:%=$(FUZZ_BUILD)/pilotta/%.o)
+	$(AR) rcs $@ $^
+
+# Pilotta's targets need neither Lua nor Diloti's rules, only its shared helpers.
+$(FUZZ_BUILD)/fuzz_pl_%: tests/fuzz/fuzz_pl_%.c tests/fuzz/fuzz_pl.h $(FUZZ_BUILD)/libfuzzpilotta.a $(FUZZ_BUILD)/libfuzzcore.a
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_BUILD)/libfuzzpilotta.a $(FUZZ_BUILD)/libfuzzcore.a -o $@
 
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_BUILD)/libfuzzlua.a $(FUZZ_BUILD)/libfuzzcore.a
 	$(FUZZ_CC) $(CPPFLAGS) -Itests/c -Isrc/lua $(LUA_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< \
