@@ -203,7 +203,7 @@ test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so
 # clang-tidy's checks are in .clang-tidy (each one left out says why). One
 # file a run: clang-tidy 14's analyzer reports false va_list warnings when
 # given several files at once.
-TIDY_SRC = $(sort $(wildcard src/*.c src/lua/*.c tools/*.c))
+TIDY_SRC = $(sort $(wildcard src/*.c src/pilotta/*.c src/lua/*.c tools/*.c))
 lint: deps
 	@$(MAKE) --no-print-directory deps DEB_PKGS="cppcheck clang-tidy"
 	luacheck -q lua rules-variants tests/lua

@@ -28,7 +28,11 @@ static int by_value(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-    const int rounds = argc > 1 ? atoi(argv[1]) : 400000;
+    const int rounds = argc > 1 ? (int)strtol(argv[1], NULL, 10) : 400000;
+    if (rounds <= 0) {
+        fprintf(stderr, "usage: pilotta-bench [rounds]\n");
+        return 2;
+    }
     pl_Rules r;
     pl_rules_default(&r);
     r.target = 10000; /* long matches: the loop measures rounds */

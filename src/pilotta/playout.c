@@ -39,7 +39,7 @@ static pl_Action call_nth(const pl_State *s, int k)
     }
     if (k-- == 0) return a;
     Calls c = calls(s);
-    if (k < c.values * c.suits) {
+    if (c.suits && k < c.values * c.suits) {
         int v = c.lo + k / c.suits;
         a.kind = PL_BID;
         a.value = (uint8_t)(v > pl_max_bid(&s->rules) ? PL_CAPOT : v);

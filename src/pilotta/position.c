@@ -107,7 +107,7 @@ static const char *split_fields(Parse *p, const char *text)
 {
     if (strlen(text) >= PL_POSITION_MAX) return fail(p, "position too long (over %d bytes)", PL_POSITION_MAX - 1);
     char copy[PL_POSITION_MAX];
-    strcpy(copy, text);
+    memcpy(copy, text, strlen(text) + 1);
     for (char *f = strtok(copy, ";"); f; f = strtok(NULL, ";")) {
         char *eq = strchr(f, '=');
         if (!eq) {
@@ -121,7 +121,8 @@ static const char *split_fields(Parse *p, const char *text)
         if (k == NFIELDS) return fail(p, "unknown field '%.20s' (dealer, round, score, calls, hands, tricks, decls, belote)", key);
         if (p->has[k]) return fail(p, "field '%s' given twice", key);
         p->has[k] = true;
-        strcpy(p->val[k], trim(eq + 1));
+        const char *v = trim(eq + 1);
+        memcpy(p->val[k], v, strlen(v) + 1);
     }
     if (!p->has[F_HANDS]) return fail(p, "the hands field is required");
     return NULL;
@@ -138,7 +139,7 @@ static const char *parse_int(Parse *p, const char *s, long lo, long hi, const ch
 
 static const char *parse_header(Parse *p, pl_State *s)
 {
-    long v;
+    long v = 0;
     const char *bad;
     if (p->has[F_DEALER]) {
         if ((bad = parse_int(p, p->val[F_DEALER], 0, 3, "dealer (P1: seats 0 to 3)", &v))) return bad;
@@ -185,7 +186,7 @@ static const char *parse_hand(Parse *p, int seat, char *text)
         int len, c;
         if (strcmp(w, "-") == 0) continue;
         if (w[0] == '?') {
-            long v;
+            long v = 0;
             if (parse_int(p, w + 1, 0, 8, "a hidden count ?N", &v)) return p->err;
             p->hidden[seat] += (int)v;
             continue;
@@ -337,7 +338,7 @@ static const char *check_decls(Parse *p, const pl_State *s)
 
 static const char *parse_belote(Parse *p, pl_State *s)
 {
-    long v;
+    long v = 0;
     if (!p->has[F_BELOTE]) return NULL;
     if (parse_int(p, p->val[F_BELOTE], 0, 3, "belote (a seat)", &v)) return p->err;
     int trump = s->bid_suit;
@@ -376,7 +377,7 @@ const char *pl_position_parse(pl_State *out, const pl_Rules *r, const char *text
     for (int i = 0; i < 4; i++) s.hand[i] = 0;
     /* The belote seat must be known before the last trick scores the round. */
     if (p.has[F_BELOTE]) {
-        long v;
+        long v = 0;
         if (parse_int(&p, p.val[F_BELOTE], 0, 3, "belote (a seat)", &v)) return err;
         s.belote = (int8_t)v;
     }

@@ -45,7 +45,6 @@ static const char *bid_check(Why *w)
 {
     const pl_State *s = w->s;
     const pl_Action *a = &w->a;
-    char b[12];
     if (s->mult > 1) return say(w, "P16: nobody may bid after a contra");
     if (s->rules.pass_final && (s->passed >> w->seat & 1))
         return say(w, "PV-pass-final: seat %d has passed and may not bid again in this auction", w->seat);
@@ -58,8 +57,10 @@ static const char *bid_check(Why *w)
                       "when the auction ends");
     if (!s->rules.suit_after_auction && (a->suit < 0 || a->suit > 3))
         return say(w, "P12: a bid names a suit as well as a value (90h, capot s)");
-    if (a->value <= s->bid)
+    if (a->value <= s->bid) {
+        char b[12];
         return say(w, "P14: a bid must be higher than the highest so far (%s)", bid_name(s->bid, s->bid_suit, b));
+    }
     return NULL;
 }
 

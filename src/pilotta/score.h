@@ -13,8 +13,7 @@ void pl_score_round(const pl_State *s, pl_RoundScore *out);
 void pl_score_breakdown(const pl_Rules *r, pl_RoundScore *o, int capot);
 /* P46 (PV-round-7, PV-round-5, PV-raw-points): game points from the raw
  * totals; bidders is the bidding team. */
-void pl_game_points(const pl_Rules *r, const int raw[2], const int trick_points[2], int bidders,
-                    int game[2]);
+void pl_game_points(const pl_Rules *r, const int raw[2], const int tp[2], int bidders, int game[2]);
 /* P48-P49: adds the round to the match and ends it when a team reached
  * the target with the higher total. */
 void pl_add_to_match(pl_State *s);
