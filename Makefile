@@ -357,7 +357,7 @@ soak:
 	[ $$rc -eq 0 ] && [ $$reports -eq 0 ]
 
 # ---- valgrind: every C test binary, with short sweeps ----
-VALGRIND_ENV = DL_SOAK_ROUNDS=20 DL_CROSSCHECK_N=200 DL_FUZZ_MAX=25
+VALGRIND_ENV = DL_SOAK_ROUNDS=20 DL_CROSSCHECK_N=200 DL_FUZZ_MAX=25 PL_SOAK_ROUNDS=200 PL_CROSSCHECK_N=200
 valgrind: $(TEST_BIN)
 	@command -v valgrind >/dev/null || { echo "valgrind is missing: sudo apt-get install valgrind"; exit 1; }
 	@bad=""; for t in $(TEST_BIN); do \
@@ -368,7 +368,7 @@ valgrind: $(TEST_BIN)
 
 # ---- coverage of the C core (src/*.c) by the C tests, gcov + gcovr ----
 COV_BUILD = build-cov
-GCOVR_ARGS = --root . --filter 'src/[^/]*\.c$$' --exclude 'src/(main|demo|bench)\.c' --object-directory $(COV_BUILD) $(COV_BUILD)
+GCOVR_ARGS = --root . --filter 'src/(pilotta/)?[^/]*\.c$$' --exclude 'src/(main|demo|bench|pilotta/bench)\.c' --object-directory $(COV_BUILD) $(COV_BUILD)
 coverage:
 	@$(MAKE) --no-print-directory deps DEB_PKGS=gcovr
 	@rm -rf $(COV_BUILD)
