@@ -100,7 +100,7 @@ int pl_target_points(const pl_Rules *r)
 
 void pl_add_to_match(pl_State *s)
 {
-    for (int t = 0; t < 2; t++) s->score[t] = (int16_t)(s->score[t] + s->last.game[t]);
+    for (int t = 0; t < 2; t++) s->score[t] += s->last.game[t];
     const int target = pl_target_points(&s->rules);
     s->phase = PL_PHASE_ROUND_OVER;
     if ((s->score[0] >= target || s->score[1] >= target) && s->score[0] != s->score[1]) {

@@ -38,6 +38,7 @@ static inline pl_Rules pl_fuzz_rules(const uint8_t *b)
     pl_rules_default(&r);
     unsigned bits = (unsigned)b[0] << 8 | b[1];
     for (int i = 0; i < pl_nvariants && i < 14; i++) *pl_variants[i].field(&r) = bits >> i & 1;
+    r.swept_keeps_declarations = (b[0] ^ b[1]) >> 1 & 1; /* the 15th switch shares bits */
     r.rounding = bits >> 14 & 3;
     r.target = b[0] & 1 ? 151 : 351;
     return r;
