@@ -26,7 +26,7 @@ endif
 ifeq ($(SANITIZE),1)
   # Sanitized code runs ~10x slower: the random sweeps run a tenth as long
   # (make test keeps the full counts).
-  TEST_ENV = DL_CROSSCHECK_N=10000 DL_SOAK_ROUNDS=1000
+  TEST_ENV = DL_CROSSCHECK_N=10000 DL_SOAK_ROUNDS=1000 PL_CROSSCHECK_N=10000 PL_SOAK_ROUNDS=5000
   SAN_ENV = LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" ASAN_OPTIONS=detect_leaks=0
 endif
 # Test builds run dl_check_state() after every move (DL_CHECK).
@@ -34,6 +34,11 @@ TESTFLAGS = -DDL_CHECK
 
 CORE_SRC = text cards rules rng state deal score apply moves refuse notation position view game infer search
 CORE_OBJ = $(CORE_SRC:%=$(BUILD)/%.o)
+# Pilotta's core (src/pilotta/) sits beside Diloti's and uses only its
+# shared cards, rng and text helpers: libpilotta.a links after libdiloti.a.
+PL_SRC = cards rules state deal auction decl play score action refuse notation position view playout
+PL_HDR = $(wildcard src/pilotta/*.h) src/cards.h src/rng.h src/text.h
+PL_TEST_LIB = $(wildcard tests/c/pilotta/*.c)
 # The Lua binding and host (src/lua/, src/main.c) sit on top of the core.
 LUA_SRC  = box boxlib boxcopy ltext lrules lgame lview lpattern lcapture lmodule
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
@@ -52,7 +57,7 @@ DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libedit-dev libcmocka-de
 all: deps
 	@$(MAKE) --no-print-directory build-all
 
-build-all: $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/diloti-demo $(BUILD)/diloti-bench
+build-all: $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/diloti-demo $(BUILD)/diloti-bench $(BUILD)/pilotta-bench
 
 $(BUILD)/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
@@ -62,6 +67,16 @@ $(BUILD):
 
 $(BUILD)/libdiloti.a: $(CORE_OBJ)
 	$(AR) rcs $@ $^
+
+$(BUILD)/pilotta/%.o: src/pilotta/%.c $(PL_HDR) | $(BUILD)
+	@mkdir -p $(BUILD)/pilotta
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/libpilotta.a: $(PL_SRC:%=$(BUILD)/pilotta/%.o)
+	$(AR) rcs $@ $^
+
+$(BUILD)/pilotta-bench: src/pilotta/bench.c $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a $(LDFLAGS) -lm -o $@
 
 $(BUILD)/diloti-demo: src/demo.c $(BUILD)/libdiloti.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libdiloti.a $(LDFLAGS) -lm -o $@
@@ -116,8 +131,9 @@ play: deps $(BUILD)/diloti
 demo: $(BUILD)/diloti-demo
 	@$(BUILD)/diloti-demo
 
-bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti
+bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti $(BUILD)/pilotta-bench
 	@$(BUILD)/diloti-bench
+	@$(BUILD)/pilotta-bench
 	@echo "through the Lua API (median of 5 runs each):"
 	@for spec in diloti diloti+last-capture; do \
 	  for i in 1 2 3 4 5; do $(BUILD)/diloti --rules $$spec bench --rounds 3000; done \
@@ -160,6 +176,19 @@ $(BUILD)/test-core/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
 $(BUILD)/libdiloti-test.a: $(CORE_SRC:%=$(BUILD)/test-core/%.o)
 	$(AR) rcs $@ $^
 
+$(BUILD)/test-core/pilotta/%.o: src/pilotta/%.c $(PL_HDR) | $(BUILD)
+	@mkdir -p $(BUILD)/test-core/pilotta
+	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) -c $< -o $@
+
+$(BUILD)/libpilotta-test.a: $(PL_SRC:%=$(BUILD)/test-core/pilotta/%.o)
+	$(AR) rcs $@ $^
+
+# Pilotta's suites: their own helpers (tests/c/pilotta/), both cores.
+$(BUILD)/tests/test_pilotta_%: tests/c/test_pilotta_%.c $(PL_TEST_LIB) $(wildcard tests/c/pilotta/*.h) \
+  $(wildcard tests/fuzz/fuzz_pl*) $(BUILD)/libpilotta-test.a $(BUILD)/libdiloti-test.a
+	$(CC) $(CPPFLAGS) -Itests/c $(TEST_CFLAGS) $< $(PL_TEST_LIB) $(BUILD)/libpilotta-test.a \
+	  $(BUILD)/libdiloti-test.a $(LDFLAGS) $(TEST_LIBS) -o $@
+
 $(BUILD)/tests/%: tests/c/%.c $(TEST_LIB) $(wildcard tests/c/*.h) $(BUILD)/libdiloti-test.a
 	$(CC) $(CPPFLAGS) -Itests/c $(TEST_CFLAGS) $< $(TEST_LIB) $(BUILD)/libdiloti-test.a $(LDFLAGS) $(TEST_LIBS) -o $@
 
@@ -181,7 +210,7 @@ test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so
 # clang-tidy's checks are in .clang-tidy (each one left out says why). One
 # file a run: clang-tidy 14's analyzer reports false va_list warnings when
 # given several files at once.
-TIDY_SRC = $(sort $(wildcard src/*.c src/lua/*.c tools/*.c))
+TIDY_SRC = $(sort $(wildcard src/*.c src/pilotta/*.c src/lua/*.c tools/*.c))
 lint: deps
 	@$(MAKE) --no-print-directory deps DEB_PKGS="cppcheck clang-tidy"
 	luacheck -q lua rules-variants tests/lua
@@ -249,8 +278,9 @@ docs: $(BUILD)/diloti
 	  && mv docs/rules-reference.md.tmp docs/rules-reference.md
 
 # Rewrites the move-count golden files from the current generator.
-golden: $(BUILD)/tests/test_perft
+golden: $(BUILD)/tests/test_perft $(BUILD)/tests/test_pilotta_perft
 	DL_GOLDEN_WRITE=1 $(BUILD)/tests/test_perft
+	DL_GOLDEN_WRITE=1 $(BUILD)/tests/test_pilotta_perft
 
 # ---- fuzzing: libFuzzer targets in tests/fuzz (clang only) ----
 # make fuzz runs each target FUZZ_SECONDS; new inputs go to
@@ -262,7 +292,7 @@ golden: $(BUILD)/tests/test_perft
 FUZZ_CC      ?= clang
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= position move play record
+FUZZ_TARGETS ?= position move play record pl_position pl_action pl_play
 FUZZ_OPTS    ?=
 FUZZ_CFLAGS  = -O1 -g -std=c99 -Wall -Wextra -Werror -Wshadow -DDL_CHECK -fno-omit-frame-pointer \
   -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
@@ -290,6 +320,17 @@ $(FUZZ_BUILD)/libfuzzcore.a: $(CORE_SRC:%=$(FUZZ_BUILD)/core/%.o) $(FUZZ_BUILD)/
 
 $(FUZZ_BUILD)/libfuzzlua.a: $(LUA_SRC:%=$(FUZZ_BUILD)/lua/%.o) $(FUZZ_BUILD)/lua/embedded.o
 	$(AR) rcs $@ $^
+
+$(FUZZ_BUILD)/pilotta/%.o: src/pilotta/%.c $(PL_HDR)
+	@mkdir -p $(FUZZ_BUILD)/pilotta
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_BUILD)/libfuzzpilotta.a: $(PL_SRC:%=$(FUZZ_BUILD)/pilotta/%.o)
+	$(AR) rcs $@ $^
+
+# Pilotta's targets need neither Lua nor Diloti's rules, only its shared helpers.
+$(FUZZ_BUILD)/fuzz_pl_%: tests/fuzz/fuzz_pl_%.c tests/fuzz/fuzz_pl.h $(FUZZ_BUILD)/libfuzzpilotta.a $(FUZZ_BUILD)/libfuzzcore.a
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_BUILD)/libfuzzpilotta.a $(FUZZ_BUILD)/libfuzzcore.a -o $@
 
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_BUILD)/libfuzzlua.a $(FUZZ_BUILD)/libfuzzcore.a
 	$(FUZZ_CC) $(CPPFLAGS) -Itests/c -Isrc/lua $(LUA_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< \
@@ -336,7 +377,7 @@ soak:
 	[ $$rc -eq 0 ] && [ $$reports -eq 0 ]
 
 # ---- valgrind: every C test binary, with short sweeps ----
-VALGRIND_ENV = DL_SOAK_ROUNDS=20 DL_CROSSCHECK_N=200 DL_FUZZ_MAX=25
+VALGRIND_ENV = DL_SOAK_ROUNDS=20 DL_CROSSCHECK_N=200 DL_FUZZ_MAX=25 PL_SOAK_ROUNDS=200 PL_CROSSCHECK_N=200
 valgrind: $(TEST_BIN)
 	@command -v valgrind >/dev/null || { echo "valgrind is missing: sudo apt-get install valgrind"; exit 1; }
 	@bad=""; for t in $(TEST_BIN); do \
@@ -347,7 +388,7 @@ valgrind: $(TEST_BIN)
 
 # ---- coverage of the C core (src/*.c) by the C tests, gcov + gcovr ----
 COV_BUILD = build-cov
-GCOVR_ARGS = --root . --filter 'src/[^/]*\.c$$' --exclude 'src/(main|demo|bench)\.c' --object-directory $(COV_BUILD) $(COV_BUILD)
+GCOVR_ARGS = --root . --filter 'src/(pilotta/)?[^/]*\.c$$' --exclude 'src/(main|demo|bench|pilotta/bench)\.c' --object-directory $(COV_BUILD) $(COV_BUILD)
 coverage:
 	@$(MAKE) --no-print-directory deps DEB_PKGS=gcovr
 	@rm -rf $(COV_BUILD)

@@ -55,7 +55,7 @@ static int parse_rank(const char *s, int *len)
     }
 }
 
-static int parse_suit(const char *s, int *len)
+int dl_suit_parse(const char *s, int *len)
 {
     const char *p = strchr(SUITS, s[0] | 0x20);
     if (s[0] != '\0' && p && (s[0] | 0x20) == *p && *p) {
@@ -79,7 +79,7 @@ int dl_card_parse(const char *s, int *len)
     int rl, sl;
     int rank = parse_rank(s, &rl);
     if (rank < 0) return -1;
-    int suit = parse_suit(s + rl, &sl);
+    int suit = dl_suit_parse(s + rl, &sl);
     if (suit < 0) return -1;
     *len = rl + sl;
     return dl_card(rank, suit);

@@ -47,6 +47,9 @@ int dl_card_str(int card, char *buf, bool unicode);
  * or ♣♦♥♠ (also ♧♢♡♤). Returns the card and stores the bytes read in *len,
  * or returns -1. */
 int dl_card_parse(const char *s, int *len);
+/* One suit letter c/d/h/s (any case) or symbol at s: the suit 0..3 and
+ * the bytes read in *len, or -1. */
+int dl_suit_parse(const char *s, int *len);
 /* Cards of a set, lowest first, separated by single spaces. Returns the
  * length written (truncated to cap-1). */
 int dl_set_str(dl_Set s, char *buf, size_t cap, bool unicode);

@@ -1,0 +1,84 @@
+#include "pilotta/deal.h"
+
+#include <string.h>
+
+/* P9: where the packets of each seat come from, counted from the eldest. */
+static const uint8_t PACKET_START[3] = {0, 12, 20};
+static const uint8_t PACKET_SIZE[3] = {3, 2, 3};
+
+/* Clears the round (auction and play), keeping the match. */
+static void new_round_fields(pl_State *s)
+{
+    memset(s->hand, 0, sizeof s->hand);
+    s->phase = PL_PHASE_AUCTION;
+    s->turn = (uint8_t)pl_eldest(s);
+    s->ncalls = 0;
+    s->bid = 0;
+    s->bid_suit = -1;
+    s->bidder = -1;
+    s->mult = 1;
+    s->contra_by = -1;
+    s->passes = 0;
+    s->passed = 0;
+    s->nplayed = 0;
+    memset(s->leader, 0, sizeof s->leader);
+    memset(s->trick_won, 0, sizeof s->trick_won);
+    memset(s->trick_points, 0, sizeof s->trick_points);
+    s->ndecl = 0;
+    s->standing = PL_STANDING_NOT_YET;
+    s->belote = -1;
+}
+
+void pl_deal_pack(pl_State *s, const uint8_t pack[PL_NCARDS])
+{
+    new_round_fields(s);
+    for (int k = 0; k < 4; k++) {
+        int seat = (pl_eldest(s) + k) & 3;
+        for (int p = 0; p < 3; p++)
+            for (int i = 0; i < PACKET_SIZE[p]; i++)
+                s->hand[seat] |= PL_BIT(pack[PACKET_START[p] + k * PACKET_SIZE[p] + i]);
+    }
+}
+
+void pl_cut(uint8_t pack[PL_NCARDS], int k)
+{
+    uint8_t t[PL_NCARDS];
+    if (k < 1 || k >= PL_NCARDS) return;
+    memcpy(t, pack + k, (size_t)(PL_NCARDS - k));
+    memcpy(t + PL_NCARDS - k, pack, (size_t)k);
+    memcpy(pack, t, PL_NCARDS);
+}
+
+void pl_deal_round(pl_State *s)
+{
+    uint8_t pack[PL_NCARDS];
+    for (int i = 0; i < PL_NCARDS; i++) pack[i] = (uint8_t)i;
+    for (int i = PL_NCARDS - 1; i > 0; i--) {
+        int j = (int)dl_rng_below(&s->rng, (uint32_t)(i + 1));
+        uint8_t t = pack[i];
+        pack[i] = pack[j];
+        pack[j] = t;
+    }
+    pl_deal_pack(s, pack);
+}
+
+const char *pl_new_match(pl_State *s, const pl_Rules *r, uint64_t seed, int dealer)
+{
+    const char *bad = pl_rules_check(r);
+    if (bad) return bad;
+    if (dealer > 3) return "P1: four players, seats 0 to 3: no such dealer";
+    pl_state_blank(s, r);
+    dl_rng_seed(&s->rng, seed);
+    s->dealer = (uint8_t)(dealer < 0 ? (int)dl_rng_below(&s->rng, 4) : dealer);
+    pl_deal_round(s);
+    return NULL;
+}
+
+bool pl_next_round(pl_State *s)
+{
+    if (s->phase != PL_PHASE_ROUND_OVER) return false;
+    s->dealer = (uint8_t)((s->dealer + (s->rules.deal_left ? 3 : 1)) & 3);
+    s->round++;
+    pl_deal_round(s);
+    return true;
+}

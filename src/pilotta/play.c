@@ -1,0 +1,147 @@
+#include "pilotta/play.h"
+
+#include "pilotta/decl.h"
+#include "pilotta/score.h"
+
+void pl_start_play(pl_State *s)
+{
+    s->phase = PL_PHASE_PLAY;
+    s->leader[0] = (uint8_t)(s->rules.declarer_leads ? s->bidder : pl_eldest(s));
+    s->turn = s->leader[0];
+}
+
+/* Index in played[] of the card winning trick k among its first n cards. */
+static int winning_index(const pl_State *s, int k, int n)
+{
+    const int trump = s->bid_suit, first = 4 * k;
+    int best = first;
+    for (int i = first + 1; i < first + n; i++) {
+        int c = s->played[i], b = s->played[best];
+        if (pl_suit(c) == pl_suit(b) ? pl_beating(PL_BIT(c), b, trump) != 0 : pl_suit(c) == trump)
+            best = i;
+    }
+    return best;
+}
+
+int pl_best_card(const pl_State *s)
+{
+    int n = pl_trick_count(s);
+    return n ? s->played[winning_index(s, pl_trick_index(s), n)] : -1;
+}
+
+int pl_trick_winner(const pl_State *s, int trick)
+{
+    int n = s->nplayed - 4 * trick;
+    if (n <= 0) return -1;
+    return pl_player_of(s, winning_index(s, trick, n > 4 ? 4 : n));
+}
+
+pl_Set pl_legal_cards(const pl_State *s)
+{
+    const pl_Set hand = s->hand[s->turn];
+    const int n = pl_trick_count(s), trump = s->bid_suit;
+    if (n == 0) return hand; /* P22 */
+    const int led = pl_suit(s->played[s->nplayed - n]);
+    const int bi = winning_index(s, pl_trick_index(s), n), best = s->played[bi];
+    const pl_Set follow = hand & pl_suit_mask(led), trumps = hand & pl_suit_mask(trump);
+    if (follow) {
+        /* P24 over a trump lead; PV-must-head in a plain suit nobody trumped. */
+        if (led == trump || (s->rules.must_head && pl_suit(best) != trump)) {
+            pl_Set above = pl_beating(follow, best, trump);
+            return above ? above : follow;
+        }
+        return follow; /* P23, P28 */
+    }
+    if (trumps) {
+        if (s->rules.partner_exempt && pl_player_of(s, bi) == ((s->turn + 2) & 3))
+            return hand; /* PV-partner-exempt (P27 otherwise) */
+        if (pl_suit(best) == trump) {
+            pl_Set above = pl_beating(trumps, best, trump);
+            return above ? above : trumps; /* P25: over, else under */
+        }
+        return trumps; /* P25 */
+    }
+    return hand; /* P26 */
+}
+
+bool pl_belote_pending(const pl_State *s, int card)
+{
+    const int trump = s->bid_suit;
+    if (s->phase != PL_PHASE_PLAY || trump < 0 || pl_suit(card) != trump) return false;
+    const pl_Set kq = PL_BIT(pl_card(PL_RK, trump)) | PL_BIT(pl_card(PL_RQ, trump));
+    return (kq & PL_BIT(card)) && (s->hand[s->turn] & kq) == kq;
+}
+
+bool pl_may_show(const pl_State *s)
+{
+    if (pl_trick_index(s) != 1 || s->standing != pl_team(s->turn)) return false;
+    for (int i = 0; i < s->ndecl; i++)
+        if (s->decl[i].seat == s->turn && !s->decl[i].shown) return true;
+    return false;
+}
+
+void pl_play_legal(const pl_State *s, pl_ActionList *out)
+{
+    if (pl_trick_index(s) == 0) {
+        pl_Set opts[8];
+        int k = pl_announce_options(s, s->turn, opts);
+        for (int i = 0; i < k; i++) out->a[out->n++] = (pl_Action){opts[i], PL_ANNOUNCE, 0, -1, 0, 0};
+    }
+    if (pl_may_show(s)) out->a[out->n++] = (pl_Action){0, PL_SHOW, 0, -1, 0, 0};
+    for (pl_Set c = pl_legal_cards(s); c; c &= c - 1) {
+        int card = pl_first(c);
+        if (pl_belote_pending(s, card))
+            out->a[out->n++] = (pl_Action){0, PL_PLAY, 0, -1, (uint8_t)card, 1};
+        out->a[out->n++] = (pl_Action){0, PL_PLAY, 0, -1, (uint8_t)card, 0};
+    }
+}
+
+static void announce(pl_State *s, pl_Set cards)
+{
+    pl_Decl *d = &s->decl[s->ndecl++];
+    pl_decl_classify(cards, d);
+    d->cards = cards;
+    d->seat = s->turn;
+    d->shown = 0;
+}
+
+static void show(pl_State *s)
+{
+    for (int i = 0; i < s->ndecl; i++)
+        if (s->decl[i].seat == s->turn) s->decl[i].shown = 1;
+}
+
+/* A trick is complete: its winner takes it and leads the next (P29-P31). */
+static void end_trick(pl_State *s)
+{
+    const int k = pl_trick_index(s) - 1, w = pl_trick_winner(s, k);
+    pl_Set cards = 0;
+    for (int i = 4 * k; i < 4 * k + 4; i++) cards |= PL_BIT(s->played[i]);
+    s->trick_won[pl_team(w)]++;
+    s->trick_points[pl_team(w)] += (int16_t)pl_set_points(cards, s->bid_suit);
+    if (k == 0) s->standing = (int8_t)pl_standing(s); /* P36 */
+    if (k == 7) {
+        s->trick_points[pl_team(w)] += 10; /* P31 */
+        pl_finish_round(s);
+        return;
+    }
+    s->leader[k + 1] = (uint8_t)w;
+    s->turn = (uint8_t)w;
+}
+
+void pl_play_apply(pl_State *s, const pl_Action *a)
+{
+    if (a->kind == PL_ANNOUNCE) {
+        announce(s, a->cards);
+        return;
+    }
+    if (a->kind == PL_SHOW) {
+        show(s);
+        return;
+    }
+    if (a->belote && pl_belote_pending(s, a->card)) s->belote = (int8_t)s->turn; /* P39 */
+    s->hand[s->turn] &= ~PL_BIT(a->card);
+    s->played[s->nplayed++] = a->card;
+    if (pl_trick_count(s) == 0) end_trick(s);
+    else s->turn = (uint8_t)((s->turn + 1) & 3);
+}
