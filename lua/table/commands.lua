@@ -47,7 +47,7 @@ local function distance(a, b)
 end
 
 --- The command a mistyped word most likely meant (its name), or nil:
--- one a word of up to four letters is a step away from, two steps for
+-- one a word of up to five letters is a step away from, two steps for
 -- longer words, or the only command the word begins.
 function M.nearest(word)
   word = word:lower()
@@ -60,7 +60,7 @@ function M.nearest(word)
       if #word >= 3 and name:sub(1, #word) == word then prefixed[c.name] = true end
     end
   end
-  if best_d <= (#word <= 4 and 1 or 2) then return best end
+  if best_d <= (#word <= 5 and 1 or 2) then return best end
   local only = next(prefixed)
   if only and next(prefixed, only) == nil then return only end
   return nil
