@@ -452,7 +452,9 @@ local function traceback(e)
   if msg:match("interrupted$") then return msg end
   -- A house rule's failure names its script, hook and line: the table's
   -- own frames would only bury that.
-  if msg:match("^house rule ") then return msg end
+  if msg:match("^house rule") then return msg end
+  -- (so is the engine's refusal of what house rules did, led by a rule id)
+  if msg:match("^[DKCP]%d+: ") then return msg end
   local tb = debug.traceback(msg, 2)
   local cut = tb:find("\n%s*%[C%]: in function 'xpcall'")
   return cut and tb:sub(1, cut - 1) or tb

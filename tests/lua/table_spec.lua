@@ -511,6 +511,20 @@ describe("the table", function()
       assert.is_true(#s.g:history() > n)
     end)
 
+    it("a moves hook that leaves no move is one line naming D20, with no traceback", function()
+      local dir = support.tmpdir()
+      support.write(dir .. "/empty.lua", [[
+        return { name = "empty", description = "removes every move",
+          hooks = { moves = function() return {} end } }
+      ]])
+      local _, out = run({ seed = 3, ai = "random" }, { "new rules=diloti+empty", "1", "quit" },
+        { rules_dirs = { dir } })
+      assert.matches("D20", out)
+      assert.matches("table goes on", out)
+      assert.not_matches("traceback", out)
+      support.rmdir(dir)
+    end)
+
     it("a house rule whose hook fails is reported, and the table goes on", function()
       local dir = support.tmpdir()
       support.write(dir .. "/broken-hook.lua", [[
