@@ -82,3 +82,77 @@ describe("attack 3: the rules reference", function()
     assert.matches("Nearest: V%-soy", rulebook.unknown("V-sox"))
   end)
 end)
+
+describe("attack 3: a bonus's name on the screen", function()
+  local screen = require "diloti.table.screen"
+  local dir = tmp .. "/labels"
+  os.execute("mkdir -p " .. support.q(dir))
+  local LAST = "hands=Jc / 10h; table=10s Jd; deal=4; ply=46; pack=-"
+  local count = 0
+
+  -- The round's result after a score hook named its point `label` (a Lua
+  -- expression in the script).
+  local function named(label)
+    count = count + 1
+    local name = "wide" .. count
+    support.write(dir .. "/" .. name .. ".lua", string.format([[
+return { name = %q, description = "d", hooks = { score = function(score, state)
+  score[0].total = score[0].total + 1
+  score.label = %s
+  return score
+end } }]], name, label))
+    local g = assert(diloti.new{ rules = "diloti+" .. name, rules_dirs = { dir }, position = LAST })
+    assert(g:play("Jc x Jd"))
+    assert(g:play("10h x 10s"))
+    return g
+  end
+
+  -- Columns on a terminal: East Asian wide characters take two, combining
+  -- marks and zero-width characters none (the test's own small table).
+  local function columns(s)
+    s = screen.strip(s)
+    local n = 0
+    for _, cp in utf8.codes(s) do
+      if (cp >= 0x300 and cp <= 0x36F) or (cp >= 0x200B and cp <= 0x200D) then
+        n = n + 0
+      elseif (cp >= 0x4E00 and cp <= 0x9FFF) or (cp >= 0x1F300 and cp <= 0x1F64F) then
+        n = n + 2
+      else
+        n = n + 1
+      end
+    end
+    return n
+  end
+
+  -- FINDING (low): the screen measured text in code points, so a name of
+  -- wide characters (or of combining marks) moved its row's numbers out
+  -- of their side's column, up to under the other side's name, and past
+  -- the terminal's width.
+  for what, label in pairs{
+    wide = 'string.rep("\\230\\188\\162", 13)',             -- 漢 x 13
+    emoji = 'string.rep("\\240\\159\\152\\128", 10)',       -- 😀 x 10
+    combining = '"B" .. string.rep("\\204\\129", 19)',       -- B and 19 acute accents
+    zero_width = '"Z" .. string.rep("\\226\\128\\139", 13)', -- Z and 13 ZWSP
+  } do
+    it("lays out a round's breakdown with a name of " .. what .. " characters as one of letters", function()
+      local g = named(label)
+      local shown = assert(g:result().round.label)
+      -- the same name in as many columns of plain letters
+      local plain = named(string.format("%q", string.rep("X", columns(shown))))
+      for _, width in ipairs{ 80, 40, 24 } do
+        local st = screen.style{ width = width }
+        local function summary(game)
+          return screen.round_summary(st, game:result(), { [0] = "You", [1] = "North" }, { rules = game:rules() })
+        end
+        local text, want = summary(g), summary(plain)
+        -- line by line, the same columns as the name of letters takes
+        local got, wanted = support.lines(text), support.lines(want)
+        assert.equals(#wanted, #got, width .. ":\n" .. text)
+        for i, line in ipairs(got) do
+          assert.equals(columns(wanted[i]), columns(line), width .. ":\n" .. text .. "\n" .. want)
+          assert.is_true(columns(line) <= width, width .. ": " .. line)
+        end
+      end
+    end)
+  end
+end)
