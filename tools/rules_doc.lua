@@ -134,7 +134,8 @@ for _, row in ipairs {
     .. "(or a list); `wrong` explains, `wrong_choices` per choice" },
   { "step `hint`, `after`", "what `hint` says; what is said after the right answer" },
   { "step `notation`", "how to type the move, shown with the board: `{ move = \"3h + 5s = 8\", says = \"...\", "
-    .. "also = { \"3h on 5s\" } }`; the example must be legal there and `also` spell the same move. Show one the "
+    .. "also = { \"3h on 5s\" } }`; the example must be legal there and `also` spell the same move "
+    .. "(at most 8 spellings, each text at most 200 bytes). Show one the "
     .. "first time the course asks for a kind of move" },
 } do put("| " .. row[1] .. " | " .. row[2] .. " |") end
 put("")

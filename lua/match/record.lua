@@ -327,6 +327,9 @@ end
 
 -- One header line into rec. Returns true, or nil and the message.
 local function read_header(rec, line, name, n)
+  -- (a tab, allowed in a record edited by hand, is a space: kept inside a
+  -- value, it made a record that loads but cannot be saved again)
+  line = line:gsub("\t", " ")
   local seat, desc = line:match("^seat%s+(%d+)%s*:%s*(.-)%s*$")
   if seat then
     seat = read_int(seat)

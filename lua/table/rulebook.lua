@@ -453,6 +453,9 @@ end
 
 M.DOC = "docs/rules-reference.md"
 
+-- How much of an unknown id is compared and shown.
+local ID_MAX = 40
+
 -- Edit distance, for the ids nearest to a mistyped one.
 local function distance(a, b)
   local prev = {}
@@ -472,7 +475,9 @@ end
 -- letter (D29 -> D24, D23, D22), else by spelling.
 function M.nearest(id, n)
   n = n or 3
-  id = tostring(id):upper()
+  -- (the longest id is under 30 letters: what is typed past that says
+  -- nothing of which one was meant, and would make the distance slow)
+  id = tostring(id):sub(1, ID_MAX):upper()
   local letter, num = id:match("^([DKC])(%d+)$")
   local family = id:match("^([DKCV])[%d%-]")
   local scored = {}
@@ -548,7 +553,9 @@ end
 
 --- What to say for an id with no entry.
 function M.unknown(id)
-  return string.format("No rule '%s'. Nearest: %s (every id: %s).", id, table.concat(M.nearest(id), ", "), M.DOC)
+  id = tostring(id)
+  local shown = #id > ID_MAX and id:sub(1, ID_MAX) .. "..." or id
+  return string.format("No rule '%s'. Nearest: %s (every id: %s).", shown, table.concat(M.nearest(id), ", "), M.DOC)
 end
 
 return M

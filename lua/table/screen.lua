@@ -124,10 +124,71 @@ function M.strip(s)
   return (s:gsub("\27%[[%d;]*m", ""))
 end
 
---- Visible columns: UTF-8 characters, ANSI codes excluded.
+-- Characters that do not take one column: combining marks and
+-- zero-width characters take none, East Asian wide ones and emoji two
+-- (the ranges of Unicode's East Asian Width W and F, and the marks most
+-- text uses; a terminal's own table may differ at the edges). Names and
+-- labels come from strangers' scripts: measured in characters, 13
+-- ideographs moved a row's numbers under the next side's name.
+-- {first, last, columns}, sorted.
+local NOT_ONE = {
+  { 0x0300, 0x036F, 0 }, { 0x0483, 0x0489, 0 }, { 0x0591, 0x05BD, 0 }, { 0x0610, 0x061A, 0 },
+  { 0x064B, 0x065F, 0 }, { 0x1100, 0x115F, 2 }, { 0x1AB0, 0x1AFF, 0 }, { 0x1DC0, 0x1DFF, 0 },
+  { 0x200B, 0x200F, 0 }, { 0x2060, 0x2064, 0 }, { 0x20D0, 0x20FF, 0 }, { 0x231A, 0x231B, 2 },
+  { 0x2329, 0x232A, 2 }, { 0x23E9, 0x23EC, 2 }, { 0x23F0, 0x23F0, 2 }, { 0x23F3, 0x23F3, 2 },
+  { 0x25FD, 0x25FE, 2 }, { 0x2614, 0x2615, 2 }, { 0x2648, 0x2653, 2 }, { 0x267F, 0x267F, 2 },
+  { 0x2693, 0x2693, 2 }, { 0x26A1, 0x26A1, 2 }, { 0x26AA, 0x26AB, 2 }, { 0x26BD, 0x26BE, 2 },
+  { 0x26C4, 0x26C5, 2 }, { 0x26CE, 0x26CE, 2 }, { 0x26D4, 0x26D4, 2 }, { 0x26EA, 0x26EA, 2 },
+  { 0x26F2, 0x26F3, 2 }, { 0x26F5, 0x26F5, 2 }, { 0x26FA, 0x26FA, 2 }, { 0x26FD, 0x26FD, 2 },
+  { 0x2705, 0x2705, 2 }, { 0x270A, 0x270B, 2 }, { 0x2728, 0x2728, 2 }, { 0x274C, 0x274C, 2 },
+  { 0x274E, 0x274E, 2 }, { 0x2753, 0x2755, 2 }, { 0x2757, 0x2757, 2 }, { 0x2795, 0x2797, 2 },
+  { 0x27B0, 0x27B0, 2 }, { 0x27BF, 0x27BF, 2 }, { 0x2B1B, 0x2B1C, 2 }, { 0x2B50, 0x2B50, 2 },
+  { 0x2B55, 0x2B55, 2 }, { 0x2E80, 0x303E, 2 }, { 0x3041, 0x33FF, 2 }, { 0x3400, 0x4DBF, 2 },
+  { 0x4E00, 0x9FFF, 2 }, { 0xA000, 0xA4CF, 2 }, { 0xA960, 0xA97F, 2 }, { 0xAC00, 0xD7A3, 2 },
+  { 0xF900, 0xFAFF, 2 }, { 0xFE00, 0xFE0F, 0 }, { 0xFE10, 0xFE19, 2 }, { 0xFE20, 0xFE2F, 0 },
+  { 0xFE30, 0xFE6F, 2 }, { 0xFEFF, 0xFEFF, 0 }, { 0xFF00, 0xFF60, 2 }, { 0xFFE0, 0xFFE6, 2 },
+  { 0x16FE0, 0x1B2FF, 2 }, { 0x1F004, 0x1F004, 2 }, { 0x1F0CF, 0x1F0CF, 2 }, { 0x1F18E, 0x1F18E, 2 },
+  { 0x1F191, 0x1F19A, 2 }, { 0x1F200, 0x1F2FF, 2 }, { 0x1F300, 0x1F64F, 2 }, { 0x1F680, 0x1F6FF, 2 },
+  { 0x1F7E0, 0x1F7EB, 2 }, { 0x1F90C, 0x1F9FF, 2 }, { 0x1FA70, 0x1FAFF, 2 }, { 0x20000, 0x2FFFD, 2 },
+  { 0x30000, 0x3FFFD, 2 }, { 0xE0100, 0xE01EF, 0 },
+}
+
+-- The columns of one code point.
+local function char_width(cp)
+  if cp < 0x300 then return 1 end
+  local lo, hi = 1, #NOT_ONE
+  while lo <= hi do
+    local mid = (lo + hi) // 2
+    local r = NOT_ONE[mid]
+    if cp < r[1] then
+      hi = mid - 1
+    elseif cp > r[2] then
+      lo = mid + 1
+    else
+      return r[3]
+    end
+  end
+  return 1
+end
+
+-- The columns of a character (its UTF-8 bytes; a stray byte counts one).
+local function ch_width(ch)
+  if #ch == 1 then return 1 end
+  local ok, cp = pcall(utf8.codepoint, ch)
+  return ok and char_width(cp) or 1
+end
+
+--- Visible columns: UTF-8 characters as a terminal shows them (wide
+-- ones two, combining and zero-width ones none), ANSI codes excluded.
 function M.visible_width(s)
   local plain = M.strip(s)
-  return utf8.len(plain) or #plain
+  local n = utf8.len(plain)
+  if not n then return #plain end
+  -- (below U+0300 every character is one column: most text)
+  if not plain:find("[\204-\244]") then return n end
+  n = 0
+  for _, cp in utf8.codes(plain) do n = n + char_width(cp) end
+  return n
 end
 local vwidth = M.visible_width
 
@@ -140,11 +201,12 @@ local function chop(word, w)
     local esc = word:match("^\27%[[%d;]*m", i)
     local ch = esc or word:match("^" .. utf8.charpattern, i) or word:sub(i, i)
     if not esc then
-      if used == w then
+      local cw = ch_width(ch)
+      if used + cw > w and used > 0 then
         pieces[#pieces + 1] = table.concat(cur)
         cur, used = {}, 0
       end
-      used = used + 1
+      used = used + cw
     end
     cur[#cur + 1] = ch
     i = i + #ch

@@ -104,12 +104,30 @@ local function check_question_step(s, where)
   return true
 end
 
+-- A notation is a line or two shown with the board, and `learn --check`
+-- resolves each spelling: a lesson from a stranger may not make either
+-- cost more than a few moves' worth.
+local NOTATION_MAX_ALSO, NOTATION_MAX_TEXT = 8, 200
+
 local function check_notation(n, where)
   local ok, why = check_fields(n, NOTATION_KEYS, where .. "notation: ")
   if not ok then return nil, why end
   if not n.move then return nil, where .. "notation: needs 'move', the example to type" end
   if n.also and not is_list_of(n.also, "string") then
     return nil, where .. "notation: 'also' must list other spellings of the move"
+  end
+  if n.also and #n.also > NOTATION_MAX_ALSO then
+    return nil, string.format("%snotation: 'also' lists at most %d spellings", where, NOTATION_MAX_ALSO)
+  end
+  for _, k in ipairs{ "move", "says" } do
+    if n[k] and #n[k] > NOTATION_MAX_TEXT then
+      return nil, string.format("%snotation: '%s' is longer than %d bytes", where, k, NOTATION_MAX_TEXT)
+    end
+  end
+  for _, alt in ipairs(n.also or {}) do
+    if #alt > NOTATION_MAX_TEXT then
+      return nil, string.format("%snotation: 'also' has a spelling longer than %d bytes", where, NOTATION_MAX_TEXT)
+    end
   end
   return true
 end
@@ -390,8 +408,11 @@ function M.check_notation(g, step)
   if not r.move then
     return nil, string.format("the notation '%s' is not a legal move here: %s", n.move, r.error or "it is ambiguous")
   end
+  -- (the step's accepted moves once: an accept function is a call into
+  -- the lesson's box per legal move)
+  local expected = M.accepted(g, step) or {}
   for _, alt in ipairs(n.also or {}) do
-    local a = M.resolve(g, step, alt)
+    local a = M.resolve(g, step, alt, expected)
     if a.move ~= r.move then
       return nil, string.format("the notation's '%s' is not the move '%s'", alt, n.move)
     end

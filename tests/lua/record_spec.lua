@@ -278,6 +278,22 @@ return {
     end)
   end)
 
+  -- Found by fuzz_record (tests/fuzz/regress/record): a tab is allowed
+  -- as a space in a record edited by hand, and one inside a header value
+  -- was kept, so that the game loaded but could not be saved again.
+  it("takes a tab inside a header value as a space, and saves the game again", function()
+    local text = "diloti-record 1\nrules: diloti\nposition: hands=7h 2d Kc \t\t/ 9c 7d; table=8c 6d 5s 3h 2c Kd\n"
+      .. "date: 2024\t01\nseat 1: ai\tgreedy\nhouse:\tmine\tours\nmoves\nend 0\n"
+    local g, rec = record.load(text, { text = true, name = "tabs" })
+    assert.is_truthy(g, rec)
+    assert.equals("2024 01", rec.date)
+    assert.equals("mine ours", rec.extra.house)
+    assert.is_nil(rec.position:find("\t"))
+    local again = assert(record.encode(g, { rules = rec.rules, position = rec.position, date = rec.date,
+      seats = rec.seats, extra = rec.extra }))
+    assert.is_true(record.verify(g, again))
+  end)
+
   describe("broken records", function()
     local function refused(text, pattern, name)
       local ok, g, why = pcall(record.load, text, { text = true, name = name })
