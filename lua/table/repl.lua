@@ -363,6 +363,9 @@ function Session:handover(seat)
   if can_undo then self:printf("(%s: type 'undo' instead to take your move back.)", self.names[mover]) end
   local answer = self.read("")
   if can_undo and type(answer) == "string" and answer:match("^%s*[Uu]n?d?o?%s*$") then
+    -- (whoever typed it, the hand shown next is the mover's: hand the
+    -- keyboard back first)
+    self.viewer = nil
     commands.undo(self, mover)
     return true
   end

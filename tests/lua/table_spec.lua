@@ -322,6 +322,9 @@ describe("the table", function()
       text = say(s, "1") -- seat 0; at the hand-over, seat 0 types 'undo'
       assert.matches("type 'undo' instead to take your move back", text)
       assert.matches("Undone: your move ", text)
+      -- (the keyboard goes back to seat 0 before its hand is shown again)
+      local again = text:find("Pass the keyboard to South", 1, true)
+      assert.is_truthy(again and again < text:find("Undone: your move ", 1, true))
       assert.equals(2, #s.g:history())
       assert.equals(0, s:human_to_move())
       -- four players, two people (seats 0 and 2) and two AIs
