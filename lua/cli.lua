@@ -113,7 +113,7 @@ function commands.rules(a)
           rows[#rows + 1] = { clean(label), clean((v.base and "[base] " or "") .. v.description) }
         end
       end
-      if gi > 1 then print("\n" .. game .. " (after the base: --rules pilotta+partner-exempt+target=151):") end
+      if gi > 1 then print("\nPilotta's (pilotta+NAME):") end
       if fit then
         print(fit.list(rows))
       else

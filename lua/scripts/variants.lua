@@ -335,8 +335,8 @@ function M.resolve(spec, opts)
         return nil, string.format("rules: variant '%s' was refused when loading: %s", name, refused)
       end
       local elsewhere = v or cat.found["pilotta-" .. name]
-      local other = elsewhere and string.format(" ('%s' is a house rule of %s)", name, game_of(elsewhere)) or ""
-      return nil, string.format("rules: unknown variant '%s' for %s%s; valid names: %s", name, game, other,
+      local other = elsewhere and string.format(" (a house rule of %s, not %s)", game_of(elsewhere), game) or ""
+      return nil, string.format("rules: unknown variant '%s'%s; valid names: %s", name, other,
         list(M.names_for(cat, game)))
     end
     if seen[v.name] then return nil, string.format("rules: '%s' is named twice", name) end
