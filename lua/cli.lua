@@ -102,22 +102,29 @@ function commands.rules(a)
   end
   if not a.name then
     local fit = fit_for_terminal()
-    local rows = {}
-    for _, n in ipairs(cat.names) do
-      local v = cat.found[n]
-      local label = v.arg and (n .. "=" .. (v.arg.name or "N")) or n
-      rows[#rows + 1] = { clean(label), clean((v.base and "[base] " or "") .. v.description) }
-    end
-    if fit then
-      print(fit.list(rows))
-    else
-      for _, r in ipairs(rows) do print(string.format("%-26s %s", r[1], r[2])) end
+    -- one list a game, each house rule by the name a spec gives it
+    for gi, game in ipairs(diloti.variants.GAMES) do
+      local rows = {}
+      for _, n in ipairs(cat.names) do
+        local v = cat.found[n]
+        if diloti.variants.game_of(v) == game then
+          local short = diloti.variants.short_name(v)
+          local label = v.arg and (short .. "=" .. (v.arg.name or "N")) or short
+          rows[#rows + 1] = { clean(label), clean((v.base and "[base] " or "") .. v.description) }
+        end
+      end
+      if gi > 1 then print("\nPilotta's (pilotta+NAME):") end
+      if fit then
+        print(fit.list(rows))
+      else
+        for _, r in ipairs(rows) do print(string.format("%-26s %s", r[1], r[2])) end
+      end
     end
     local tail = "\ncombine with '+': diloti --rules diloti+forced-capture+target=121 ..."
     print(fit and fit.text(tail) or tail)
     return 0
   end
-  local v = cat.found[a.name]
+  local v = cat.found[a.name] or cat.found["pilotta-" .. a.name]
   if not v then return err("unknown variant '%s'; valid names: %s", a.name, table.concat(cat.names, ", ")) end
   print(v.name .. (v.rule and ("  (" .. v.rule .. ")") or "") .. (v.base and "  [base game]" or ""))
   print(v.description)

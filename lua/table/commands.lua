@@ -291,7 +291,13 @@ M.add {
     if rest == "" then
       T:printf("Playing: %s. Variants you can add with 'new rules=diloti+NAME':", T.opts.rules or "diloti")
       local rows = {}
-      for i, n in ipairs(cat.names) do rows[i] = { n, screen.safe(T.style, cat.found[n].description) } end
+      -- (the house rules of the game being played only)
+      local game = tostring(T.opts.rules or "diloti"):match("^%s*pilotta") and "pilotta" or "diloti"
+      for _, n in ipairs(cat.names) do
+        if diloti.variants.game_of(cat.found[n]) == game then
+          rows[#rows + 1] = { n, screen.safe(T.style, cat.found[n].description) }
+        end
+      end
       T:print(screen.deflist(T.style, rows))
       T:print(screen.fit(T.style, "A rule by the id a refusal cites: 'rules D19'. Every rule: " .. rulebook.DOC))
       return

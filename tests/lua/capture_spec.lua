@@ -130,7 +130,10 @@ local function specs()
   local names = {}
   for file in pairs(core.embedded("rules-variants/")) do
     local name = file:match("([^/]+)%.lua$")
-    if name and name ~= "diloti" and name ~= "kontsina" then names[#names + 1] = name end
+    -- (Pilotta's house rules are for a game without captures)
+    if name and name ~= "diloti" and name ~= "kontsina" and not name:match("^pilotta") then
+      names[#names + 1] = name
+    end
   end
   table.sort(names)
   for _, name in ipairs(names) do
