@@ -227,7 +227,7 @@ M.add {
   run = function(T)
     local v = T.g:view(T.viewer)
     T:printf("Match: %s (target %d)", T:score_line(v), T:rules().target or 0)
-    T:print(T.gm.round_so_far(T.style, v, T.names, { rules = T:rules() }))
+    T:print(T.gm.round_so_far(T.style, v, T.names, { rules = T:rules(), history = T.g:history() }))
   end,
 }
 

@@ -129,46 +129,34 @@ function M.model(v)
     tricks = { [0] = 0, [1] = 0 }, points = { [0] = 0, [1] = 0 },
     score = { [0] = 0, [1] = 0 }, target = v.target,
   }
-  for seat = 0, 3 do
-    local hc = v.hand_counts or v.hand_count
-    m.counts[seat] = hc and hc[seat] or 0
-  end
-  -- The auction: calls in order from the eldest hand (P13).
-  local caller = ((v.dealer or 0) + 1) % 4
-  for _, c in ipairs(list_of(v.calls)) do
-    local text, seat = c, caller
-    if type(c) == "table" then text, seat = c.text or c.call, c.seat or caller end
-    m.calls[#m.calls + 1] = { seat = seat, text = text }
-    caller = (seat + 1) % 4
-  end
+  for seat = 0, 3 do m.counts[seat] = v.hand_count and v.hand_count[seat] or 0 end
+  for _, c in ipairs(list_of(v.calls)) do m.calls[#m.calls + 1] = { seat = c.seat, text = c.text } end
   local k = v.contract
-  if type(k) == "table" and (k.value or k.bid) then
-    m.contract = { seat = k.seat or k.bidder, value = k.value or k.bid, suit = k.suit,
-      mult = k.mult or k.multiplier or 1, contra = k.contra_by, recontra = k.recontra_by }
-  elseif v.bidder and v.bidder >= 0 and v.bid and v.bid > 0 then
-    m.contract = { seat = v.bidder, value = v.bid, suit = v.bid_suit, mult = v.mult or 1, contra = v.contra_by }
+  if type(k) == "table" then
+    m.contract = { seat = k.bidder, value = k.value, suit = k.suit, capot = k.capot, mult = k.mult or 1,
+      contra = k.contra_by }
   end
-  if m.contract and m.contract.contra and m.contract.contra < 0 then m.contract.contra = nil end
-  m.trumps = v.trumps or v.trump or (m.contract and m.contract.suit)
-  if m.contract then m.auction_over = v.phase ~= "auction" end
-  -- The trick under way: its cards, by seat.
-  local trick = v.trick
-  if type(trick) == "table" then
-    for _, p in ipairs(list_of(trick)) do
-      if type(p) == "table" then m.trick[#m.trick + 1] = { seat = p.seat, card = card_of(p) } end
-    end
+  m.trumps = v.trumps
+  -- The trick under way: its cards by seat from its leader (P2), and the
+  -- tricks done so far.
+  local done = 0
+  for _, t in ipairs(list_of(v.tricks)) do
+    if type(t) == "table" and t.winner then done = done + 1 end
   end
-  m.winning = v.winning or M.trick_winner(m.trick, m.trumps)
-  m.trick_number = v.trick_number or v.tricks_played and (v.tricks_played + 1)
-  local won, pts = v.tricks_won or v.trick_won, v.trick_points or v.points
+  m.trick_number = math.min(done + 1, 8)
+  local seat = v.leader
+  for _, c in ipairs(list_of(v.trick)) do
+    m.trick[#m.trick + 1] = { seat = seat, card = c }
+    seat = seat and (seat + 1) % 4
+  end
+  m.winning = v.winning
   for team = 0, 1 do
-    m.tricks[team] = won and won[team] or 0
-    m.points[team] = pts and pts[team] or 0
+    m.tricks[team] = v.tricks_won and v.tricks_won[team] or 0
+    m.points[team] = v.trick_points and v.trick_points[team] or 0
   end
-  for _, d in ipairs(list_of(v.announcements or v.decls or v.decl)) do m.decls[#m.decls + 1] = decl_of(d) end
-  m.standing = v.standing
+  for _, d in ipairs(list_of(v.announcements)) do m.decls[#m.decls + 1] = decl_of(d) end
+  m.standing = v.standing -- a team, "equal", "none", or nil before trick 1 is complete
   m.belote = v.belote
-  if m.belote and m.belote < 0 then m.belote = nil end
   for team = 0, 1 do m.score[team] = v.score and v.score[team] or 0 end
   return m
 end
@@ -190,7 +178,7 @@ end
 local function contract_text(st, m, names)
   local k = m.contract
   if not k then return nil end
-  local value = (k.value == 250 or k.value == "capot") and "capot" or tostring(k.value)
+  local value = k.capot and "capot" or tostring(k.value)
   local s = string.format("%s %s by %s", value, suit_text(st, k.suit), name_of(names, k.seat))
   if k.mult == 4 then s = s .. ", contra and recontra (x4)"
   elseif k.mult == 2 then
@@ -215,14 +203,10 @@ local function decl_lines(st, m, names)
     items[#items + 1] = s
   end
   local lines = screen.flow("Announced: ", items, st.width, ", ")
-  if m.standing ~= nil and #m.trick ~= 0 or (m.trick_number or 1) > 1 then
-    local out
-    if m.standing == 0 or m.standing == 1 then
-      out = team_name(names, m.standing) .. "'s declarations stand (P36)"
-    elseif m.standing ~= nil then
-      out = "the best declarations are equal: none count (P37)"
-    end
-    if out then lines[#lines + 1] = "  " .. out end
+  if m.standing == 0 or m.standing == 1 then
+    lines[#lines + 1] = "  " .. team_name(names, m.standing) .. "'s declarations stand (P36)"
+  elseif m.standing == "equal" then
+    lines[#lines + 1] = "  the best of each side are equal: none count (P37)"
   end
   return lines
 end
@@ -273,9 +257,11 @@ local function turn_line(st, m, names)
   if m.phase == "match-over" then return "The match is over." end
   local you = is_you(names, m.turn)
   local who = you and "Your" or (name_of(names, m.turn) .. "'s")
-  local what = m.phase == "auction" and "call (pass, 90h, capot s, contra...)" or "card"
-  if m.phase ~= "auction" and m.trick_number == 1 then what = "card (or 'announce' a declaration first, P35)"
-  elseif m.phase ~= "auction" and m.trick_number == 2 then
+  local what = "card"
+  if m.phase == "auction" or m.phase == "contra" then what = "call (pass, 90h, capot s, contra...)"
+  elseif m.phase == "trump" then what = "name the trumps ('trump h')"
+  elseif m.trick_number == 1 then what = "card (or 'announce' a declaration first, P35)"
+  elseif m.trick_number == 2 then
     for _, d in ipairs(m.decls) do
       if d.seat == m.turn and not d.shown and TEAM_OF[d.seat] == m.standing then
         what = "card ('show' your declaration first, P38)"
@@ -306,7 +292,7 @@ function M.board(st, v, opts)
   if target then score[2] = score[2] .. " (to " .. target .. ")" end
   for _, l in ipairs(screen.flow("Score: ", score, st.width, ", ")) do lines[#lines + 1] = l end
   lines[#lines + 1] = screen.rule(st)
-  if m.phase == "auction" or not m.contract then
+  if m.phase ~= "play" and m.phase ~= "round-over" and m.phase ~= "match-over" or not m.contract then
     for _, l in ipairs(auction_lines(st, m, names)) do lines[#lines + 1] = l end
     local k = contract_text(st, m, names)
     if k then lines[#lines + 1] = "Highest bid: " .. k end
@@ -338,52 +324,32 @@ end
 
 -- ---- events --------------------------------------------------------------
 
-local DECL_KIND = { run = "run", four = "four" }
-
 --- One sentence for a move event (the log, the lines above the board).
+-- An announcement is said by its kind and value only (P50).
 function M.describe(st, e, names)
   local who = name_of(names, e.seat)
   local text = e.move or e.text or "?"
   local k = e.kind
-  local s
-  if k == "pass" then s = who .. " passed."
-  elseif k == "bid" or k == "capot" then s = string.format("%s bid %s.", who, styled(st, text))
-  elseif k == "contra" then s = who .. " said contra (x2)."
-  elseif k == "recontra" then s = who .. " said recontra (x4)."
-  elseif k == "trump" then s = string.format("%s named trumps: %s.", who, styled(st, text:match("(%S+)$")))
-  elseif k == "announce" then
+  if k == "pass" then return who .. " passed." end
+  if k == "bid" then return string.format("%s bid %s.", who, styled(st, text)) end
+  if k == "contra" then return who .. " said contra (x2)." end
+  if k == "recontra" then return who .. " said recontra (x4)." end
+  if k == "trump" then return string.format("%s named the trumps: %s.", who, suit_text(st, e.suit)) end
+  if k == "announce" then
+    local cards = list_of(e.cards)
+    local r1 = rank_suit(cards[1] or "")
+    local four = #cards == 4
+    for _, c in ipairs(cards) do four = four and rank_suit(c) == r1 end
+    return string.format("%s announced %s.", who,
+      M.decl_words({ kind = four and "four" or "run", rank = r1, value = e.value, cards = cards }))
+  end
+  if k == "show" then
     local cards = {}
     for c in text:gmatch("%S+") do if rank_suit(c) then cards[#cards + 1] = c end end
-    local d = { kind = e.decl_kind or DECL_KIND[e.decl and e.decl.kind], value = e.value, cards = cards }
-    if not d.kind then
-      local r1 = rank_suit(cards[1] or "")
-      local same = #cards == 4
-      for _, c in ipairs(cards) do same = same and rank_suit(c) == r1 end
-      d.kind = same and "four" or "run"
-    end
-    if not d.value then
-      local n = #cards
-      if d.kind == "four" then
-        local r = rank_suit(cards[1] or "")
-        d.value = ({ J = 200, ["9"] = 150, ["8"] = 0, ["7"] = 0 })[r] or 100
-      else
-        d.value = n >= 5 and 100 or n == 4 and 50 or 20
-      end
-    end
-    s = string.format("%s announced %s.", who, M.decl_words(d))
-  elseif k == "show" then
-    s = string.format("%s showed %s.", who, screen.cards(st, (function()
-      local out = {}
-      for c in text:gmatch("%S+") do if rank_suit(c) then out[#out + 1] = c end end
-      return out
-    end)()))
-  else
-    local card = e.card or text:match("^(%S+)")
-    s = string.format("%s played %s", who, screen.card(st, card))
-    if e.belote or text:match(" belote$") then s = s .. ", belote (20)" end
-    s = s .. "."
+    return string.format("%s showed %s.", who, screen.cards(st, cards))
   end
-  return s
+  local card = e.card or text:match("^(%S+)")
+  return string.format("%s played %s%s.", who, screen.card(st, card), e.belote and ", saying belote (20)" or "")
 end
 
 -- The outcome of the declarations, said once the first trick is complete.
@@ -399,7 +365,8 @@ local function standing_line(T, m)
     return string.format("Declarations: %s's stand (%s%s, P36); they must be shown in trick 2 (P38).",
       T:side_name(m.standing), b and M.decl_words(b) or "?", o and (" beats " .. M.decl_words(o)) or "")
   end
-  return "Declarations: the best of each side are equal, so none count (P37)."
+  if m.standing == "equal" then return "Declarations: the best of each side are equal, so none count (P37)." end
+  return nil
 end
 
 --- Lines after a move's own sentence (T: the session): the trick's
@@ -410,14 +377,14 @@ function M.after_move(T, e)
   local over = e.trick_over
   if type(over) == "table" and over.winner then
     local who = T.names[over.winner]
-    out[#out + 1] = string.format("%s %s the trick (%s%s).", who, who == "You" and "win" or "wins",
-      plural(over.points or 0, "point"), over.last and ", with the last trick's 10" or "")
-    if (over.number or over.trick) == 1 or (e.ply and e.trick == 1) then
+    out[#out + 1] = string.format("%s %s trick %d (%s%s).", who, who == "You" and "win" or "wins",
+      over.number or 0, plural(over.points or 0, "point"), over.number == 8 and ", the last trick's 10 included" or "")
+    if over.number == 1 then
       local line = standing_line(T, M.model(T.g:view(T.viewer or 0)))
       if line then out[#out + 1] = line end
     end
   end
-  if e.thrown_in or e.redealt then out[#out + 1] = "Everybody passed: the cards are thrown in (P19)." end
+  if e.thrown_in then out[#out + 1] = "Everybody passed: the cards are thrown in (P19)." end
   return out
 end
 
@@ -427,44 +394,48 @@ function M.prompt_line() return nil end
 
 local ROWS = {
   { "Tricks", "tricks" }, { "Trick points", "trick_points" }, { "Declarations", "declarations" },
-  { "Belote", "belote" }, { "Contract", "contract" }, { "Raw total", "raw" }, { "Game points", "total" },
+  { "Belote", "belote" }, { "Raw points", "raw" }, { "Game points", "game" },
 }
 
-local function round_lines(st, r, names, result)
+local function round_rows(r, result)
   local rows = {}
   for _, row in ipairs(ROWS) do
-    local any = false
-    for team = 0, 1 do any = any or (r[team] and r[team][row[2]] ~= nil) end
-    if any then
-      local cells = { row[1] }
-      for team = 0, 1 do cells[team + 2] = { tostring(r[team] and r[team][row[2]] or 0), "" } end
-      rows[#rows + 1] = cells
-    end
+    local cells = { row[1] }
+    for team = 0, 1 do cells[team + 2] = { tostring(r[team] and r[team][row[2]] or 0), "" } end
+    rows[#rows + 1] = cells
   end
   local score = { "Match score" }
   for team = 0, 1 do score[team + 2] = { tostring(result.score and result.score[team] or 0), "" } end
   rows[#rows + 1] = score
-  return screen.grid({ team_name(names, 0), team_name(names, 1) }, rows, st.width)
+  return rows
 end
 
---- The breakdown of a finished round (g:result()) and the match so far.
+-- "the contract 110c by North (x2) is made".
+local function contract_outcome(r, names)
+  if r.bidders == nil then return "" end
+  local value = r.value == 250 and "capot" or tostring(r.value)
+  return string.format(": %s's contract of %s%s %s (P42)", team_name(names, r.bidders), value,
+    (r.mult or 1) > 1 and (" x" .. r.mult) or "", r.made and "is made" or "failed")
+end
+
+--- The breakdown of a finished round (g:result(): trick points, counted
+-- declarations, belote, raw points, game points in tens, P41-P46) and the
+-- match so far.
 function M.round_summary(st, result, names, opts)
   opts = opts or {}
   local rules = opts.rules or {}
   local lines = {}
   local r = result.round
+  local n = result.rounds and (" " .. result.rounds) or ""
   if not r then
     lines[1] = "No round has finished yet."
-  elseif r.thrown_in or result.thrown_in then
-    lines[1] = string.format("Round %s: everybody passed; no score (P19).", tostring(result.rounds or ""))
+  elseif r.thrown_in then
+    lines[1] = string.format("Round%s: everybody passed, no score (P19).", n)
   else
-    local made = r.made
-    if made == nil then made = result.made end
-    local k = r.contract_text or result.contract
-    lines[1] = string.format("Round %s is over: %s%s.", tostring(result.rounds or ""),
-      type(k) == "string" and ("the contract " .. styled(st, k) .. " ") or "the contract ",
-      made and "is made" or made == false and "failed" or "is scored")
-    for _, l in ipairs(round_lines(st, r, names, result)) do lines[#lines + 1] = l end
+    lines[1] = string.format("Round%s is over%s.", n, contract_outcome(r, names))
+    for _, l in ipairs(screen.grid({ team_name(names, 0), team_name(names, 1) }, round_rows(r, result), st.width)) do
+      lines[#lines + 1] = l
+    end
   end
   if result.over then
     if result.winner == 0 or result.winner == 1 then
@@ -473,24 +444,55 @@ function M.round_summary(st, result, names, opts)
       lines[#lines + 1] = "The match is over."
     end
   else
-    lines[#lines + 1] = string.format("The match is played to %d game points (P49).", rules.target or 351)
+    lines[#lines + 1] = string.format("The match is played to %d game points (P49).",
+      result.target or rules.target or 351)
   end
   return screen.fit(st, table.concat(lines, "\n"))
 end
 
---- 'score': this round's trick points so far and the sheet in tens.
+-- The sheet: each finished round's game points, from g:history()'s
+-- breakdowns, with the running totals.
+local function sheet_lines(history)
+  local rows = {}
+  local total = { [0] = 0, [1] = 0 }
+  for _, h in ipairs(history or {}) do
+    local b = h.breakdown
+    if h.round_over and type(b) == "table" then
+      local cells = { "Round " .. tostring(h.round) }
+      for team = 0, 1 do
+        local gp = b[team] and b[team].game or 0
+        total[team] = total[team] + gp
+        cells[team + 2] = { b.thrown_in and "-" or tostring(gp), tostring(total[team]) }
+      end
+      rows[#rows + 1] = cells
+    end
+  end
+  return rows
+end
+
+--- 'score': the sheet in tens (P46), each round and the running totals,
+-- and this round's tricks and trick points so far. opts: rules,
+-- history (g:history()).
 function M.round_so_far(st, v, names, opts)
+  opts = opts or {}
   local m = M.model(v)
-  local lines = { string.format("Round %d so far:", m.round) }
+  local lines = {}
+  local rows = sheet_lines(opts.history)
+  if #rows > 0 then
+    lines[#lines + 1] = "The sheet, in tens (each round's game points, then the total):"
+    for _, l in ipairs(screen.grid({ team_name(names, 0), team_name(names, 1) }, rows, st.width)) do
+      lines[#lines + 1] = l
+    end
+  end
+  lines[#lines + 1] = string.format("Round %d so far:", m.round)
   local k = contract_text(st, m, names)
   lines[#lines + 1] = "  Contract: " .. (k or "none yet (the auction)")
   for team = 0, 1 do
     lines[#lines + 1] = string.format("  %s: %s, %d trick points", team_name(names, team),
       plural(m.tricks[team], "trick"), m.points[team])
   end
-  local rules = opts and opts.rules or {}
-  lines[#lines + 1] = string.format("The sheet is kept in tens (P46); the match is played to %d.",
-    rules.target or 351)
+  local rules = opts.rules or {}
+  lines[#lines + 1] = string.format("The match is played to %d game points (P49).", m.target or rules.target or 351)
   return screen.fit(st, table.concat(lines, "\n"))
 end
 
