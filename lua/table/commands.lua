@@ -280,19 +280,34 @@ M.add {
       for _, l in ipairs(rulebook.lines(e)) do T:print(l) end
       return
     end
+    if T.gm.rule_id and T.gm.rule_id(rest) then
+      return T:print(screen.fit(T.style, T.gm.rule_id_help(rest)))
+    end
     local cat = diloti.variants.catalogue(T.rules_dirs)
+    -- (each game lists its own house rules: Pilotta's are named
+    -- pilotta-NAME and added to the rules as pilotta+NAME)
+    local mine, short = {}, {}
+    for _, n in ipairs(cat.names) do
+      if (cat.found[n].game or "diloti") == T.gm.name then
+        local sn = T.gm.name ~= "diloti" and n:match("^" .. T.gm.name .. "%-(.+)$") or n
+        mine[#mine + 1], short[sn] = sn, n
+      end
+    end
+    local base = T.gm.name
     if rest == "" then
-      T:printf("Playing: %s. Variants you can add with 'new rules=diloti+NAME':", T.opts.rules or "diloti")
+      T:printf("Playing: %s. Variants you can add with 'new rules=%s+NAME':", T.opts.rules or T.opts.game or "diloti",
+        base)
       local rows = {}
-      for i, n in ipairs(cat.names) do rows[i] = { n, screen.safe(T.style, cat.found[n].description) } end
+      for i, n in ipairs(mine) do rows[i] = { n, screen.safe(T.style, cat.found[short[n]].description) } end
       T:print(screen.deflist(T.style, rows))
-      T:print(screen.fit(T.style, "A rule by the id a refusal cites: 'rules D19'. Every rule: " .. rulebook.DOC))
+      T:print(screen.fit(T.style, T.gm.rules_help or ("A rule by the id a refusal cites: 'rules D19'. Every rule: "
+        .. rulebook.DOC)))
       return
     end
-    local v = cat.found[rest]
+    local v = cat.found[short[rest] or rest]
     if not v then
-      return T:complain("No variant '" .. rest .. "'. Known: " .. table.concat(cat.names, ", ")
-        .. ". A rule id such as D19 shows that rule.")
+      return T:complain("No variant '" .. rest .. "'. Known: " .. table.concat(mine, ", ")
+        .. (T.gm.name == "diloti" and ". A rule id such as D19 shows that rule." or "."))
     end
     T:print(v.name .. (v.rule and ("  (" .. v.rule .. ")") or "") .. ": " .. v.description)
     if v.help then T:print(v.help) end

@@ -166,7 +166,7 @@ end
 function Session:score_line(view)
   view = view or self.g:view(self.viewer)
   local parts = {}
-  for side = 0, view.sides - 1 do
+  for side = 0, (view.sides or 2) - 1 do
     local won = view.rounds_won and view.rounds_won[side]
     parts[#parts + 1] = string.format("%s %d%s", side_name(self, side), view.score[side] or 0,
       (won and won > 0) and string.format(" (%d round%s won)", won, won == 1 and "" or "s") or "")

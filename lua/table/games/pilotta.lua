@@ -14,6 +14,20 @@ local M = { name = "pilotta", title = "Pilotta", coach = false, declare = false 
 M.declare_instead = "declarations are announced with 'announce CARDS' in the first trick (P35), "
   .. "and shown with 'show' in the second (P38)."
 M.move_example = "90h"
+M.rules_help = "Pilotta's rule ids (P1-P51, PV-...) are cited by every refusal, with the reason; the "
+  .. "rules reference (rules D19) does not cover them yet."
+
+--- Is this word one of Pilotta's rule ids (P24, PV-deal-left, PC3, PE18)?
+function M.rule_id(word)
+  return word:match("^[Pp]%d+$") ~= nil or word:match("^[Pp][CcEe]%d+$") ~= nil or word:match("^[Pp][Vv]%-") ~= nil
+end
+
+--- What 'rules P24' says while the rules reference knows Diloti only.
+function M.rule_id_help(id)
+  return string.format("%s is one of Pilotta's rules. The rules reference does not cover Pilotta yet: a "
+    .. "refusal names the rule and says why in its own words (e.g. 'P24: ...'), and 'why MOVE' asks "
+    .. "about one move. The house rules: 'rules'.", id:upper())
+end
 M.refusal_help = "A refused call or card names its rule (P24: ...); the rules are those of PILOTTA.md "
   .. "(P1-P51), 'rules' lists the house rules."
 
@@ -179,7 +193,8 @@ local function contract_text(st, m, names)
   local k = m.contract
   if not k then return nil end
   local value = k.capot and "capot" or tostring(k.value)
-  local s = string.format("%s %s by %s", value, suit_text(st, k.suit), name_of(names, k.seat))
+  local s = string.format("%s%s%s by %s", value, k.capot and " " or "", suit_text(st, k.suit),
+    name_of(names, k.seat))
   if k.mult == 4 then s = s .. ", contra and recontra (x4)"
   elseif k.mult == 2 then
     s = s .. ", contra" .. (k.contra and (" by " .. name_of(names, k.contra)) or "") .. " (x2)"
@@ -462,7 +477,7 @@ local function sheet_lines(history)
       for team = 0, 1 do
         local gp = b[team] and b[team].game or 0
         total[team] = total[team] + gp
-        cells[team + 2] = { b.thrown_in and "-" or tostring(gp), tostring(total[team]) }
+        cells[team + 2] = { b.thrown_in and "-" or ("+" .. gp), "(" .. total[team] .. ")" }
       end
       rows[#rows + 1] = cells
     end
@@ -479,7 +494,7 @@ function M.round_so_far(st, v, names, opts)
   local lines = {}
   local rows = sheet_lines(opts.history)
   if #rows > 0 then
-    lines[#lines + 1] = "The sheet, in tens (each round's game points, then the total):"
+    lines[#lines + 1] = "The sheet, in tens (each round's game points, the total in brackets):"
     for _, l in ipairs(screen.grid({ team_name(names, 0), team_name(names, 1) }, rows, st.width)) do
       lines[#lines + 1] = l
     end
