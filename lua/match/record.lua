@@ -35,6 +35,7 @@ local NEXT_ROUND = "next-round"
 -- Header fields the format knows, in the order they are written. Each
 -- kind has a reader (text -> value or nil, why) and a writer.
 local FIELDS = {
+  { key = "game", kind = "text" },
   { key = "rules", kind = "text" },
   { key = "players", kind = "int", min = 2, max = 4 },
   { key = "teams", kind = "bool" },
@@ -143,10 +144,10 @@ end
 -- ---------------------------------------------------------------------
 -- Encoding
 
-local function header_lines(meta)
+local function header_lines(meta, game)
   local out = { string.format("%s %d", M.MAGIC, M.MAJOR) }
   local values = {
-    rules = meta.rules or "diloti", players = meta.players, teams = meta.teams, seed = meta.seed,
+    game = game, rules = meta.rules or game or "diloti", players = meta.players, teams = meta.teams, seed = meta.seed,
     dealer = meta.dealer, target = meta.target, position = meta.position,
     date = meta.date == nil and os.date("%Y-%m-%d") or meta.date or nil,
     engine = "diloti " .. tostring(diloti.version),
@@ -217,6 +218,7 @@ local ITEMS = { "pts_cards", "pts_clubs", "pts_aces", "pts_ten_diamonds", "pts_t
 -- over: 14 - 9 (Last capture +1 for side 0)" (points per side from
 -- side 0; then what house rules added, by the name they gave it).
 function M.round_line(round, b)
+  if type(b[0]) == "table" and b[0].raw ~= nil then return M.pilotta_round_line(round, b) end
   local totals, extra = {}, {}
   local side = 0
   while type(b[side]) == "table" do
@@ -232,6 +234,16 @@ function M.round_line(round, b)
     local name = type(b.label) == "string" and b.label or "Other"
     line = line .. string.format(" (%s %s)", name, table.concat(extra, ", "))
   end
+  return line
+end
+
+--- Pilotta's finished round: "round 3 over: 33 - 2 (contract made)" in
+-- game points, team 0 first; a thrown-in round says so.
+function M.pilotta_round_line(round, b)
+  if b.thrown_in then return string.format("round %d over: thrown in (all passed)", round) end
+  local line = string.format("round %d over: %d - %d (contract %s)", round, math.tointeger(b[0].game) or 0,
+    math.tointeger(b[1].game) or 0, b.made and "made" or "failed")
+  if type(b.label) == "string" then line = line .. " (" .. b.label .. ")" end
   return line
 end
 
@@ -276,7 +288,9 @@ function M.encode(game, meta)
   end
   local history, position = game_facts(game)
   if not history then return nil, position end
-  local out, why = header_lines(meta)
+  -- (a game handle names its game; Diloti's records omit it, as before)
+  local ok, name = pcall(function() return game:game() end)
+  local out, why = header_lines(meta, ok and name ~= "diloti" and name or nil)
   if out then out, why = seat_lines(out, meta.seats) end
   if out then out, why = extra_lines(out, meta.extra) end
   if out then out, why = comment_lines(out, meta.comments) end
@@ -477,7 +491,8 @@ end
 local function make_game(rec, opts)
   local where = rec.where
   local g, err = diloti.new{
-    rules = rec.rules or "diloti", players = rec.players, teams = rec.teams, seed = rec.seed,
+    game = rec.game, rules = rec.rules or rec.game or "diloti", players = rec.players, teams = rec.teams,
+    seed = rec.seed,
     dealer = rec.dealer, target = rec.target, position = rec.position, rules_dirs = opts.rules_dirs,
   }
   if g then return g end
