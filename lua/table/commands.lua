@@ -9,6 +9,7 @@ local moveinput = require "diloti.table.moveinput"
 local record = require "diloti.match.record"
 local rulebook = require "diloti.table.rulebook"
 local screen = require "diloti.table.screen"
+local games = require "diloti.table.games"
 
 local M = { list = {}, by_name = {} }
 
@@ -87,17 +88,9 @@ M.add {
       return
     end
     T:print("Type a move when it is your turn:")
-    T:print(screen.deflist(T.style, {
-      { "8h x 3c 5s", "capture (x) the 3c and 5s with your 8h" },
-      { "3h + 5s = 8", "declare 8: your 3h on the 5s (you must hold another 8)" },
-      { "9h x P9@1", "take seat 1's plain 9 (also: @1, P9, 9, or all its cards, if that is the only one)" },
-      { "3h on 5s", "the declaration your 3h makes on the 5s, when only one value fits" },
-      { "9c lay", "lay the 9c on the table" },
-      { "4", "the 4th move of the 'moves' list" },
-      { "7h", "the only legal use of your 7h (if it has just one)" },
-    }))
-    T:print(screen.fit(T.style, "A refused move names its rule (D10: ...): 'rules D10' explains it; all of them: "
-      .. rulebook.DOC))
+    T:print(screen.deflist(T.style, T.gm.help_moves))
+    T:print(screen.fit(T.style, T.gm.refusal_help or ("A refused move names its rule (D10: ...): 'rules D10' "
+      .. "explains it; all of them: " .. rulebook.DOC)))
     T:print("Commands:")
     local rows = {}
     -- (a user's command may bring text with controls: cleaned before it
@@ -116,7 +109,7 @@ M.add {
   run = function(T)
     local list = T.g:moves()
     if #list == 0 then return T:print("No moves: the " .. T.g:phase():gsub("-", " ") .. ".") end
-    T:print(screen.moves(T.style, list))
+    T:print(T.gm.moves(T.style, list))
   end,
 }
 
@@ -139,7 +132,7 @@ M.add {
 local function check(T, rest)
   if rest == "" then return T:complain("Which move? e.g. 'why 8h x 3c 5s'") end
   if not T.g:turn() then return T:complain("Nobody is to move: the " .. T.g:phase():gsub("-", " ") .. ".") end
-  local r = moveinput.resolve(T.g, rest)
+  local r = T.gm.resolve(T.g, rest)
   if r.candidates then
     T:print("That fits several legal moves:")
     for _, m in ipairs(r.candidates) do
@@ -234,7 +227,7 @@ M.add {
   run = function(T)
     local v = T.g:view(T.viewer)
     T:printf("Match: %s (target %d)", T:score_line(v), T:rules().target or 0)
-    T:print(screen.round_so_far(T.style, v, T.names, { rules = T:rules() }))
+    T:print(T.gm.round_so_far(T.style, v, T.names, { rules = T:rules(), history = T.g:history() }))
   end,
 }
 
@@ -287,10 +280,25 @@ M.add {
       for _, l in ipairs(rulebook.lines(e)) do T:print(l) end
       return
     end
+    if T.gm.rule_id and T.gm.rule_id(rest) then
+      return T:print(screen.fit(T.style, T.gm.rule_id_help(rest)))
+    end
     local cat = diloti.variants.catalogue(T.rules_dirs)
+    -- (each game lists its own house rules: Pilotta's are named
+    -- pilotta-NAME and added to the rules as pilotta+NAME)
+    local mine, short = {}, {}
+    for _, n in ipairs(cat.names) do
+      if (cat.found[n].game or "diloti") == T.gm.name then
+        local sn = T.gm.name ~= "diloti" and n:match("^" .. T.gm.name .. "%-(.+)$") or n
+        mine[#mine + 1], short[sn] = sn, n
+      end
+    end
+    local base = T.gm.name
     if rest == "" then
-      T:printf("Playing: %s. Variants you can add with 'new rules=diloti+NAME':", T.opts.rules or "diloti")
+      T:printf("Playing: %s. Variants you can add with 'new rules=%s+NAME':", T.opts.rules or T.opts.game or "diloti",
+        base)
       local rows = {}
+<<<<<<< HEAD
       -- (the house rules of the game being played only)
       local game = tostring(T.opts.rules or "diloti"):match("^%s*pilotta") and "pilotta" or "diloti"
       for _, n in ipairs(cat.names) do
@@ -298,14 +306,18 @@ M.add {
           rows[#rows + 1] = { n, screen.safe(T.style, cat.found[n].description) }
         end
       end
+=======
+      for i, n in ipairs(mine) do rows[i] = { n, screen.safe(T.style, cat.found[short[n]].description) } end
+>>>>>>> wip-pltable
       T:print(screen.deflist(T.style, rows))
-      T:print(screen.fit(T.style, "A rule by the id a refusal cites: 'rules D19'. Every rule: " .. rulebook.DOC))
+      T:print(screen.fit(T.style, T.gm.rules_help or ("A rule by the id a refusal cites: 'rules D19'. Every rule: "
+        .. rulebook.DOC)))
       return
     end
-    local v = cat.found[rest]
+    local v = cat.found[short[rest] or rest]
     if not v then
-      return T:complain("No variant '" .. rest .. "'. Known: " .. table.concat(cat.names, ", ")
-        .. ". A rule id such as D19 shows that rule.")
+      return T:complain("No variant '" .. rest .. "'. Known: " .. table.concat(mine, ", ")
+        .. (T.gm.name == "diloti" and ". A rule id such as D19 shows that rule." or "."))
     end
     T:print(v.name .. (v.rule and ("  (" .. v.rule .. ")") or "") .. ": " .. v.description)
     if v.help then T:print(v.help) end
@@ -314,7 +326,7 @@ M.add {
 }
 
 local NEW_KEYS = {
-  players = "number", ai = "string", partner = "string", humans = "number", rules = "string",
+  game = "string", players = "number", ai = "string", partner = "string", humans = "number", rules = "string",
   seed = "number", target = "number", practice = "boolean", dealer = "number",
 }
 
@@ -367,17 +379,22 @@ end
 
 M.add {
   name = "new", aliases = { "n" }, usage = "new [OPTIONS]",
-  help = "a new game (e.g. 'new 4', 'new ai=greedy', 'new rules=kontsina')",
-  more = "  options: players=2|3|4 ai=NAME (opponents) partner=NAME humans=N rules=SPEC\n"
+  help = "a new game (e.g. 'new 4', 'new ai=greedy', 'new rules=kontsina', 'new game=pilotta')",
+  more = "  options: game=diloti|pilotta players=2|3|4 ai=NAME (opponents) partner=NAME humans=N rules=SPEC\n"
     .. "           seed=N target=N dealer=N practice=on|off seatN=NAME|human (one seat)\n"
     .. "  With 4 players you sit with an AI partner opposite; humans=2 or more share the keyboard.\n"
     .. "  Options not given are kept from the current game (seed and dealer are new).",
-  examples = { "new", "new 4", "new ai=master target=121", "new rules=diloti+soy+forced-capture seed=7" },
+  examples = { "new", "new 4", "new ai=master target=121", "new rules=diloti+soy+forced-capture seed=7",
+    "new game=pilotta", "new rules=pilotta+partner-exempt humans=2" },
   run = function(T, rest)
     local o, err = M.parse_new(rest)
     if not o then return T:complain(err) end
-    for _, k in ipairs { "players", "ai", "partner", "humans", "rules", "target", "practice", "seats" } do
-      if o[k] == nil then o[k] = T.opts[k] end
+    -- (another game brings its own rules, and AIs that play it)
+    local other_game = o.game and o.game ~= T.opts.game or o.rules and games.name_of(nil, o.rules) ~= T.opts.game
+    for _, k in ipairs { "players", "ai", "partner", "humans", "rules", "target", "practice", "seats", "game" } do
+      local kept = not (other_game and (k == "rules" or k == "ai" or k == "partner" or k == "seats" or k == "game"
+        or k == "target" or k == "players"))
+      if o[k] == nil and kept then o[k] = T.opts[k] end
     end
     if o.rules and o.rules ~= T.opts.rules and o.players == T.opts.players and not rest:match("players=") then
       o.players = nil -- a new base game brings its own number of players
@@ -435,7 +452,7 @@ local function meta_of(T)
   end
   local o = T.opts
   return {
-    rules = o.rules or "diloti", players = T.players_n, seed = o.seed, dealer = o.dealer,
+    game = o.game, rules = o.rules or o.game or "diloti", players = T.players_n, seed = o.seed, dealer = o.dealer,
     target = o.target, position = o.position, seats = seats,
     extra = { practice = T.practice and "on" or "off" }, comments = comments,
   }
@@ -483,7 +500,8 @@ M.add {
     if not g then return T:complain("Not loaded (your game is unchanged): " .. rec) end
     if not T:may_discard("load " .. screen.safe(nil, path)) then return end
     local opts = {
-      rules = rec.rules, players = rec.players, seed = rec.seed, dealer = rec.dealer, target = rec.target,
+      game = rec.game, rules = rec.rules, players = rec.players, seed = rec.seed, dealer = rec.dealer,
+      target = rec.target,
       position = rec.position, practice = not (rec.extra and rec.extra.practice == "off"),
     }
     opts.specs = specs_of(rec, g:rules().players)
@@ -497,22 +515,12 @@ M.add {
 }
 
 -- All hands face up, for replays.
-local function open_hands(T, g, names)
-  local s = g:state()
-  local lines = {}
-  for seat = 0, (g:rules().players - 1) do
-    local hand = s.hands and s.hands[seat] or {}
-    lines[#lines + 1] = string.format("  %-22s %s", names[seat], screen.cards(T.style, hand))
-  end
-  return table.concat(lines, "\n")
-end
-
-local function replay_show(T, st, names)
+local function replay_show(T, st, names, gm)
   local g = st:game()
   local at, total = st:at(), st:total()
   local seat = g:turn() or 0
-  T:print(screen.board(T.style, g:view(seat), { names = names, rules = g:rules() }))
-  T:print("Hands:\n" .. open_hands(T, g, names))
+  T:print(gm.board(T.style, g:view(seat), { names = names, rules = g:rules() }))
+  T:print("Hands:\n" .. gm.open_hands(T.style, g, names))
   if at > 0 then T:printf("Move %d of %d was: %s", at, total, st:move(at)) end
   T:printf("[%d/%d] Enter or 'n': next; 'b': back; 'goto N'; 'q': leave the replay.", at, total)
 end
@@ -528,7 +536,9 @@ M.add {
     -- The recorded game's players, not the ones at the table now.
     local players = st:game():rules().players
     local names = T.seat_names(specs_of(st:record(), players), players)
-    replay_show(T, st, names)
+    local rec = st:record()
+    local gm = games.get(games.name_of(rec.game, rec.rules) or "diloti")
+    replay_show(T, st, names, gm)
     while true do
       local line = T.read("replay> ")
       if line == nil or line == false then break end
@@ -544,7 +554,7 @@ M.add {
       else
         T:print("In a replay: Enter or 'n' (next), 'b' (back), 'goto N', 'q' (leave).")
       end
-      replay_show(T, st, names)
+      replay_show(T, st, names, gm)
     end
     T:print("Back at your game.")
   end,
@@ -572,6 +582,9 @@ M.add {
   help = "make the declaration of that value, when only one is legal (G8 for a group)",
   examples = { "declare 8", "declare G8" },
   run = function(T, rest)
+    if not T.gm.declare then
+      return T:complain(string.format("%s has no 'declare': %s", T.gm.title, T.gm.declare_instead or ""))
+    end
     if not T:human_to_move() then return T:complain("It is not your turn.") end
     local r = moveinput.declare(T.g, rest)
     if r.move then return T:try_move(r.move, true) end

@@ -11,8 +11,8 @@ local core = require "diloti.core"
 local textfile = require "diloti.scripts.textfile"
 local ai = require "diloti.ai.player"
 local driver = require "diloti.driver"
-local moveinput = require "diloti.table.moveinput"
 local screen = require "diloti.table.screen"
+local games = require "diloti.table.games"
 local commands = require "diloti.table.commands"
 local rulebook = require "diloti.table.rulebook"
 
@@ -23,8 +23,6 @@ local Session = {}
 Session.__index = Session
 M.Session = Session
 
--- A newcomer's first opponent: the "normal" level (ai/player.lua LEVELS).
-local DEFAULT_AI = "normal"
 local DIRECTIONS = { [2] = { [0] = "South", [1] = "North" },
   [3] = { [0] = "South", [1] = "East", [2] = "West" },
   [4] = { [0] = "South", [1] = "East", [2] = "North", [3] = "West" } }
@@ -66,7 +64,7 @@ end
 -- Games and seats
 
 local function side_name(self, side)
-  local sides = self.g:view(0).sides
+  local sides = self.g:view(0).sides or 2
   if sides == self.players_n then return self.names[side] end
   local a, b = side, side + sides
   return self.names[a] .. " & " .. (self.names[b] or "?")
@@ -97,8 +95,9 @@ end
 
 -- The players for the options: seat 0 is a person; with four players
 -- seat 2 is the person's partner (an AI unless humans = 2 or more).
--- o.seats[seat] ("human" or an AI name) overrides both.
-local function seat_specs(o)
+-- o.seats[seat] ("human" or an AI name) overrides both; default_ai is the
+-- game's choice when the options name no AI.
+local function seat_specs(o, default_ai)
   local specs = {}
   local humans = o.humans or 1
   local order = o.players == 4 and { 0, 2, 1, 3 } or { 0, 1, 2, 3 }
@@ -108,18 +107,19 @@ local function seat_specs(o)
     if chosen == "human" or (not chosen and i <= humans) then
       specs[seat] = { kind = "human" }
     else
-      local name = chosen or (o.players == 4 and seat % 2 == 0 and o.partner) or o.ai or DEFAULT_AI
+      local name = chosen or (o.players == 4 and seat % 2 == 0 and o.partner) or o.ai or default_ai
       specs[seat] = { kind = "ai", name = ai.real_name(name) }
     end
   end
   return specs
 end
 
-local function make_players(self, specs, seed)
+local function make_players(self, gm, specs, seed)
   local players = {}
   for seat, spec in pairs(specs) do
     if spec.kind == "ai" then
-      local p, err = ai.player(spec.name, { seed = seed + seat, dirs = self.ai_dirs })
+      local make = gm.player or ai.player
+      local p, err = make(spec.name, { seed = seed + seat, dirs = self.ai_dirs })
       if not p then return nil, err end
       players[seat] = p
     end
@@ -132,23 +132,27 @@ end
 function Session:new_game(o)
   o = o or {}
   local seed = o.seed or self.clock() % 1000000
+  local name, gerr = games.name_of(o.game, o.rules)
+  if not name then return nil, gerr end
+  local gm = games.get(name)
   local g, err = diloti.new {
-    rules = o.rules or "diloti", players = o.players, seed = seed, dealer = o.dealer,
+    game = name ~= "diloti" and name or nil,
+    rules = o.rules or name, players = o.players, seed = seed, dealer = o.dealer,
     target = o.target, position = o.position, rules_dirs = self.rules_dirs,
   }
   if not g then return nil, err end
   local players_n = g:rules().players
   local opts = {}
   for k, v in pairs(o) do opts[k] = v end
-  opts.players, opts.seed = players_n, seed
+  opts.players, opts.seed, opts.game = players_n, seed, name
   if (opts.humans or 1) > players_n then return nil, string.format("at most %d people can play", players_n) end
   for seat in pairs(opts.seats or {}) do
     if seat >= players_n then return nil, string.format("there is no seat %d with %d players", seat, players_n) end
   end
-  local specs = o.specs or seat_specs(opts)
-  local players, perr = make_players(self, specs, seed)
+  local specs = o.specs or seat_specs(opts, gm.default_ai(self.ai_dirs))
+  local players, perr = make_players(self, gm, specs, seed)
   if not players then return nil, perr end
-  self.g, self.opts, self.specs, self.players = g, opts, specs, players
+  self.g, self.opts, self.specs, self.players, self.gm = g, opts, specs, players, gm
   self.players_n = players_n
   self.names, self.humans = Session.seat_names(specs, players_n)
   self.practice = opts.practice ~= false
@@ -162,7 +166,7 @@ end
 function Session:score_line(view)
   view = view or self.g:view(self.viewer)
   local parts = {}
-  for side = 0, view.sides - 1 do
+  for side = 0, (view.sides or 2) - 1 do
     local won = view.rounds_won and view.rounds_won[side]
     parts[#parts + 1] = string.format("%s %d%s", side_name(self, side), view.score[side] or 0,
       (won and won > 0) and string.format(" (%d round%s won)", won, won == 1 and "" or "s") or "")
@@ -200,7 +204,7 @@ end
 -- Playing
 
 local function remember(self, seat, move, event, note)
-  local line = screen.describe(self.style, event, self.names, { xeri_points = self:rules().points.xeri })
+  local line = self.gm.describe(self.style, event, self.names, { rules = self:rules() })
   self.log[#self.log + 1] = {
     seat = seat, move = move, text = line, round = event.round, deal = event.deal, note = note,
     hist = event.number, -- this move's index in g:history()
@@ -245,12 +249,7 @@ local function on_event(self, e, d)
     if info.warning then self.recent[#self.recent + 1] = info.warning end
     remember(self, e.seat, e.move, e, info.note)
     notify(self, "after_move", e.seat, e.move, e)
-    if e.swept then
-      local who = side_name(self, e.swept.side)
-      self.recent[#self.recent + 1] = string.format("The cards left on the table (%s) go to %s, who captured "
-        .. "last (%s).", screen.cards(self.style, e.swept.cards), who == "You" and "you" or who,
-        self:rules().capture == "one" and "K3" or "D22")
-    end
+    for _, line in ipairs(self.gm.after_move(self, e)) do self.recent[#self.recent + 1] = line end
   elseif e.type == "warning" then
     self.recent[#self.recent + 1] = "warning: " .. e.message
   elseif e.type == "round_over" then
@@ -258,7 +257,7 @@ local function on_event(self, e, d)
     -- breakdown (with the match's result when it is over).
     for _, line in ipairs(self.recent) do self:print(line) end
     self.recent = {}
-    self:print(screen.round_summary(self.style, e.result, self.names, { rules = self:rules() }))
+    self:print(self.gm.round_summary(self.style, e.result, self.names, { rules = self:rules() }))
     -- Time to read the breakdown before the next deal's first moves
     -- scroll it away (a person at a terminal only: not piped, not CI).
     if self.pause_rounds and not e.result.over then
@@ -340,14 +339,15 @@ function Session:show()
   if seat then self.viewer = seat end
   local view = self.g:view(self.viewer)
   local names = setmetatable({ you = self.viewer }, { __index = self.names })
-  self:print(screen.board(self.style, view, { names = names, recent = self.recent, rules = self:rules() }))
+  self:print(self.gm.board(self.style, view, { names = names, recent = self.recent, rules = self:rules() }))
   self.recent = {}
   local phase = view.phase
   if phase == "match-over" then
     -- (the board says the match is over, the round's breakdown who won)
     self:print("Type 'new' for another game.")
-  elseif seat and phase == "claim" then
-    self:printf("%s: 'claim' a redeal or 'keep' these cards (V-face-card-claim).", self.names[seat])
+  elseif seat then
+    local say = self.gm.prompt_line(view, self.names[seat])
+    if say then self:print(say) end
   end
 end
 
@@ -388,13 +388,13 @@ end
 -- it is a move ('play ...', or a line that only a move could be), so the
 -- move reader's message is shown even when it does not look like one.
 function Session:try_move(line, sure)
-  if not sure and not moveinput.looks_like_move(line) then return false end
+  if not sure and not self.gm.looks_like_move(line) then return false end
   local seat = self:human_to_move()
   if not seat then
     self:complain("It is not your turn" .. (self.g:phase() == "match-over" and ": the match is over." or "."))
     return true
   end
-  local r = moveinput.resolve(self.g, line)
+  local r = self.gm.resolve(self.g, line)
   if r.candidates then
     self:print("That fits several moves; type one of them (or its number in 'moves'):")
     for _, m in ipairs(r.candidates) do self:print("  " .. m) end
@@ -543,7 +543,7 @@ function Session:unknown(word, line)
     self:complain(string.format("%s. To run it as Lua, type '=%s' (or 'lua' for Lua mode).", msg,
       screen.safe(nil, line:match("^%s*(.-)%s*$"))))
   else
-    self:complain(msg .. "; type 'help' for the commands, or a move such as '7h x 7c'.")
+    self:complain(msg .. "; type 'help' for the commands, or a move such as '" .. self.gm.move_example .. "'.")
   end
 end
 
@@ -690,7 +690,7 @@ function Session:describe_game()
   end
   local who = #ais > 0 and ("against " .. table.concat(ais, " and ")) or "people only"
   if partner then who = "with " .. partner .. " as partner, " .. who end
-  return string.format("%s, %d players %s, seed %d%s", o.rules or "diloti", self.players_n, who, o.seed,
+  return string.format("%s, %d players %s, seed %d%s", o.rules or o.game or "diloti", self.players_n, who, o.seed,
     self.practice and ", practice game (undo allowed)" or "")
 end
 
@@ -844,8 +844,11 @@ function M.start(a, extensions)
   local state = xdg("XDG_STATE_HOME", "/.local/state")
   local hist = state and (state .. "/diloti/history")
   if line and hist then line.history_load(hist) end
+  -- (--rules has a default, Diloti's: with --game another game's own)
+  local rules = a.rules
+  if a.game and rules == "diloti" then rules = nil end
   local game = {
-    rules = a.rules, seed = a.seed and math.tointeger(tonumber(a.seed)), players = a.players,
+    game = a.game, rules = rules, seed = a.seed and math.tointeger(tonumber(a.seed)), players = a.players,
     ai = a.ai, partner = a.partner, humans = a.humans, target = a.target,
     practice = a.practice ~= "off",
   }

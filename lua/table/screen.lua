@@ -288,6 +288,10 @@ local function fit(lines, width)
   return table.concat(out, "\n")
 end
 
+--- screen.flow(label, items, width, sep, hang): items after a label, as
+-- many a line as fit (each game's board lays its lines with it).
+M.flow = flow
+
 --- screen.fit(st, text): any text, each line wrapped to the style's width.
 function M.fit(st, text)
   local lines = {}
@@ -1051,6 +1055,10 @@ end
 local function grid(header, rows, width)
   return grid_across(header, rows, width) or grid_down(header, rows, width)
 end
+
+--- screen.grid(header, rows, width): rows of {label, {count, points}...}
+-- under the sides' names (a game's round breakdown).
+M.grid = grid
 
 -- "You win", "greedy wins", "You & North win".
 local function subject_verb(names, side, players, sides, verb)

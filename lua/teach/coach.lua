@@ -366,7 +366,8 @@ local observer = { name = "coach" }
 function observer.before_move(T, seat, move, g)
   local st = state(T)
   st.pending = nil
-  if not st.on or not T:is_human(seat) or g:phase() ~= "play" or #g:moves() < 2 then return end
+  -- (the coach's judge and words are Diloti's: other games have none)
+  if not st.on or not T.gm.coach or not T:is_human(seat) or g:phase() ~= "play" or #g:moves() < 2 then return end
   local j, err = M.judge(T, g, move, { seed = #g:history() + 1, verbose = st.verbose })
   if not j then
     if st.verbose then st.pending = { seat = seat, line = "Coach: no opinion (" .. tostring(err) .. ")." } end
@@ -564,7 +565,15 @@ function M.explain_lines(T, n)
   return lines
 end
 
+-- The coach's judge and words are Diloti's: another game says so.
+local function diloti_only(T, what)
+  if T.gm.coach then return false end
+  T:complain(string.format("The %s knows Diloti only; %s has none yet.", what, T.gm.title))
+  return true
+end
+
 local function explain(T, rest)
+  if diloti_only(T, "'explain' command") then return end
   if #T.log == 0 then return T:complain("Nothing to explain yet: no move has been played.") end
   local n = #T.log
   if rest ~= "" then n = math.tointeger(tonumber(rest)) end
@@ -584,6 +593,7 @@ end
 -- Commands
 
 local function coach_cmd(T, rest)
+  if diloti_only(T, "coach") then return end
   local st = state(T)
   local w = rest:lower()
   if w == "" then
@@ -627,6 +637,7 @@ local HINT = {
   run = function(T)
     local seat = T:human_to_move()
     if not seat then return T:complain("It is not your turn.") end
+    if T.gm.hint then return T.gm.hint(T, seat) end
     local h, err = advice.hint(T.style, T.g, { seed = #T.g:history() + 1 })
     if not h then return T:complain("No hint: " .. tostring(err)) end
     T:print("Hint: " .. h.sentence)

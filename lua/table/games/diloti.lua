@@ -1,0 +1,67 @@
+-- The table's Diloti (and Kontsina): what the shared table (repl,
+-- commands) asks of a game. The drawing is lua/table/screen.lua and the
+-- move reader lua/table/moveinput.lua; this module only points at them,
+-- plus the few sentences about Diloti's rules the session used to say
+-- itself. lua/table/games/pilotta.lua is the other game.
+local screen = require "diloti.table.screen"
+local moveinput = require "diloti.table.moveinput"
+
+local M = { name = "diloti", title = "Diloti", coach = true, declare = true }
+
+--- The computer's seats when the options name none: a newcomer's first
+-- opponent, the "normal" level (ai/player.lua LEVELS).
+function M.default_ai() return "normal" end
+
+M.board = screen.board
+M.moves = screen.moves
+M.round_summary = screen.round_summary
+M.round_so_far = screen.round_so_far
+M.looks_like_move = moveinput.looks_like_move
+M.resolve = moveinput.resolve
+
+function M.describe(st, e, names, opts)
+  local rules = opts and opts.rules
+  return screen.describe(st, e, names, { xeri_points = rules and rules.points and rules.points.xeri })
+end
+
+--- Lines to say after a move beyond its own sentence (T: the session):
+-- where the table's last cards went at the end of a round.
+function M.after_move(T, e)
+  if not e.swept then return {} end
+  local who = T:side_name(e.swept.side)
+  return { string.format("The cards left on the table (%s) go to %s, who captured last (%s).",
+    screen.cards(T.style, e.swept.cards), who == "You" and "you" or who,
+    T:rules().capture == "one" and "K3" or "D22") }
+end
+
+--- A line under the board for the person to move, or nil.
+function M.prompt_line(v, name)
+  if v.phase == "claim" then
+    return string.format("%s: 'claim' a redeal or 'keep' these cards (V-face-card-claim).", name)
+  end
+end
+
+--- Every hand face up (replays).
+function M.open_hands(st, g, names)
+  local s = g:state()
+  local lines = {}
+  for seat = 0, (g:rules().players - 1) do
+    local hand = s.hands and s.hands[seat] or {}
+    lines[#lines + 1] = string.format("  %-22s %s", names[seat], screen.cards(st, hand))
+  end
+  return table.concat(lines, "\n")
+end
+
+-- The moves shown by 'help'.
+M.help_moves = {
+  { "8h x 3c 5s", "capture (x) the 3c and 5s with your 8h" },
+  { "3h + 5s = 8", "declare 8: your 3h on the 5s (you must hold another 8)" },
+  { "9h x P9@1", "take seat 1's plain 9 (also: @1, P9, 9, or all its cards, if that is the only one)" },
+  { "3h on 5s", "the declaration your 3h makes on the 5s, when only one value fits" },
+  { "9c lay", "lay the 9c on the table" },
+  { "4", "the 4th move of the 'moves' list" },
+  { "7h", "the only legal use of your 7h (if it has just one)" },
+}
+M.move_example = "7h x 7c"
+
+return M
