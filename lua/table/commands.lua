@@ -288,7 +288,7 @@ M.add {
     -- pilotta-NAME and added to the rules as pilotta+NAME)
     local mine, short = {}, {}
     for _, n in ipairs(cat.names) do
-      if (cat.found[n].game or "diloti") == T.gm.name then
+      if diloti.variants.game_of(cat.found[n]) == T.gm.name then
         local sn = T.gm.name ~= "diloti" and n:match("^" .. T.gm.name .. "%-(.+)$") or n
         mine[#mine + 1], short[sn] = sn, n
       end
@@ -298,17 +298,7 @@ M.add {
       T:printf("Playing: %s. Variants you can add with 'new rules=%s+NAME':", T.opts.rules or T.opts.game or "diloti",
         base)
       local rows = {}
-<<<<<<< HEAD
-      -- (the house rules of the game being played only)
-      local game = tostring(T.opts.rules or "diloti"):match("^%s*pilotta") and "pilotta" or "diloti"
-      for _, n in ipairs(cat.names) do
-        if diloti.variants.game_of(cat.found[n]) == game then
-          rows[#rows + 1] = { n, screen.safe(T.style, cat.found[n].description) }
-        end
-      end
-=======
       for i, n in ipairs(mine) do rows[i] = { n, screen.safe(T.style, cat.found[short[n]].description) } end
->>>>>>> wip-pltable
       T:print(screen.deflist(T.style, rows))
       T:print(screen.fit(T.style, T.gm.rules_help or ("A rule by the id a refusal cites: 'rules D19'. Every rule: "
         .. rulebook.DOC)))
