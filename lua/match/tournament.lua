@@ -96,22 +96,21 @@ end
 -- the side that won all eight tricks; a round thrown in (P19) apart.
 local CONTRACT_KEYS = { "made", "failed", "capots" }
 
--- Adds one finished Pilotta round (result().round) to a game's record.
+-- Adds one finished Pilotta round (result().round: the bidders' team,
+-- made, thrown_in, each team's tricks) to a game's record.
 local function count_contract(rec, group, round)
-  local c = round.contract
-  if type(c) ~= "table" or c.team == nil then
+  if round.thrown_in or round.bidders == nil then
     rec.thrown = rec.thrown + 1
     return
   end
-  local side = group[c.team]
-  if c.made then
-    rec[side .. "_made"] = rec[side .. "_made"] + 1
-  else
-    rec[side .. "_failed"] = rec[side .. "_failed"] + 1
-  end
-  if round.capot ~= nil and group[round.capot] then
-    local by = group[round.capot]
-    rec[by .. "_capots"] = rec[by .. "_capots"] + 1
+  local side = group[round.bidders]
+  local key = side .. (round.made and "_made" or "_failed")
+  rec[key] = rec[key] + 1
+  for team = 0, 1 do
+    if round[team].tricks == 8 then
+      local by = group[team] .. "_capots"
+      rec[by] = rec[by] + 1
+    end
   end
 end
 
