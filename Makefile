@@ -36,11 +36,11 @@ CORE_SRC = text cards rules rng state deal score apply moves refuse notation pos
 CORE_OBJ = $(CORE_SRC:%=$(BUILD)/%.o)
 # Pilotta's core (src/pilotta/) sits beside Diloti's and uses only its
 # shared cards, rng and text helpers: libpilotta.a links after libdiloti.a.
-PL_SRC = cards rules state deal auction decl play score action refuse notation position view playout
+PL_SRC = cards rules state deal auction decl play score action refuse notation position view playout game
 PL_HDR = $(wildcard src/pilotta/*.h) src/cards.h src/rng.h src/text.h
 PL_TEST_LIB = $(wildcard tests/c/pilotta/*.c)
 # The Lua binding and host (src/lua/, src/main.c) sit on top of the core.
-LUA_SRC  = box boxlib boxcopy ltext lrules lgame lview lpattern lcapture lmodule
+LUA_SRC  = box boxlib boxcopy ltext lrules lgame lview lpattern lcapture lplrules lplview lpilotta lmodule
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS   = $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4) -lm
 # Line editing (libedit, BSD licence) is for the host program only.
@@ -91,7 +91,7 @@ $(BUILD)/embed: tools/embed.c | $(BUILD)
 $(BUILD)/embedded.c: $(BUILD)/embed $(SCRIPTS)
 	$(BUILD)/embed $@ $(SCRIPTS)
 
-$(BUILD)/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(wildcard src/*.h) | $(BUILD)
+$(BUILD)/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(wildcard src/*.h) $(PL_HDR) | $(BUILD)
 	@mkdir -p $(BUILD)/lua
 	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(CFLAGS) -c $< -o $@
 
@@ -105,7 +105,7 @@ $(BUILD)/lua/lline.o: src/lua/lline.c src/lua/lline.h | $(BUILD)
 	@mkdir -p $(BUILD)/lua
 	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(EDIT_CFLAGS) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/diloti: src/main.c $(LUA_SRC:%=$(BUILD)/lua/%.o) $(BUILD)/lua/lline.o $(BUILD)/lua/embedded.o $(BUILD)/libdiloti.a
+$(BUILD)/diloti: src/main.c $(LUA_SRC:%=$(BUILD)/lua/%.o) $(BUILD)/lua/lline.o $(BUILD)/lua/embedded.o $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a
 	$(CC) $(CPPFLAGS) $(LUA_CFLAGS) $(CFLAGS) $^ $(LDFLAGS) $(LUA_LIBS) $(EDIT_LIBS) -o $@
 
 # The same module for a plain lua5.4: position-independent, and linked
@@ -114,7 +114,11 @@ $(BUILD)/pic/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
 	@mkdir -p $(BUILD)/pic/lua
 	$(CC) $(CPPFLAGS) -fPIC $(CFLAGS) -c $< -o $@
 
-$(BUILD)/pic/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(wildcard src/*.h) | $(BUILD)
+$(BUILD)/pic/pilotta/%.o: src/pilotta/%.c $(PL_HDR) | $(BUILD)
+	@mkdir -p $(BUILD)/pic/pilotta
+	$(CC) $(CPPFLAGS) -fPIC $(CFLAGS) -c $< -o $@
+
+$(BUILD)/pic/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(wildcard src/*.h) $(PL_HDR) | $(BUILD)
 	@mkdir -p $(BUILD)/pic/lua
 	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) -fPIC $(CFLAGS) -c $< -o $@
 
@@ -122,7 +126,8 @@ $(BUILD)/pic/lua/embedded.o: $(BUILD)/embedded.c src/lua/embedded.h
 	@mkdir -p $(BUILD)/pic/lua
 	$(CC) $(CPPFLAGS) -Isrc/lua -fPIC $(CFLAGS) -c $< -o $@
 
-$(BUILD)/diloti.so: $(CORE_SRC:%=$(BUILD)/pic/%.o) $(LUA_SRC:%=$(BUILD)/pic/lua/%.o) $(BUILD)/pic/lua/embedded.o
+$(BUILD)/diloti.so: $(CORE_SRC:%=$(BUILD)/pic/%.o) $(PL_SRC:%=$(BUILD)/pic/pilotta/%.o) $(LUA_SRC:%=$(BUILD)/pic/lua/%.o) \
+  $(BUILD)/pic/lua/embedded.o
 	$(CC) -shared $^ $(LDFLAGS) -o $@
 
 play: deps $(BUILD)/diloti
@@ -198,8 +203,8 @@ $(BUILD)/tests/%: tests/c/%.c $(TEST_LIB) $(wildcard tests/c/*.h) $(BUILD)/libdi
 # needs the Lua binding.
 FUZZ_REPLAY_LUA = $(LUA_SRC:%=$(BUILD)/lua/%.o) $(BUILD)/lua/embedded.o
 $(BUILD)/tests/test_fuzz_corpus: tests/c/test_fuzz_corpus.c $(wildcard tests/fuzz/*.c tests/fuzz/*.h) \
-  $(TEST_LIB) $(wildcard tests/c/*.h) $(FUZZ_REPLAY_LUA) $(BUILD)/libdiloti-test.a
-	$(CC) $(CPPFLAGS) -Itests/c -Isrc/lua $(LUA_CFLAGS) $(TEST_CFLAGS) $< $(TEST_LIB) $(FUZZ_REPLAY_LUA) \
+  $(TEST_LIB) $(wildcard tests/c/*.h) $(FUZZ_REPLAY_LUA) $(BUILD)/libpilotta-test.a $(BUILD)/libdiloti-test.a
+	$(CC) $(CPPFLAGS) -Itests/c -Isrc/lua $(LUA_CFLAGS) $(TEST_CFLAGS) $< $(TEST_LIB) $(FUZZ_REPLAY_LUA) $(BUILD)/libpilotta-test.a \
 	  $(BUILD)/libdiloti-test.a $(LDFLAGS) $(LUA_LIBS) $(TEST_LIBS) -o $@
 
 test-c: deps $(TEST_BIN)
@@ -334,9 +339,9 @@ $(FUZZ_BUILD)/libfuzzpilotta.a: $(PL_SRC:%=$(FUZZ_BUILD)/pilotta/%.o)
 $(FUZZ_BUILD)/fuzz_pl_%: tests/fuzz/fuzz_pl_%.c tests/fuzz/fuzz_pl.h $(FUZZ_BUILD)/libfuzzpilotta.a $(FUZZ_BUILD)/libfuzzcore.a
 	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_BUILD)/libfuzzpilotta.a $(FUZZ_BUILD)/libfuzzcore.a -o $@
 
-$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_BUILD)/libfuzzlua.a $(FUZZ_BUILD)/libfuzzcore.a
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_BUILD)/libfuzzlua.a $(FUZZ_BUILD)/libfuzzpilotta.a $(FUZZ_BUILD)/libfuzzcore.a
 	$(FUZZ_CC) $(CPPFLAGS) -Itests/c -Isrc/lua $(LUA_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< \
-	  $(FUZZ_BUILD)/libfuzzlua.a $(FUZZ_BUILD)/libfuzzcore.a $(LUA_LIBS) -o $@
+	  $(FUZZ_BUILD)/libfuzzlua.a $(FUZZ_BUILD)/libfuzzpilotta.a $(FUZZ_BUILD)/libfuzzcore.a $(LUA_LIBS) -o $@
 
 fuzz-build: $(FUZZ_BIN)
 

@@ -8,7 +8,12 @@
 -- memory cap: docs/security.md) and returns a table:
 --   name, description        required; name matches the file name
 --   rule                     the RULES.md id, e.g. "V-soy" (optional)
---   base = true              for a base game (diloti, kontsina)
+--   base = true              for a base game (diloti, kontsina, pilotta)
+--   game                     the game it is for: "diloti" (the default:
+--                            Diloti and Kontsina) or "pilotta"; a Pilotta
+--                            house rule's file is pilotta-NAME.lua, and in
+--                            a spec after the pilotta base it is named
+--                            NAME or pilotta-NAME
 --   requires, conflicts      lists of names (a base's name counts too)
 --   rules                    a table of rules fields, or
 --                            function(rules, arg) changing them
@@ -33,8 +38,36 @@ local HOOKS = { moves = true, score = true, match = true }
 local KEYS = {
   name = "string", description = "string", rule = "string", base = "boolean",
   requires = "table", conflicts = "table", rules = "any", arg = "table",
-  hooks = "table", help = "string",
+  hooks = "table", help = "string", game = "string",
 }
+-- The games a rules spec may be for, each with its own rules table.
+local GAMES = {
+  diloti = { rules = function() return core.rules("diloti") end, check = core.check_rules },
+  pilotta = { rules = core.pilotta_rules, check = core.pilotta_check_rules },
+}
+M.GAMES = { "diloti", "pilotta" }
+
+--- The game a catalogue entry belongs to.
+local function game_of(v) return v.game or "diloti" end
+M.game_of = game_of
+
+--- The name a variant is written with in a spec of its game: a Pilotta
+-- house rule without its file's prefix.
+function M.short_name(v)
+  if game_of(v) == "pilotta" and not v.base then return (v.name:gsub("^pilotta%-", "")) end
+  return v.name
+end
+
+--- The names of one game's variants as a spec writes them, sorted.
+function M.names_for(cat, game)
+  local out = {}
+  for _, n in ipairs(cat.names) do
+    local v = cat.found[n]
+    if game_of(v) == game then out[#out + 1] = M.short_name(v) end
+  end
+  table.sort(out)
+  return out
+end
 
 --- The user's own folder ($XDG_CONFIG_HOME/diloti): house rules go in
 -- its rules-variants/ folder.
@@ -58,6 +91,9 @@ local function check(v, file)
   end
   if not v.description or v.description:find("\n") then
     return nil, "needs a one-line description"
+  end
+  if v.game ~= nil and not GAMES[v.game] then
+    return nil, string.format("field 'game' must be one of: %s", table.concat(M.GAMES, ", "))
   end
   if v.rules ~= nil and type(v.rules) ~= "table" and type(v.rules) ~= "function" then
     return nil, "field 'rules' must be a table or a function"
@@ -267,34 +303,56 @@ local function compose(chosen)
   return hooks
 end
 
+-- The catalogue entry a spec's name stands for in game: a Pilotta house
+-- rule is found by its short name too.
+local function lookup(cat, game, name)
+  if game == "pilotta" then
+    local v = cat.found["pilotta-" .. name]
+    if v and game_of(v) == "pilotta" and not v.base then return v end
+  end
+  return cat.found[name]
+end
+
 --- "diloti+forced-capture+target=121" -> {rules, hooks, names} or nil, msg.
+-- opts.game: the base to use when the spec names none ("diloti").
 function M.resolve(spec, opts)
   opts = opts or {}
   local cat = catalogue_of(opts.rules_dirs)
   local chosen, seen, args = {}, {}, {}
+  local first = (spec .. "+"):match("^%s*([^+=%s]*)")
+  local fv = cat.found[first]
+  local game = fv and fv.base and game_of(fv) or opts.game or "diloti"
+  if not GAMES[game] then
+    return nil, string.format("rules: unknown game '%s'; games: %s", tostring(game), list(M.GAMES))
+  end
   for part in (spec .. "+"):gmatch("([^+]*)%+") do
     local name, arg = part:match("^%s*([^=%s]+)%s*=?%s*(.-)%s*$")
     if not name then return nil, string.format("rules: empty name in '%s'", spec) end
-    local v = cat.found[name]
-    if not v then
+    local v = lookup(cat, game, name)
+    if not v or game_of(v) ~= game then
       local refused = catalogue.refusal(cat.errors, name)
       if refused then
         return nil, string.format("rules: variant '%s' was refused when loading: %s", name, refused)
       end
-      return nil, string.format("rules: unknown variant '%s'; valid names: %s", name, list(cat.names))
+      local elsewhere = v or cat.found["pilotta-" .. name]
+      local other = elsewhere and string.format(" ('%s' is a house rule of %s)", name, game_of(elsewhere)) or ""
+      return nil, string.format("rules: unknown variant '%s' for %s%s; valid names: %s", name, game, other,
+        list(M.names_for(cat, game)))
     end
-    if seen[name] then return nil, string.format("rules: '%s' is named twice", name) end
+    if seen[v.name] then return nil, string.format("rules: '%s' is named twice", name) end
     if arg ~= "" and not v.arg then
       return nil, string.format("rules: '%s' takes no value", name)
     end
-    seen[name] = true
+    seen[v.name] = true
     chosen[#chosen + 1] = v
     args[#chosen] = arg ~= "" and arg or nil
   end
   if not chosen[1].base then
-    table.insert(chosen, 1, cat.found.diloti)
+    local base = cat.found[game]
+    if not base then return nil, string.format("rules: the base game '%s' is missing", game) end
+    table.insert(chosen, 1, base)
     table.insert(args, 1, false)
-    seen.diloti = true
+    seen[game] = true
   end
   for i, v in ipairs(chosen) do
     if v.hooks or type(v.rules) == "function" then
@@ -310,17 +368,23 @@ function M.resolve(spec, opts)
   end
   for _, v in ipairs(chosen) do
     for _, r in ipairs(v.requires or {}) do
-      if not seen[r] then return nil, string.format("rules: '%s' requires '%s'", v.name, r) end
+      if not seen[r] and not (game == "pilotta" and seen["pilotta-" .. r]) then
+        return nil, string.format("rules: '%s' requires '%s'", M.short_name(v), r)
+      end
     end
     for _, c in ipairs(v.conflicts or {}) do
-      if seen[c] then return nil, string.format("rules: '%s' conflicts with '%s'", v.name, c) end
+      if seen[c] or seen["pilotta-" .. c] and game == "pilotta" then
+        return nil, string.format("rules: '%s' conflicts with '%s'", M.short_name(v), c)
+      end
     end
   end
-  local rules = core.rules("diloti")
+  local rules = GAMES[game].rules()
+  local check_rules = GAMES[game].check
   local names, spec_parts = {}, {}
   for i, v in ipairs(chosen) do
     names[#names + 1] = v.name
-    spec_parts[#spec_parts + 1] = args[i] and (v.name .. "=" .. args[i]) or v.name
+    local short = M.short_name(v)
+    spec_parts[#spec_parts + 1] = args[i] and (short .. "=" .. args[i]) or short
     local arg = args[i] or nil
     if v.arg then
       arg = arg or v.arg.default
@@ -353,14 +417,15 @@ function M.resolve(spec, opts)
       end
       rules = work
     end
-    local fine, why = pcall(core.check_rules, rules)
+    local fine, why = pcall(check_rules, rules)
     if not fine then
       return nil, string.format("rules: variant '%s' sets %s", v.name, first_line(why))
     end
   end
-  local ok, err = core.check_rules(rules)
+  local ok, err = check_rules(rules)
   if not ok then return nil, "rules: " .. err end
-  return { rules = rules, hooks = compose(chosen), names = names, spec = table.concat(spec_parts, "+") }
+  return { rules = rules, hooks = compose(chosen), names = names, spec = table.concat(spec_parts, "+"),
+    game = game }
 end
 
 return M

@@ -877,6 +877,15 @@ static int g_rules(lua_State *L)
     return 1;
 }
 
+/* g:game() -> "diloti": which implementation of the interface this is
+ * (Kontsina is Diloti's core with other rules). */
+static int g_game(lua_State *L)
+{
+    check_game(L, 1);
+    lua_pushliteral(L, "diloti");
+    return 1;
+}
+
 static int g_result(lua_State *L)
 {
     dl_Game *g = check_game(L, 1);
@@ -1142,7 +1151,8 @@ int dl_lua_opengame(lua_State *L)
         {"view", g_view},
         {"state", g_state},     {"position", g_position}, {"rules", g_rules},
         {"result", g_result},   {"history", g_history},   {"search", g_search},
-        {"parse", g_parse},     {"close", g_close},       {NULL, NULL}};
+        {"parse", g_parse},     {"close", g_close},       {"game", g_game},
+        {NULL, NULL}};
     static const luaL_Reg meta[] = {{"__tostring", g_tostring}, {"__gc", g_gc}, {"__close", g_gc}, {NULL, NULL}};
     if (luaL_newmetatable(L, GAME)) {
         luaL_setfuncs(L, meta, 0);

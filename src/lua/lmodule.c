@@ -16,6 +16,7 @@
 #include "embedded.h"
 #include "lcapture.h"
 #include "lgame.h"
+#include "lpilotta.h"
 #include "lpattern.h"
 #include "lrules.h"
 #include "ltext.h"
@@ -205,7 +206,7 @@ static int l_plain(lua_State *L)
  * of the process together: take the difference around what is measured. */
 static int l_calls(lua_State *L)
 {
-    lua_pushinteger(L, dl_lua_calls());
+    lua_pushinteger(L, dl_lua_calls() + pl_lua_calls());
     return 1;
 }
 
@@ -320,6 +321,8 @@ int luaopen_diloti(lua_State *L)
                                    {"hash", l_hash},         {"rng", l_rng},
                                    {"best_capture", dl_capture_best},
                                    {"points", dl_capture_points},
+                                   {"pilotta_rules", pl_lua_rules},
+                                   {"pilotta_check_rules", pl_lua_check_rules},
                                    {NULL, NULL}};
     register_preloads(L);
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
@@ -328,6 +331,8 @@ int luaopen_diloti(lua_State *L)
     luaL_newlib(L, fns);
     dl_lua_opengame(L);
     lua_setfield(L, -2, "new");
+    pl_lua_opengame(L);
+    lua_setfield(L, -2, "pilotta_new");
     dl_box_open(L);
     lua_setfield(L, -2, "box");
     lua_pushliteral(L, DL_VERSION);

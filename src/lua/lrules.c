@@ -85,7 +85,7 @@ static void read_fields(lua_State *L, int idx, const Field *fields, void *base, 
         } else if (fields == FIELDS && strcmp(k, "points") == 0) {
             luaL_checktype(L, -1, LUA_TTABLE);
             read_fields(L, -1, POINTS, &((dl_Rules *)base)->points, "rules.points");
-        } else if (fields != FIELDS || (strcmp(k, "name") != 0 && strcmp(k, "variants") != 0)) {
+        } else if (fields != FIELDS || (strcmp(k, "name") != 0 && strcmp(k, "variants") != 0 && strcmp(k, "game") != 0)) {
             luaL_error(L, "%s.%s: unknown field (check the spelling)", where, k);
         }
         lua_pop(L, 1);

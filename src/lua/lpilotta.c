@@ -1,0 +1,964 @@
+/* The Pilotta game handle: a userdata with a locked metatable around a
+ * pl_Game, with the methods of Diloti's handle (docs/architecture.md, "The
+ * game interface"). Actions cross as text and fresh tables; an illegal
+ * one is answered nil, "P24: why" with the game untouched.
+ *
+ * House-rule hooks (lua/scripts/variants.lua) live in the first user
+ * value, as for Diloti: moves(list, state) filters or vetoes, score
+ * (breakdown, state) may change the round's game points, match(state)
+ * decides the match. The second user value keeps what is known of the
+ * position (the hook's verdict) until the state changes; the third the
+ * names score hooks gave their points, by round. */
+#include "lpilotta.h"
+
+#include <lauxlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lplrules.h"
+#include "lplview.h"
+#include "ltext.h"
+#include "pilotta/decl.h"
+#include "pilotta/game.h"
+#include "pilotta/notation.h"
+#include "pilotta/position.h"
+#include "pilotta/score.h"
+
+#define GAME "diloti.PilottaGame"
+#define LABEL_MAX 40
+
+typedef struct {
+    pl_Game *g;
+    unsigned version; /* changes with every play, undo and new round */
+    unsigned cached;  /* the version the kept table is for; 0: none */
+} LPGame;
+
+/* Calls through Pilotta handles (core.calls() adds them to Diloti's). */
+static lua_Integer calls;
+
+lua_Integer pl_lua_calls(void) { return calls; }
+
+static LPGame *check_lgame(lua_State *L, int idx)
+{
+    calls++;
+    LPGame *u = luaL_checkudata(L, idx, GAME);
+    if (!u->g) luaL_error(L, "the game has been freed");
+    return u;
+}
+
+static pl_Game *check_game(lua_State *L, int idx) { return check_lgame(L, idx)->g; }
+
+static bool get_hook(lua_State *L, int idx, const char *name)
+{
+    lua_getiuservalue(L, idx, 1);
+    if (lua_getfield(L, -1, "hooks") != LUA_TTABLE) {
+        lua_pop(L, 2);
+        return false;
+    }
+    if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
+        lua_pop(L, 3);
+        return false;
+    }
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+    return true;
+}
+
+static bool has_hook(lua_State *L, int idx, const char *name)
+{
+    if (!get_hook(L, idx, name)) return false;
+    lua_pop(L, 1);
+    return true;
+}
+
+static void push_game(lua_State *L, pl_Game *g, int from)
+{
+    LPGame *u = lua_newuserdatauv(L, sizeof *u, 3);
+    u->g = g;
+    u->version = 1;
+    u->cached = 0;
+    luaL_setmetatable(L, GAME);
+    if (from) lua_getiuservalue(L, from, 1);
+    else lua_newtable(L);
+    lua_setiuservalue(L, -2, 1);
+    lua_newtable(L);
+    if (from && lua_getiuservalue(L, from, 3) == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_rawset(L, -5);
+        }
+    }
+    if (from) lua_pop(L, 1);
+    lua_setiuservalue(L, -2, 3);
+}
+
+static void push_label(lua_State *L, int gi, int round)
+{
+    if (lua_getiuservalue(L, gi, 3) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        return;
+    }
+    lua_rawgeti(L, -1, round);
+    lua_remove(L, -2);
+}
+
+static void set_label(lua_State *L, int gi, int round)
+{
+    lua_getiuservalue(L, gi, 3);
+    lua_insert(L, -2);
+    lua_rawseti(L, -2, round);
+    lua_pop(L, 1);
+}
+
+static bool names_rule(const char *msg) { return msg && strncmp(msg, "house rule '", 12) == 0; }
+
+static int hook_error(lua_State *L, const char *fmt, const char *a)
+{
+    lua_pushfstring(L, fmt, a);
+    return lua_error(L);
+}
+
+/* ---- actions as values ---- */
+
+static void set_int(lua_State *L, const char *k, lua_Integer v)
+{
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, k);
+}
+
+static void set_bool(lua_State *L, const char *k, bool v)
+{
+    lua_pushboolean(L, v);
+    lua_setfield(L, -2, k);
+}
+
+static void push_text(lua_State *L, const pl_State *s, const pl_Action *a)
+{
+    char buf[160];
+    pl_action_str(s, a, buf, sizeof buf, false);
+    lua_pushstring(L, buf);
+}
+
+/* Fills the table on top with the action as g:moves(true) lists it. */
+static void set_action_fields(lua_State *L, const pl_State *s, const pl_Action *a, lua_Integer index,
+                              const char *text)
+{
+    if (text) lua_pushstring(L, text);
+    else push_text(L, s, a);
+    lua_setfield(L, -2, "text");
+    if (index) set_int(L, "index", index);
+    lua_pushstring(L, pl_lua_kinds[a->kind]);
+    lua_setfield(L, -2, "kind");
+    set_int(L, "seat", s->turn);
+    char c = 0;
+    switch (a->kind) {
+    case PL_BID:
+        set_int(L, "value", a->value == PL_CAPOT ? 250 : a->value * 10);
+        set_bool(L, "capot", a->value == PL_CAPOT);
+        /* fall through */
+    case PL_TRUMP:
+        if (a->suit >= 0) {
+            c = pl_suit_char(a->suit);
+            lua_pushlstring(L, &c, 1);
+            lua_setfield(L, -2, "suit");
+        }
+        break;
+    case PL_ANNOUNCE: {
+        pl_lua_pushcards(L, a->cards);
+        lua_setfield(L, -2, "cards");
+        pl_Decl d;
+        if (pl_decl_classify(a->cards, &d)) set_int(L, "value", d.value);
+        break;
+    }
+    case PL_PLAY:
+        pl_lua_pushcard(L, a->card);
+        lua_setfield(L, -2, "card");
+        set_bool(L, "belote", a->belote);
+        break;
+    default: break;
+    }
+}
+
+static void push_action(lua_State *L, const pl_State *s, const pl_Action *a, lua_Integer index)
+{
+    lua_createtable(L, 0, 8);
+    set_action_fields(L, s, a, index, NULL);
+}
+
+/* ---- what is known of the position ---- */
+
+static void push_cache(lua_State *L, int gi, LPGame *u)
+{
+    if (u->cached != u->version) {
+        lua_createtable(L, 0, 2);
+        lua_pushvalue(L, -1);
+        lua_setiuservalue(L, gi, 2);
+        u->cached = u->version;
+        return;
+    }
+    lua_getiuservalue(L, gi, 2);
+}
+
+/* t.text (raw: a hook's table may carry metamethods), or the string. */
+static const char *raw_text(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) == LUA_TSTRING) return lua_tostring(L, idx);
+    if (!lua_istable(L, idx)) return NULL;
+    lua_pushliteral(L, "text");
+    lua_rawget(L, idx);
+    const char *t = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_pop(L, 1);
+    return t;
+}
+
+/* Runs the moves hook; pushes {order = {core index, ...}, pos = {text =
+ * its number}, reasons = {text = why}}. Raises on a failed hook or a list
+ * that is no filter of the legal one. */
+static void run_moves_hook(lua_State *L, int gi, LPGame *u)
+{
+    const pl_ActionList *l = pl_game_legal(u->g);
+    const pl_State *s = &u->g->s;
+    if (!lua_checkstack(L, 12)) luaL_error(L, "out of Lua stack");
+    lua_createtable(L, 0, l->n); /* text -> core index */
+    const int core = lua_gettop(L);
+    get_hook(L, gi, "moves");
+    lua_createtable(L, l->n, 0);
+    for (int i = 0; i < l->n; i++) {
+        push_action(L, s, &l->a[i], 0);
+        lua_getfield(L, -1, "text");
+        lua_pushinteger(L, i + 1);
+        lua_rawset(L, core);
+        lua_rawseti(L, -2, i + 1);
+    }
+    pl_lua_pushstate(L, s, pl_game_ply(u->g));
+    if (lua_pcall(L, 2, 2, 0) != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        if (names_rule(msg)) lua_error(L);
+        hook_error(L, "house rule (moves hook) failed: %s", msg ? msg : "(an error that is not text)");
+    }
+    if (!lua_istable(L, -2)) hook_error(L, "house rule (moves hook) must return a list of moves%s", "");
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+    }
+    const int list = lua_gettop(L) - 1;
+    const lua_Unsigned len = lua_rawlen(L, list);
+    if (len > (lua_Unsigned)l->n) {
+        lua_pushfstring(L, "house rule (moves hook) returned %I moves, more than the %d legal ones",
+                        (lua_Integer)len, l->n);
+        lua_error(L);
+    }
+    if (len == 0 && l->n > 0)
+        hook_error(L, "P51: the house rules' moves hook left no legal action (engine error)%s", "");
+    lua_createtable(L, 0, 3); /* verdict */
+    lua_insert(L, list);      /* verdict, list, reasons */
+    lua_setfield(L, list, "reasons");
+    lua_createtable(L, (int)len, 0); /* order */
+    lua_createtable(L, 0, (int)len); /* pos */
+    for (lua_Unsigned i = 1; i <= len; i++) {
+        lua_rawgeti(L, list + 1, (lua_Integer)i);
+        const char *t = raw_text(L, -1);
+        if (!t || lua_getfield(L, core, t) != LUA_TNUMBER)
+            hook_error(L, "house rule (moves hook) returned '%s', which is not a legal move here",
+                       t ? t : "a non-move");
+        lua_rawseti(L, -4, (lua_Integer)i);
+        if (lua_getfield(L, -2, t) == LUA_TNIL) {
+            lua_pushinteger(L, (lua_Integer)i);
+            lua_setfield(L, -4, t);
+        }
+        lua_pop(L, 2);
+    }
+    lua_setfield(L, list, "pos");
+    lua_setfield(L, list, "order");
+    lua_settop(L, list);
+    lua_replace(L, core);
+}
+
+static void push_verdict(lua_State *L, int gi, LPGame *u)
+{
+    push_cache(L, gi, u);
+    if (lua_getfield(L, -1, "verdict") == LUA_TTABLE) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    run_moves_hook(L, gi, u);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "verdict");
+    lua_remove(L, -2);
+}
+
+/* ---- the move argument ---- */
+
+typedef struct {
+    pl_Action a;
+    lua_Integer index; /* its number in g:moves() */
+} Found;
+
+static bool refuse(lua_State *L, const char *why)
+{
+    lua_pushnil(L);
+    lua_pushstring(L, why);
+    return false;
+}
+
+static bool find_numbered(lua_State *L, int gi, LPGame *u, int arg, bool hook, Found *f)
+{
+    const pl_ActionList *l = pl_game_legal(u->g);
+    lua_Integer n = l->n;
+    if (hook) {
+        push_verdict(L, gi, u);
+        lua_getfield(L, -1, "order");
+        n = (lua_Integer)lua_rawlen(L, -1);
+        lua_pop(L, 2);
+    }
+    int whole;
+    lua_Integer i = lua_tointegerx(L, arg, &whole);
+    if (!whole) {
+        const double x = (double)lua_tonumber(L, arg), two63 = 9223372036854775808.0;
+        const bool far = x - x == 0 && (x >= two63 || -x > two63);
+        char msg[160];
+        if (far)
+            snprintf(msg, sizeof msg, "no move number %.14g here (there %s %lld move%s)", x,
+                     n == 1 ? "is" : "are", (long long)n, n == 1 ? "" : "s");
+        else
+            snprintf(msg, sizeof msg, "not a move: %.14g is not a whole number", x);
+        return refuse(L, msg);
+    }
+    if (i < 1 || i > n) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "no move number %I here (there %s %I move%s)", i, n == 1 ? "is" : "are", n,
+                        n == 1 ? "" : "s");
+        return false;
+    }
+    lua_Integer core = i;
+    if (hook) {
+        push_verdict(L, gi, u);
+        lua_getfield(L, -1, "order");
+        lua_rawgeti(L, -1, i);
+        core = lua_tointeger(L, -1);
+        lua_pop(L, 3);
+    }
+    f->a = l->a[core - 1];
+    f->index = i;
+    return true;
+}
+
+/* Finds the action an argument names among those allowed here; or pushes
+ * nil and the reason g:play would give. Raises for an argument that
+ * names no action at all. */
+static bool find_move(lua_State *L, int gi, LPGame *u, int arg, Found *f)
+{
+    pl_Game *g = u->g;
+    const bool hook = has_hook(L, gi, "moves");
+    if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, u, arg, hook, f);
+    const char *text;
+    if (lua_istable(L, arg)) {
+        lua_getfield(L, arg, "text");
+        text = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        if (!text) luaL_argerror(L, arg, "a move table needs a 'text' field");
+        lua_replace(L, arg);
+    } else {
+        luaL_argexpected(L, lua_type(L, arg) == LUA_TSTRING, arg, "move string, table or number");
+        text = lua_tostring(L, arg);
+    }
+    char err[300];
+    pl_Action a;
+    if (pl_action_parse(&g->s, text, &a, err, sizeof err)) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "not a move: %s", err);
+        return false;
+    }
+    a = pl_normalize(&g->s, &a);
+    const pl_ActionList *l = pl_game_legal(g);
+    f->index = 0;
+    for (int i = 0; i < l->n && !f->index; i++)
+        if (pl_action_eq(&l->a[i], &a)) f->index = i + 1;
+    if (!f->index) {
+        const char *why = pl_refusal(&g->s, &a, err, sizeof err);
+        return refuse(L, why ? why : "P51: not a legal action here");
+    }
+    f->a = a;
+    if (!hook) return true;
+    char canon[160];
+    pl_action_str(&g->s, &a, canon, sizeof canon, false);
+    push_verdict(L, gi, u);
+    lua_getfield(L, -1, "pos");
+    if (lua_getfield(L, -1, canon) == LUA_TNUMBER) {
+        f->index = lua_tointeger(L, -1);
+        lua_pop(L, 3);
+        return true;
+    }
+    lua_pop(L, 2);
+    lua_getfield(L, -1, "reasons");
+    lua_getfield(L, -1, canon);
+    const char *r = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_pop(L, 3);
+    return refuse(L, r ? r : "house rule: this move is not allowed");
+}
+
+/* ---- round end hooks ---- */
+
+static const char *hook_warning(lua_State *L, const char *hook, const char *fallback)
+{
+    const char *msg = lua_tostring(L, -1);
+    const char *warn = names_rule(msg)
+        ? lua_pushfstring(L, "%s; standard %s used for this round", msg, fallback)
+        : lua_pushfstring(L, "house rule (%s hook) failed, standard %s used: %s", hook, fallback,
+                          msg ? msg : "(an error that is not text)");
+    lua_remove(L, -2);
+    return warn;
+}
+
+/* Puts the round's game points to what a score hook said. */
+static void rescore(pl_State *s, const int game[2])
+{
+    for (int t = 0; t < 2; t++) s->score[t] -= s->last.game[t], s->last.game[t] = game[t];
+    s->winner = -1;
+    pl_add_to_match(s);
+}
+
+/* The score hook may change each team's game points (breakdown[t].game)
+ * and name them (breakdown.label). */
+static const char *score_hook(lua_State *L, int gi, pl_Game *g)
+{
+    lua_pushnil(L);
+    set_label(L, gi, g->s.round);
+    if (g->s.last.thrown_in || !get_hook(L, gi, "score")) return NULL;
+    pl_lua_pushbreakdown(L, &g->s.last);
+    pl_lua_pushstate(L, &g->s, pl_game_ply(g));
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) return hook_warning(L, "score", "scoring");
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    const int t = lua_gettop(L);
+    int game[2];
+    const char *bad = NULL;
+    for (int k = 0; k < 2 && !bad; k++) {
+        if (lua_rawgeti(L, t, k) != LUA_TTABLE) {
+            bad = lua_pushfstring(L, "team %d is missing", k);
+            break;
+        }
+        lua_pushliteral(L, "game");
+        lua_rawget(L, -2);
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -99999 || lua_tointeger(L, -1) > 99999)
+            bad = lua_pushfstring(L, "team %d's game must be an integer", k);
+        else
+            game[k] = (int)lua_tointeger(L, -1);
+        lua_pop(L, bad ? 0 : 2);
+    }
+    if (!bad) {
+        lua_pushliteral(L, "label");
+        lua_rawget(L, t);
+        if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TSTRING)
+            bad = lua_pushstring(L, "its label must be text (the name of the points the hook adds)");
+    }
+    if (bad) {
+        const char *warn = lua_pushfstring(L, "house rule (score hook) returned a bad breakdown, "
+                                              "standard scoring used: %s", bad);
+        lua_replace(L, t);
+        lua_settop(L, t);
+        return warn;
+    }
+    if (lua_isstring(L, -1)) {
+        size_t n;
+        const char *s = lua_tolstring(L, -1, &n);
+        dl_plain_push(L, s, n, LABEL_MAX);
+        lua_remove(L, -2);
+        if (lua_rawlen(L, -1) == 0) {
+            lua_pop(L, 1);
+            lua_pushnil(L);
+        }
+    }
+    set_label(L, gi, g->s.round);
+    rescore(&g->s, game);
+    lua_settop(L, t - 1);
+    return NULL;
+}
+
+static const char *round_hooks(lua_State *L, int gi, pl_Game *g)
+{
+    const char *warn = score_hook(L, gi, g);
+    if (warn || g->s.last.thrown_in) return warn;
+    if (get_hook(L, gi, "match")) {
+        pl_lua_pushstate(L, &g->s, pl_game_ply(g));
+        if (lua_pcall(L, 1, 1, 0) != LUA_OK) return hook_warning(L, "match", "match end");
+        if (lua_isinteger(L, -1)) {
+            lua_Integer w = lua_tointeger(L, -1);
+            if (w == 0 || w == 1) {
+                g->s.winner = (int8_t)w;
+                g->s.phase = PL_PHASE_MATCH_OVER;
+            }
+        } else if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) {
+            g->s.winner = -1;
+            g->s.phase = PL_PHASE_ROUND_OVER;
+        }
+        lua_pop(L, 1);
+    }
+    return NULL;
+}
+
+/* ---- methods ---- */
+
+static int g_moves(lua_State *L)
+{
+    LPGame *u = check_lgame(L, 1);
+    const bool structured = lua_toboolean(L, 2);
+    const pl_ActionList *l = pl_game_legal(u->g);
+    const pl_State *s = &u->g->s;
+    if (!has_hook(L, 1, "moves")) {
+        lua_createtable(L, l->n, 0);
+        for (int i = 0; i < l->n; i++) {
+            if (structured) push_action(L, s, &l->a[i], i + 1);
+            else push_text(L, s, &l->a[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        return 1;
+    }
+    push_verdict(L, 1, u);
+    lua_getfield(L, -1, "order");
+    const int n = (int)lua_rawlen(L, -1);
+    lua_createtable(L, n, 0);
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, -2, i);
+        const pl_Action *a = &l->a[lua_tointeger(L, -1) - 1];
+        lua_pop(L, 1);
+        if (structured) push_action(L, s, a, i);
+        else push_text(L, s, a);
+        lua_rawseti(L, -2, i);
+    }
+    return 1;
+}
+
+/* The effect of the last action: the action as moves(true) lists it,
+ * when it was played, the trick it completed, the end of the round. */
+static void push_effect(lua_State *L, const pl_Game *g, lua_Integer index, bool with_table)
+{
+    const pl_Record *r = &g->rec[g->nrec - 1];
+    const pl_State *b = &r->before;
+    lua_createtable(L, 0, 20);
+    set_action_fields(L, b, &r->action, index, r->text);
+    set_int(L, "side", pl_team(r->seat));
+    set_int(L, "round", b->round);
+    set_int(L, "deal", 1);
+    set_int(L, "ply", (lua_Integer)(g->nrec - 1 - g->round_start));
+    set_int(L, "number", (lua_Integer)g->nrec);
+    set_int(L, "trick", pl_trick_index(b) + 1);
+    if (with_table) {
+        const int k = pl_trick_index(b), n = pl_trick_count(b);
+        lua_createtable(L, n, 0);
+        for (int i = 0; i < n; i++) {
+            pl_lua_pushcard(L, b->played[4 * k + i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_setfield(L, -2, "table");
+    }
+    if (r->trick_over) {
+        const int k = pl_trick_index(&g->s) - 1, w = pl_trick_winner(&g->s, k);
+        pl_Set cards = 0;
+        for (int i = 0; i < 4; i++) cards |= PL_BIT(g->s.played[4 * k + i]);
+        lua_createtable(L, 0, 4);
+        set_int(L, "winner", w);
+        set_int(L, "side", pl_team(w));
+        set_int(L, "points", pl_set_points(cards, g->s.bid_suit) + (k == 7 ? 10 : 0));
+        set_int(L, "number", k + 1);
+        lua_setfield(L, -2, "trick_over");
+    }
+    if (r->action.kind == PL_PLAY && r->action.belote) set_bool(L, "belote", true);
+    set_bool(L, "xeri", false);
+    set_bool(L, "dealt", false);
+    set_bool(L, "redealt", false);
+    set_bool(L, "round_over", r->round_over);
+    set_bool(L, "thrown_in", r->round_over && g->s.last.thrown_in);
+    set_bool(L, "match_over", false);
+}
+
+static int g_play(lua_State *L)
+{
+    LPGame *u = check_lgame(L, 1);
+    pl_Game *g = u->g;
+    Found f;
+    if (!find_move(L, 1, u, 2, &f)) return 2;
+    char err[300];
+    if (pl_game_play(g, &f.a, err, sizeof err)) return refuse(L, err);
+    u->version++;
+    push_effect(L, g, f.index, lua_toboolean(L, 3));
+    const int effect = lua_gettop(L);
+    const char *warn = g->rec[g->nrec - 1].round_over ? round_hooks(L, 1, g) : NULL;
+    lua_pushboolean(L, g->s.phase == PL_PHASE_MATCH_OVER);
+    lua_setfield(L, effect, "match_over");
+    if (!warn) return 1;
+    lua_pushvalue(L, -1);
+    lua_setfield(L, effect, "warning");
+    return 2;
+}
+
+/* A sentence saying what a legal action does. */
+static void push_explain(lua_State *L, const pl_State *s, const pl_Action *a)
+{
+    char t[160];
+    pl_action_str(s, a, t, sizeof t, false);
+    switch (a->kind) {
+    case PL_PASS: lua_pushfstring(L, "seat %d passes", s->turn); break;
+    case PL_BID: lua_pushfstring(L, "seat %d bids %s (P12-P14)", s->turn, t); break;
+    case PL_CONTRA: lua_pushfstring(L, "seat %d says contra: the contract counts double (P16)", s->turn); break;
+    case PL_RECONTRA: lua_pushfstring(L, "seat %d says recontra: the contract counts four times (P17)", s->turn); break;
+    case PL_TRUMP: lua_pushfstring(L, "seat %d names trumps: %s", s->turn, t); break;
+    case PL_ANNOUNCE: {
+        pl_Decl d;
+        char w[64] = "a declaration";
+        if (pl_decl_classify(a->cards, &d)) pl_decl_describe(&d, w, sizeof w);
+        lua_pushfstring(L, "seat %d announces %s (P35)", s->turn, w);
+        break;
+    }
+    case PL_SHOW: lua_pushfstring(L, "seat %d shows its declarations (P38)", s->turn); break;
+    default: lua_pushfstring(L, "seat %d plays %s", s->turn, t);
+    }
+}
+
+static int g_check(lua_State *L)
+{
+    LPGame *u = check_lgame(L, 1);
+    Found f;
+    if (!find_move(L, 1, u, 2, &f)) {
+        lua_pushboolean(L, 0);
+        lua_replace(L, -3);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    push_explain(L, &u->g->s, &f.a);
+    return 2;
+}
+
+static int g_parse(lua_State *L)
+{
+    LPGame *u = check_lgame(L, 1);
+    Found f;
+    if (!find_move(L, 1, u, 2, &f)) return 2;
+    push_action(L, &u->g->s, &f.a, f.index);
+    return 1;
+}
+
+static int g_undo(lua_State *L)
+{
+    LPGame *u = check_lgame(L, 1);
+    const bool done = pl_game_undo(u->g);
+    if (done) u->version++;
+    lua_pushboolean(L, done);
+    return 1;
+}
+
+static int g_next_round(lua_State *L)
+{
+    LPGame *u = check_lgame(L, 1);
+    pl_Game *g = u->g;
+    if (g->s.phase != PL_PHASE_ROUND_OVER) {
+        lua_pushnil(L);
+        lua_pushstring(L, g->s.phase == PL_PHASE_MATCH_OVER ? "P49: the match is over"
+                                                            : "P10: the round is not over yet");
+        return 2;
+    }
+    if (!pl_game_next_round(g)) return luaL_error(L, "out of memory");
+    u->version++;
+    lua_createtable(L, 0, 3);
+    set_int(L, "round", g->s.round);
+    set_int(L, "dealer", g->s.dealer);
+    set_int(L, "deal", 1);
+    return 1;
+}
+
+static int g_clone(lua_State *L)
+{
+    LPGame *u = check_lgame(L, 1);
+    pl_Game *c = pl_game_clone(u->g);
+    if (!c) return luaL_error(L, "out of memory");
+    push_game(L, c, 1);
+    return 1;
+}
+
+static bool to_move(const pl_State *s) { return s->phase < PL_PHASE_ROUND_OVER; }
+
+static int g_turn(lua_State *L)
+{
+    const pl_State *s = &check_game(L, 1)->s;
+    if (to_move(s)) lua_pushinteger(L, s->turn);
+    else lua_pushnil(L);
+    return 1;
+}
+
+static int g_phase(lua_State *L)
+{
+    lua_pushstring(L, pl_lua_phases[check_game(L, 1)->s.phase]);
+    return 1;
+}
+
+static int g_where(lua_State *L)
+{
+    const pl_Game *g = check_game(L, 1);
+    const pl_State *s = &g->s;
+    lua_pushstring(L, pl_lua_phases[s->phase]);
+    if (to_move(s)) lua_pushinteger(L, s->turn);
+    else lua_pushnil(L);
+    lua_pushinteger(L, s->round);
+    lua_pushinteger(L, 1);
+    lua_pushinteger(L, pl_game_ply(g));
+    return 5;
+}
+
+static int g_view(lua_State *L)
+{
+    const pl_Game *g = check_game(L, 1);
+    lua_Integer seat = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, seat >= 0 && seat < 4, 2, "no such seat (Pilotta's seats are 0 to 3)");
+    pl_lua_pushview(L, &g->s, (int)seat, pl_game_ply(g));
+    return 1;
+}
+
+static int g_state(lua_State *L)
+{
+    const pl_Game *g = check_game(L, 1);
+    pl_lua_pushstate(L, &g->s, pl_game_ply(g));
+    return 1;
+}
+
+/* position([hide]): hide true hides every hand, a seat every hand but
+ * that seat's. */
+static int g_position(lua_State *L)
+{
+    const pl_Game *g = check_game(L, 1);
+    unsigned hide = 0;
+    if (lua_type(L, 2) == LUA_TNUMBER) {
+        lua_Integer seat = luaL_checkinteger(L, 2);
+        luaL_argcheck(L, seat >= 0 && seat < 4, 2, "no such seat (Pilotta's seats are 0 to 3)");
+        hide = 0xFu & ~(1u << seat);
+    } else if (lua_toboolean(L, 2)) {
+        hide = 0xF;
+    }
+    char buf[PL_POSITION_MAX];
+    pl_position_str(&g->s, buf, sizeof buf, hide);
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+static int g_rules(lua_State *L)
+{
+    pl_lua_pushrules(L, &check_game(L, 1)->s.rules);
+    return 1;
+}
+
+static int g_game(lua_State *L)
+{
+    check_game(L, 1);
+    lua_pushliteral(L, "pilotta");
+    return 1;
+}
+
+/* The breakdown of the round that record i ended, as it was scored. */
+static const pl_RoundScore *scored(const pl_Game *g, size_t i)
+{
+    return i + 1 < g->nrec ? &g->rec[i + 1].before.last : &g->s.last;
+}
+
+static int g_result(lua_State *L)
+{
+    const pl_Game *g = check_game(L, 1);
+    const pl_State *s = &g->s;
+    lua_createtable(L, 0, 7);
+    const bool done = s->phase >= PL_PHASE_ROUND_OVER;
+    if (done || s->round > 1) {
+        pl_lua_pushbreakdown(L, &s->last);
+        push_label(L, 1, done ? s->round : s->round - 1);
+        lua_setfield(L, -2, "label");
+        lua_setfield(L, -2, "round");
+    }
+    int won[2] = {0, 0};
+    for (size_t i = 0; i < g->nrec; i++) {
+        if (!g->rec[i].round_over) continue;
+        const pl_RoundScore *r = scored(g, i);
+        if (r->game[0] != r->game[1]) won[r->game[0] > r->game[1] ? 0 : 1]++;
+    }
+    lua_createtable(L, 2, 0);
+    for (int t = 0; t < 2; t++) lua_pushinteger(L, s->score[t]), lua_rawseti(L, -2, t);
+    lua_setfield(L, -2, "score");
+    lua_createtable(L, 2, 0);
+    for (int t = 0; t < 2; t++) lua_pushinteger(L, won[t]), lua_rawseti(L, -2, t);
+    lua_setfield(L, -2, "rounds_won");
+    set_bool(L, "over", s->phase == PL_PHASE_MATCH_OVER);
+    if (s->winner >= 0) set_int(L, "winner", s->winner);
+    set_int(L, "rounds", s->round);
+    set_int(L, "target", s->rules.target);
+    return 1;
+}
+
+/* What seat may read of record r: another seat's announcement by its
+ * kind and value only (P50). */
+static void push_history_text(lua_State *L, const pl_Record *r, int seat)
+{
+    if (seat < 0 || r->next_round || r->action.kind != PL_ANNOUNCE || r->seat == seat) {
+        lua_pushstring(L, r->text);
+        return;
+    }
+    pl_Decl d;
+    char w[64] = "a declaration";
+    if (pl_decl_classify(r->action.cards, &d)) pl_decl_describe(&d, w, sizeof w);
+    lua_pushfstring(L, "announce (%s)", w);
+}
+
+static int g_history(lua_State *L)
+{
+    const pl_Game *g = check_game(L, 1);
+    lua_Integer seat = luaL_optinteger(L, 2, -1);
+    luaL_argcheck(L, seat >= -1 && seat < 4, 2, "no such seat (Pilotta's seats are 0 to 3)");
+    lua_createtable(L, (int)g->nrec, 0);
+    for (size_t i = 0; i < g->nrec; i++) {
+        const pl_Record *r = &g->rec[i];
+        lua_createtable(L, 0, 8);
+        push_history_text(L, r, (int)seat);
+        lua_setfield(L, -2, "move");
+        set_int(L, "round", r->before.round);
+        set_int(L, "deal", 1);
+        if (r->next_round) {
+            lua_pushliteral(L, "next-round");
+            lua_setfield(L, -2, "kind");
+        } else {
+            set_int(L, "seat", r->seat);
+            lua_pushstring(L, pl_lua_kinds[r->action.kind]);
+            lua_setfield(L, -2, "kind");
+        }
+        set_bool(L, "trick_over", r->trick_over);
+        set_bool(L, "round_over", r->round_over);
+        set_bool(L, "xeri", false);
+        set_bool(L, "dealt", false);
+        set_bool(L, "redealt", false);
+        if (r->round_over) {
+            pl_lua_pushbreakdown(L, scored(g, i));
+            push_label(L, 1, r->before.round);
+            lua_setfield(L, -2, "label");
+            lua_setfield(L, -2, "breakdown");
+        }
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
+static int g_search(lua_State *L)
+{
+    check_game(L, 1);
+    lua_pushnil(L);
+    lua_pushliteral(L, "search: Pilotta has no search yet");
+    return 2;
+}
+
+static int g_tostring(lua_State *L)
+{
+    LPGame *u = luaL_checkudata(L, 1, GAME);
+    if (!u->g) {
+        lua_pushliteral(L, "pilotta game (freed)");
+        return 1;
+    }
+    const pl_State *s = &u->g->s;
+    lua_pushfstring(L, "pilotta game: round %d, %s, seat %d to act, score %d-%d", (int)s->round,
+                    pl_lua_phases[s->phase], s->turn, (int)s->score[0], (int)s->score[1]);
+    return 1;
+}
+
+static int g_gc(lua_State *L)
+{
+    LPGame *u = luaL_checkudata(L, 1, GAME);
+    pl_game_free(u->g);
+    u->g = NULL;
+    return 0;
+}
+
+/* ---- constructor and rules ---- */
+
+static lua_Integer opt_int(lua_State *L, const char *k, lua_Integer def, const char *what)
+{
+    lua_Integer v = def;
+    if (lua_getfield(L, 1, k) != LUA_TNIL) {
+        if (!lua_isinteger(L, -1)) luaL_error(L, "%s: expected an integer%s", k, what);
+        v = lua_tointeger(L, -1);
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+/* new{rules = table, seed = n, dealer = n, position = text, hooks = {...}} */
+static int l_new(lua_State *L)
+{
+    calls++;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    pl_Rules r;
+    pl_rules_default(&r);
+    if (lua_getfield(L, 1, "rules") == LUA_TTABLE) pl_lua_torules(L, -1, &r);
+    lua_pop(L, 1);
+    const lua_Integer seed = opt_int(L, "seed", 0, "");
+    const lua_Integer dealer = opt_int(L, "dealer", -1, " seat");
+    if (dealer < -1 || dealer > 3) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "P1: four players, seats 0 to 3: no such dealer");
+        return 2;
+    }
+    pl_Game *g;
+    char err[300];
+    if (lua_getfield(L, 1, "position") == LUA_TSTRING) {
+        g = pl_game_from_position(&r, lua_tostring(L, -1), (uint64_t)seed, err, sizeof err);
+        if (!g) return refuse(L, err), 2;
+    } else {
+        const char *why = NULL;
+        g = pl_game_new(&r, (uint64_t)seed, (int)dealer, &why);
+        if (!g) return refuse(L, why), 2;
+    }
+    lua_pop(L, 1);
+    push_game(L, g, 0);
+    lua_getiuservalue(L, -1, 1);
+    if (lua_getfield(L, 1, "hooks") == LUA_TTABLE) lua_setfield(L, -2, "hooks");
+    else lua_pop(L, 1);
+    lua_pop(L, 1);
+    return 1;
+}
+
+int pl_lua_rules(lua_State *L)
+{
+    pl_Rules r;
+    pl_rules_default(&r);
+    pl_lua_pushrules(L, &r);
+    return 1;
+}
+
+int pl_lua_check_rules(lua_State *L)
+{
+    pl_Rules r;
+    pl_rules_default(&r);
+    pl_lua_torules(L, 1, &r);
+    const char *e = pl_rules_check(&r);
+    if (e) return refuse(L, e), 2;
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+int pl_lua_opengame(lua_State *L)
+{
+    static const luaL_Reg methods[] = {
+        {"moves", g_moves},   {"play", g_play},       {"check", g_check},   {"parse", g_parse},
+        {"undo", g_undo},     {"next_round", g_next_round}, {"clone", g_clone}, {"close", g_gc},
+        {"turn", g_turn},     {"phase", g_phase},     {"where", g_where},   {"view", g_view},
+        {"state", g_state},   {"position", g_position}, {"rules", g_rules}, {"result", g_result},
+        {"history", g_history}, {"search", g_search}, {"game", g_game},     {NULL, NULL}};
+    static const luaL_Reg meta[] = {{"__tostring", g_tostring}, {"__gc", g_gc}, {"__close", g_gc}, {NULL, NULL}};
+    if (luaL_newmetatable(L, GAME)) {
+        luaL_setfuncs(L, meta, 0);
+        luaL_newlib(L, methods);
+        lua_setfield(L, -2, "__index");
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_pop(L, 1);
+    lua_pushcfunction(L, l_new);
+    return 1;
+}
