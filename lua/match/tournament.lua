@@ -806,7 +806,10 @@ function M.run(a)
   -- every AI must load before anything is played (or a worker started)
   for _, n in ipairs(cfg.names) do
     local p, perr = cfg.factory(n, { seed = 1, dirs = cfg.ai_dirs, time = cfg.time, game = cfg.game })
-    if not p then return err("AI '%s': %s", n, tostring(perr)) end
+    if not p then
+      perr = tostring(perr)
+      return err("%s", perr:find("^AI '") and perr or string.format("AI '%s': %s", n, perr))
+    end
   end
   local indices = M.indices(cfg.games, cfg.shard, cfg.part)
   if a.stream then
