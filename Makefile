@@ -140,7 +140,7 @@ bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti $(BUILD)/pilotta-bench
 	@$(BUILD)/diloti-bench
 	@$(BUILD)/pilotta-bench
 	@echo "through the Lua API (median of 5 runs each):"
-	@for spec in diloti diloti+last-capture; do \
+	@for spec in diloti diloti+last-capture pilotta; do \
 	  for i in 1 2 3 4 5; do $(BUILD)/diloti --rules $$spec bench --rounds 3000; done \
 	    | sort -t: -k3 -n | sed -n 3p; \
 	done
