@@ -151,7 +151,7 @@ end
 -- adds the helpers of lua/ai/helpers.lua inside.
 local function decision_data(p, game, seat)
   local data = M.static(p._rules, seat)
-  local pilotta = data.game == "pilotta"
+  local pilotta = M.game_of(p._rules) == "pilotta"
   local view
   -- The one host service of the call (lua/ai/helpers.lua turns it into
   -- ctx.simulate, ctx.search and the fields sent when first read).
@@ -190,17 +190,16 @@ function M.game_of(rules)
   return g
 end
 
---- What every call's ctx holds (no game needed): the game, the seat, its
--- side and partner, the rules.
+--- What every call's ctx holds (no game needed): the seat, its side and
+-- partner (the game is ctx.rules.game).
 function M.static(rules, seat)
-  local game = M.game_of(rules)
-  if game == "pilotta" then
+  if M.game_of(rules) == "pilotta" then
     -- P1, P2: four players, partners opposite, team A the even seats
-    local ctx = { game = game, seat = seat, players = 4, teams = true, sides = 2 }
+    local ctx = { seat = seat, players = 4, teams = true, sides = 2 }
     if seat then ctx.side, ctx.partner = seat % 2, (seat + 2) % 4 end
     return ctx
   end
-  local ctx = { game = game, seat = seat, players = rules and rules.players, teams = rules and rules.teams }
+  local ctx = { seat = seat, players = rules and rules.players, teams = rules and rules.teams }
   if rules and seat then
     ctx.sides = rules.teams and 2 or rules.players
     ctx.side = side_of(rules, seat)

@@ -255,9 +255,8 @@ local function ctx_of(data, view)
   local host = data.host
   data.host = nil
   data.value, data.rank = M.value, M.rank
-  if data.game == "pilotta" then
-    data.suit, data.card_points, data.strength, data.winning = M.suit, M.card_points, M.strength, M.winning
-  end
+  -- (Pilotta's card helpers are plain functions of their arguments: every AI gets them)
+  data.suit, data.card_points, data.strength, data.winning = M.suit, M.card_points, M.strength, M.winning
   data.points = function(cards) return M.points(cards, data.rules) end
   data.best_capture = function(what, tbl)
     return M.best_capture(what, tbl or (view and view.table), data.rules)
