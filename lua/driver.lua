@@ -74,15 +74,34 @@ function Driver:warn(seat, message, source)
   self:emit({ type = "warning", seat = seat, message = message, source = source or "ai" })
 end
 
+-- What the other seats hear of a Pilotta announcement: its kind and
+-- value, not its cards (P50; they become public when shown, P38).
+local PUBLIC_ANNOUNCE = { "type", "kind", "seat", "side", "round", "deal", "ply", "number", "value",
+  "round_over", "match_over", "dealt", "xeri" }
+function M.public_announcement(e)
+  local t = {}
+  for _, k in ipairs(PUBLIC_ANNOUNCE) do t[k] = e[k] end
+  local d = e.declaration
+  if type(d) == "table" then t.declaration = { kind = d.kind, value = d.value, length = d.length, rank = d.rank } end
+  t.text, t.move = "announce", "announce"
+  return t
+end
+
 -- The AIs hear moves and round starts (another seat's private keep
--- excepted: V-face-card-claim) and each finished round's result.
+-- excepted: V-face-card-claim; another seat's announced cards too) and
+-- each finished round's result.
 function Driver:tell_players(e)
+  local public
   for _, entry in ipairs(self.players) do
     local p, ok, msg = entry.player, true, nil
     if e.type == "round_over" then
       if p.round_end then ok, msg = p:round_end(e.result) end
     elseif (e.type == "move" or e.type == "round_start") and p.notify then
-      if not (e.type == "move" and e.kind == "keep" and self.seats[e.seat] ~= p) then
+      local mine = self.seats[e.seat] == p
+      if e.type == "move" and e.kind == "announce" and not mine then
+        public = public or M.public_announcement(e)
+        ok, msg = p:notify(public)
+      elseif not (e.type == "move" and e.kind == "keep" and not mine) then
         ok, msg = p:notify(e)
       end
     end

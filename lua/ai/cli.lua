@@ -4,6 +4,9 @@ local player = require "diloti.ai.player"
 
 local M = {}
 
+-- The heading of each game's list in `diloti ai`.
+local HEADINGS = { diloti = "Diloti and Kontsina", pilotta = "Pilotta" }
+
 local function errors_to_stderr(errors)
   for _, e in ipairs(errors) do io.stderr:write("diloti: AI refused: ", e.message, "\n") end
 end
@@ -12,12 +15,18 @@ end
 -- first, so that the strongest is read last, each with its rung and
 -- level; the others (partner, the user's own, with their file) before
 -- them. Texts as the scripts wrote them: clean them before printing.
-function M.list_rows(found, names)
+-- game: only the AIs that play it (the ladder and levels are Diloti's,
+-- so only Diloti's rows name them); nil: every AI.
+function M.list_rows(found, names, game)
   local rung, level = {}, {}
-  for k, n in ipairs(player.LADDER) do rung[n] = k end
-  for _, l in ipairs(player.LEVEL_ORDER) do level[player.LEVELS[l]] = l end
+  if game == nil or game == "diloti" then
+    for k, n in ipairs(player.LADDER) do rung[n] = k end
+    for _, l in ipairs(player.LEVEL_ORDER) do level[player.LEVELS[l]] = l end
+  end
   local order = {}
-  for _, n in ipairs(names) do order[#order + 1] = n end
+  for _, n in ipairs(names) do
+    if game == nil or player.plays(found[n].game, game) then order[#order + 1] = n end
+  end
   table.sort(order, function(x, y)
     local rx, ry = found[x].builtin and rung[x] or 0, found[y].builtin and rung[y] or 0
     if rx ~= ry then return rx < ry end
@@ -49,14 +58,17 @@ function M.cli_list(a, fit)
   local shown = {}
   for k, e in ipairs(errors) do shown[k] = { file = e.file, message = clean(e.message) } end
   errors_to_stderr(shown)
-  local rows = M.list_rows(found, names)
-  for _, r in ipairs(rows) do r[1], r[2] = clean(r[1]), clean(r[2]) end
-  if fit then
-    print(fit.list(rows))
-  else
-    for _, r in ipairs(rows) do print(string.format("%-10s %s", r[1], r[2])) end
-  end
   local function say(text) print(fit and fit.text(clean(text)) or clean(text)) end
+  for k, game in ipairs(player.GAMES) do
+    say((k > 1 and "\n" or "") .. (HEADINGS[game] or game) .. ":")
+    local rows = M.list_rows(found, names, game)
+    for _, r in ipairs(rows) do r[1], r[2] = clean(r[1]), clean(r[2]) end
+    if fit then
+      print(fit.list(rows))
+    else
+      for _, r in ipairs(rows) do print(string.format("%-10s %s", r[1], r[2])) end
+    end
+  end
   say("\nLevels for 'new ai=LEVEL' and --ai: easy, normal (the table's default), hard, expert.")
   local where = player.user_dir() or "$XDG_CONFIG_HOME/diloti/ai"
   say("\n'diloti ai NAME' explains one; your own AIs go in " .. where .. " (see docs/ai.md).")
@@ -84,6 +96,7 @@ function M.cli_show(a)
   end
   say(i.name .. (i.author and ("  by " .. i.author) or ""))
   say(i.description)
+  say("plays: " .. (i.game == "any" and "every game" or (HEADINGS[i.game] or i.game)))
   if i.help then say("\n" .. i.help) end
   if #i.hooks > 0 then say("\nfollows the game with: " .. table.concat(i.hooks, ", ")) end
   say("from: " .. i.file)

@@ -54,6 +54,19 @@ local function simulate(game, seat, view, move)
   return res
 end
 
+-- Pilotta's answer: what the seat's own move does in public (the card,
+-- the belote, the trick it completes and who won it, the end of the
+-- round); nothing the move would reveal of other hands.
+local function pl_simulate(game, move)
+  local c <close> = game:clone()
+  local e, why = c:play(move)
+  if not e then return nil, why end
+  local res = { move = e.text, kind = e.kind, card = e.card, belote = e.belote, round_over = e.round_over }
+  local t = e.trick_over
+  if type(t) == "table" then res.trick_over = { winner = t.winner, points = t.points } end
+  return res
+end
+
 local SEARCH_NUM = { exploration = true, epsilon = true, infer = true }
 local WEIGHTS = { "cards", "clubs", "aces", "ten_diamonds", "two_clubs", "xeri", "count" }
 -- The exact endgame search stops at a node limit and at the time limit
@@ -138,6 +151,7 @@ end
 -- adds the helpers of lua/ai/helpers.lua inside.
 local function decision_data(p, game, seat)
   local data = M.static(p._rules, seat)
+  local pilotta = M.game_of(p._rules) == "pilotta"
   local view
   -- The one host service of the call (lua/ai/helpers.lua turns it into
   -- ctx.simulate, ctx.search and the fields sent when first read).
@@ -155,6 +169,7 @@ local function decision_data(p, game, seat)
         error("ctx.simulate: a move (text, number or moves_info entry) expected", 0)
       end
       if type(m) == "string" and #m > 200 then return nil, "not a move" end
+      if pilotta then return pl_simulate(game, m) end
       view = view or game:view(seat)
       return simulate(game, seat, view, m)
     elseif what == "search" then
@@ -167,9 +182,23 @@ local function decision_data(p, game, seat)
   return data
 end
 
+--- The game a rules table belongs to: Kontsina is a rules set of Diloti's
+-- engine, so its AIs are Diloti's.
+function M.game_of(rules)
+  local g = type(rules) == "table" and rules.game or nil
+  if g == nil or g == "kontsina" then return "diloti" end
+  return g
+end
+
 --- What every call's ctx holds (no game needed): the seat, its side and
--- partner, the rules.
+-- partner (the game is ctx.rules.game).
 function M.static(rules, seat)
+  if M.game_of(rules) == "pilotta" then
+    -- P1, P2: four players, partners opposite, team A the even seats
+    local ctx = { seat = seat, players = 4, teams = true, sides = 2 }
+    if seat then ctx.side, ctx.partner = seat % 2, (seat + 2) % 4 end
+    return ctx
+  end
   local ctx = { seat = seat, players = rules and rules.players, teams = rules and rules.teams }
   if rules and seat then
     ctx.sides = rules.teams and 2 or rules.players

@@ -1,5 +1,6 @@
 -- The helpers an AI gets in ctx (value, rank, points, best_capture,
--- chance) and the driver that hands them over. Pure Lua without require:
+-- chance; for Pilotta suit, card_points, strength, winning) and the
+-- driver that hands them over. Pure Lua without require:
 -- the host loads it as a module, and every AI's own Lua state runs the
 -- same text before the AI's script (docs/security.md), so that an AI
 -- calls these without crossing into the host. points and best_capture
@@ -138,6 +139,62 @@ function M.chance(view, rules, what, who)
   return 1 - miss
 end
 
+-- ---- Pilotta's cards (P5, P6) -----------------------------------------------
+
+-- Places in the order for winning tricks, low to high, and card points.
+local TRUMP_ORDER = { ["7"] = 1, ["8"] = 2, Q = 3, K = 4, ["10"] = 5, A = 6, ["9"] = 7, J = 8 }
+local PLAIN_ORDER = { ["7"] = 1, ["8"] = 2, ["9"] = 3, J = 4, Q = 5, K = 6, ["10"] = 7, A = 8 }
+local TRUMP_POINTS = { J = 20, ["9"] = 14, A = 11, ["10"] = 10, K = 4, Q = 3, ["8"] = 0, ["7"] = 0 }
+local PLAIN_POINTS = { J = 2, ["9"] = 0, A = 11, ["10"] = 10, K = 4, Q = 3, ["8"] = 0, ["7"] = 0 }
+
+-- A Pilotta card's rank and suit ("10d" -> "10", "d"), or nil.
+local function pl_card(c)
+  local card = canon_card(c)
+  if not card then return nil end
+  local r, s = card:match("^(10)(%a)$")
+  if not r then r, s = card:match("^(%w)(%a)$") end
+  if not r or not PLAIN_ORDER[r] then return nil end
+  return r, s
+end
+
+--- A Pilotta card's suit letter, nil if not a card of the 32-card pack.
+function M.suit(card)
+  local _, s = pl_card(card)
+  return s
+end
+
+--- A Pilotta card's points with `trumps` the trump suit (P6).
+function M.card_points(card, trumps)
+  local r, s = pl_card(card)
+  if not r then return nil end
+  return s == trumps and TRUMP_POINTS[r] or PLAIN_POINTS[r]
+end
+
+--- How strong a card is in a trick (P5, P29): trumps above the led suit,
+-- the led suit above the others, which never win; higher is stronger.
+-- led: the suit of the trick's first card (nil: as if it led).
+function M.strength(card, trumps, led)
+  local r, s = pl_card(card)
+  if not r then return nil end
+  if s == trumps then return 20 + TRUMP_ORDER[r] end
+  if led == nil or s == led then return 10 + PLAIN_ORDER[r] end
+  return PLAIN_ORDER[r]
+end
+
+--- The place (1-based) of the card winning a trick so far (P29), nil for
+-- an empty trick or one with a non-card.
+function M.winning(trick, trumps)
+  if type(trick) ~= "table" or not trick[1] then return nil end
+  local led = M.suit(trick[1])
+  local best, at
+  for i, c in ipairs(trick) do
+    local v = M.strength(c, trumps, led)
+    if not v then return nil end
+    if not best or v > best then best, at = v, i end
+  end
+  return at
+end
+
 -- ---- inside an AI's state ------------------------------------------------
 
 -- ctx fields the host sends only when a script reads them (through the
@@ -198,6 +255,8 @@ local function ctx_of(data, view)
   local host = data.host
   data.host = nil
   data.value, data.rank = M.value, M.rank
+  -- (Pilotta's card helpers are plain functions of their arguments: every AI gets them)
+  data.suit, data.card_points, data.strength, data.winning = M.suit, M.card_points, M.strength, M.winning
   data.points = function(cards) return M.points(cards, data.rules) end
   data.best_capture = function(what, tbl)
     return M.best_capture(what, tbl or (view and view.table), data.rules)

@@ -5,6 +5,8 @@
 --   on_event(event, ctx)     optional: every public move, round starts
 --   on_round_end(result, ctx) optional: the scores of a finished round
 --   help, author             optional text
+--   game                     optional: the game it plays, "diloti" (the
+--                            default; Kontsina too), "pilotta", or "any"
 --
 -- Scripts come from the program (lua/ai/personalities/, compiled in), then from the
 -- user's folder ($XDG_CONFIG_HOME/diloti/ai) and any --ai-dir; a later
@@ -48,10 +50,24 @@ M.defaults = {
 local LOAD = { budget = 2000000, time = 2 }
 local HOOK_FAILURES = 3    -- a hook that fails this often in a row is turned off
 local KEYS = {
-  name = "string", description = "string", help = "string", author = "string",
+  name = "string", description = "string", help = "string", author = "string", game = "string",
   choose = "function", on_event = "function", on_round_end = "function",
 }
 local HOOKS = { "on_event", "on_round_end" }
+
+--- The games an AI may name in its `game` field; "any" plays them all
+-- (it must then read only what every game's view and moves share).
+M.GAMES = { "diloti", "pilotta" }
+local GAME_OK = { diloti = true, pilotta = true, any = true }
+
+--- The game a rules table belongs to ("diloti" for Kontsina too).
+M.game_of = context.game_of
+
+--- Whether an AI whose script names `game` (nil: Diloti) plays `want`.
+function M.plays(game, want)
+  game = game or "diloti"
+  return game == "any" or game == (want or "diloti")
+end
 
 -- ---- small helpers --------------------------------------------------
 
@@ -97,6 +113,9 @@ local function check(t, file)
     return nil, "needs a one-line description"
   end
   if not s.choose then return nil, "needs a choose(view, moves, ctx) function" end
+  if s.game and not GAME_OK[s.game] then
+    return nil, string.format("field 'game' must be 'diloti', 'pilotta' or 'any', not '%s'", excerpt(s.game))
+  end
   return s
 end
 
@@ -135,7 +154,7 @@ local function info_of(s, file, builtin)
   for _, h in ipairs(HOOKS) do if s[h] then hooks[#hooks + 1] = h end end
   return {
     name = s.name, description = s.description, help = s.help, author = s.author,
-    file = file, builtin = builtin, hooks = hooks,
+    file = file, builtin = builtin, hooks = hooks, game = s.game or "diloti",
   }
 end
 
@@ -290,8 +309,15 @@ function Player:choose(game, seat)
   if #texts == 0 then error(string.format("player:choose: seat %d has no move to make now", seat), 2) end
   local seed = decision_seed(self.seed, seat, round, deal, ply, phase == "claim" and 1 or 0)
   self._search = nil
-  local data = context.decision_data(self, game, seat)
-  local ok, mv, note = self:_call("choose", "decide", seat, seed, data, texts)
+  local ok, mv, note
+  local playing = M.game_of(self._rules)
+  if M.plays(self.game, playing) then
+    local data = context.decision_data(self, game, seat)
+    ok, mv, note = self:_call("choose", "decide", seat, seed, data, texts)
+  else
+    -- (its choose would read a view it does not know: never called)
+    ok, mv = false, string.format("it plays %s, not %s", self.game, playing)
+  end
   local info = {}
   local text, why
   if ok then
@@ -353,7 +379,7 @@ end
 --- ai.player(name or path, opts) -> player | nil, message.
 -- opts: seed (integer, default 0), dirs (more AI folders), time (seconds
 -- per decision), budget (instructions per decision), memory (bytes per
--- decision).
+-- decision), game (refuse an AI that plays another game).
 function M.player(spec, opts)
   opts = opts or {}
   if type(spec) ~= "string" or spec == "" then return nil, "ai.player: an AI name or a file path expected" end
@@ -391,6 +417,12 @@ function M.player(spec, opts)
   local how = { memory = memory, budget = budget, time = p.time, seed = decision_seed(seed, -1) }
   local script, box, helpers = load_script(src, file, how)
   if not script then return nil, box end
+  p.game = script.game or "diloti"
+  local want = opts.game and M.game_of{ game = opts.game }
+  if want and not M.plays(p.game, want) then
+    box:close()
+    return nil, string.format("AI '%s' plays %s, not %s (see 'diloti ai')", script.name, p.game, want)
+  end
   p:_adopt(script, box, helpers)
   p._reload = function() return load_script(src, file, how) end
   p.name, p.description, p.help = script.name, script.description, script.help

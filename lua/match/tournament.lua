@@ -31,6 +31,7 @@
 -- --json; `diloti merge` puts shard files back together in deal order.
 local diloti = require "diloti"
 local core = require "diloti.core"
+local game_of = require("diloti.ai.ctx").game_of
 local textfile = require "diloti.scripts.textfile"
 
 local M = {}
@@ -90,20 +91,44 @@ local function driver()
   return ai
 end
 
+-- Pilotta's contracts (P42) and sweeps (P32), counted per side of the
+-- match: made and failed by the side that held the contract, capots by
+-- the side that won all eight tricks; a round thrown in (P19) apart.
+local CONTRACT_KEYS = { "made", "failed", "capots" }
+
+-- Adds one finished Pilotta round (result().round: the bidders' team,
+-- made, thrown_in, each team's tricks) to a game's record.
+local function count_contract(rec, group, round)
+  if round.thrown_in or round.bidders == nil then
+    rec.thrown = rec.thrown + 1
+    return
+  end
+  local side = group[round.bidders]
+  local key = side .. (round.made and "_made" or "_failed")
+  rec[key] = rec[key] + 1
+  for team = 0, 1 do
+    if round[team].tricks == 8 then
+      local by = group[team] .. "_capots"
+      rec[by] = rec[by] + 1
+    end
+  end
+end
+
 -- One game of a pair; returns its record. cfg: names, nplayers, rules,
 -- rules_dirs, rounds_only, time, ai_dirs, factory(name, opts), play(game,
 -- players, opts).
 local function play_leg(cfg, deal_seed, leg)
   local game, err = diloti.new{ rules = cfg.rules, rules_dirs = cfg.rules_dirs, seed = deal_seed,
-    players = cfg.nplayers }
+    players = cfg.game ~= "pilotta" and cfg.nplayers or nil }
   if not game then error("rules: " .. tostring(err), 0) end
+  local pilotta = cfg.game == "pilotta"
   local seating = M.seating(cfg.names, cfg.nplayers, leg)
   local st = { a = new_ai_stats(), b = new_ai_stats() }
   local players, side_of_seat = {}, {}
   for seat = 0, cfg.nplayers - 1 do
     local who = seating[seat + 1]
     local p, perr = cfg.factory(who.name, { seed = M.seat_seed(deal_seed, seat), dirs = cfg.ai_dirs,
-      time = cfg.time })
+      time = cfg.time, game = cfg.game })
     if not p then error(string.format("AI '%s': %s", who.name, tostring(perr)), 0) end
     players[seat] = p
     side_of_seat[seat] = who.side
@@ -113,6 +138,10 @@ local function play_leg(cfg, deal_seed, leg)
   for seat = 0, cfg.nplayers - 1 do group[seat % nsides] = side_of_seat[seat] end
   local rec = { leg = leg, a_seat = leg == 1 and 0 or 1, rounds = 0, a_points = 0, b_points = 0,
     a_rounds = 0, b_rounds = 0, a = st.a, b = st.b, rules = { warnings = 0 } }
+  if pilotta then
+    for _, k in ipairs(CONTRACT_KEYS) do rec["a_" .. k], rec["b_" .. k] = 0, 0 end
+    rec.thrown = 0
+  end
   -- decisions and their time (info.seconds, from the driver), fallbacks
   -- (info.fallback: the AI lost the decision), warnings (a hook of the AI
   -- failed; a house rule's count apart, in rec.rules); the first message
@@ -150,6 +179,7 @@ local function play_leg(cfg, deal_seed, leg)
       local total = r.round[side].total
       rec[group[side] .. "_points"] = rec[group[side] .. "_points"] + total
     end
+    if pilotta then count_contract(rec, group, r.round) end
     local rw = r.round.winner
     if rw and rw < 0 then rw = nil end -- a tied round
     if rw then
@@ -225,6 +255,17 @@ function Acc:add(pair)
       s.fallbacks = s.fallbacks + t.fallbacks
       s.warnings = s.warnings + t.warnings
       s.message = s.message or t.message
+    end
+    if type(leg.a_made) == "number" then
+      local c = self.contracts or { thrown = 0 }
+      for _, side in ipairs{ "a", "b" } do
+        for _, k in ipairs(CONTRACT_KEYS) do
+          local key = side .. "_" .. k
+          c[key] = (c[key] or 0) + (tonumber(leg[key]) or 0)
+        end
+      end
+      c.thrown = c.thrown + (tonumber(leg.thrown) or 0)
+      self.contracts = c
     end
     -- (results written before house rules had a count of their own have none)
     local hr = leg.rules
@@ -305,6 +346,11 @@ function Acc:summary()
       max_ms = 1000 * s.tmax, fallbacks = s.fallbacks, warnings = s.warnings, first_message = s.message }
   end
   sum.rules = { warnings = self.rules.warnings, first_message = self.rules.message }
+  if self.contracts then
+    local c = {}
+    for k, v in pairs(self.contracts) do c[k] = v end
+    sum.contracts = c
+  end
   if self.sprt then
     local llr, blo, bhi = self:llr()
     sum.sprt = { elo0 = self.sprt.elo0, elo1 = self.sprt.elo1, alpha = self.sprt.alpha,
@@ -348,10 +394,17 @@ function M.report(cfg, sum)
   add("  Elo       %s  [%s, %s]  (%s - %s)", fmt_elo(sum.elo.value), fmt_elo(sum.elo.lo), fmt_elo(sum.elo.hi),
     A, B)
   local ppr = sum.points_per_round
-  add("points per round: %s %.2f, %s %.2f, difference %+.2f [%+.2f, %+.2f]", A, ppr.a, B, ppr.b,
+  add("%s per round: %s %.2f, %s %.2f, difference %+.2f [%+.2f, %+.2f] (95%% CI)",
+    cfg.game == "pilotta" and "game points" or "points", A, ppr.a, B, ppr.b,
     ppr.diff.value, ppr.diff.lo, ppr.diff.hi)
   add("rounds: %d (%.2f per game), won %d by %s, %d by %s", sum.rounds, sum.rounds_per_game, sum.a_rounds_won,
     A, sum.b_rounds_won, B)
+  local c = sum.contracts
+  if c then
+    add("contracts: %s made %d, failed %d; %s made %d, failed %d; %d thrown in", A, c.a_made, c.a_failed, B,
+      c.b_made, c.b_failed, c.thrown)
+    add("capots: %d by %s, %d by %s", c.a_capots, A, c.b_capots, B)
+  end
   for _, side in ipairs{ "a", "b" } do
     local s = sum.ai[side]
     local times = s.mean_ms and string.format("%.3f ms mean, %.1f ms max", s.mean_ms, s.max_ms) or "not timed"
@@ -385,9 +438,16 @@ local function csv_field(v)
   return v
 end
 
---- One CSV row per game (two per deal pair), with a header line.
-function M.csv(pairs_list)
-  local out = { table.concat(M.csv_columns, ",") }
+-- Pilotta's games add their contracts and capots (P42, P32).
+M.csv_contract_columns = { "a_made", "a_failed", "a_capots", "b_made", "b_failed", "b_capots", "thrown" }
+
+--- One CSV row per game (two per deal pair), with a header line; a
+-- Pilotta run (game = "pilotta") adds the contract columns.
+function M.csv(pairs_list, game)
+  local contracts = game == "pilotta"
+  local header = table.concat(M.csv_columns, ",")
+  if contracts then header = header .. "," .. table.concat(M.csv_contract_columns, ",") end
+  local out = { header }
   for _, p in ipairs(pairs_list) do
     for _, leg in ipairs(p.legs) do
       local row = { p.deal, p.seed, leg.leg, leg.a_seat, leg.rounds, leg.a_points, leg.b_points, leg.a_rounds,
@@ -401,6 +461,9 @@ function M.csv(pairs_list)
         row[#row + 1] = s.warnings
       end
       row[#row + 1] = leg.rules and leg.rules.warnings or 0
+      if contracts then
+        for _, k in ipairs(M.csv_contract_columns) do row[#row + 1] = leg[k] or 0 end
+      end
       for i, v in ipairs(row) do row[i] = csv_field(v) end
       out[#out + 1] = table.concat(row, ",")
     end
@@ -412,7 +475,8 @@ local FORMAT = "diloti-match"
 
 -- The part of cfg that goes into the files (and must agree on merge).
 local function file_config(cfg)
-  return { names = cfg.names, players = cfg.nplayers, rules = cfg.rules, seed = cfg.seed, games = cfg.games,
+  return { game = cfg.game, names = cfg.names, players = cfg.nplayers, rules = cfg.rules, seed = cfg.seed,
+    games = cfg.games,
     rounds_only = cfg.rounds_only or false, time = cfg.time, sprt = cfg.sprt,
     shard = cfg.shard and { k = cfg.shard.k, n = cfg.shard.n } or nil, version = diloti.version }
 end
@@ -561,7 +625,11 @@ end
 --- The configuration of a run from parsed arguments: cfg, or nil and a
 -- message.
 function M.config(a)
-  local cfg = { names = a.ai, rules = a.match_rules or a.rules or "diloti", rounds_only = a.rounds_only or false }
+  local want = a.match_game or a.game
+  local rules = a.match_rules or a.rules
+  -- (the global --rules defaults to "diloti": --game alone picks that game's base rules)
+  if want and (rules == nil or rules == "diloti") then rules = want end
+  local cfg = { names = a.ai, rules = rules or "diloti", rounds_only = a.rounds_only or false }
   if #cfg.names ~= 2 and #cfg.names ~= 4 then
     return nil, "match: give two AIs (A B) or four (A B C D, partners A+C against B+D)"
   end
@@ -577,23 +645,35 @@ function M.config(a)
   else
     cfg.seed = os.time()
   end
+  local g0, gerr0 = diloti.new{ rules = cfg.rules, rules_dirs = a.rules_dir }
+  if not g0 then return nil, gerr0 end
+  cfg.game = game_of(g0:rules())
+  g0:close()
+  if want and game_of{ game = want } ~= cfg.game then
+    return nil, string.format("--game %s, but the rules '%s' are %s's", want, cfg.rules, cfg.game)
+  end
   if a.players then
     cfg.nplayers, e = parse_int(a.players, "--players")
     if not cfg.nplayers then return nil, e end
   else
-    cfg.nplayers = #cfg.names == 4 and 4 or nil
+    cfg.nplayers = (#cfg.names == 4 or cfg.game == "pilotta") and 4 or nil
   end
-  if not cfg.nplayers then
-    local g, gerr = diloti.new{ rules = cfg.rules, rules_dirs = a.rules_dir }
+  if cfg.game == "pilotta" then
+    -- two partnerships, swapped in the second game of a pair
+    if cfg.nplayers ~= 4 then return nil, "--players: Pilotta is for four players (P1), not " .. cfg.nplayers end
+  else
+    if not cfg.nplayers then
+      local g, gerr = diloti.new{ rules = cfg.rules, rules_dirs = a.rules_dir }
+      if not g then return nil, gerr end
+      cfg.nplayers = g:rules().players
+    end
+    if cfg.nplayers ~= 2 and cfg.nplayers ~= 4 then
+      return nil, "--players: duplicate play needs 2 or 4 players, not " .. cfg.nplayers
+    end
+    if #cfg.names == 4 and cfg.nplayers ~= 4 then return nil, "four AIs need --players 4" end
+    local g, gerr = diloti.new{ rules = cfg.rules, rules_dirs = a.rules_dir, players = cfg.nplayers, seed = 1 }
     if not g then return nil, gerr end
-    cfg.nplayers = g:rules().players
   end
-  if cfg.nplayers ~= 2 and cfg.nplayers ~= 4 then
-    return nil, "--players: duplicate play needs 2 or 4 players, not " .. cfg.nplayers
-  end
-  if #cfg.names == 4 and cfg.nplayers ~= 4 then return nil, "four AIs need --players 4" end
-  local g, gerr = diloti.new{ rules = cfg.rules, rules_dirs = a.rules_dir, players = cfg.nplayers, seed = 1 }
-  if not g then return nil, gerr end
   cfg.rules_dirs = a.rules_dir
   cfg.ai_dirs = concat_lists(a.ai_dir, a.match_ai_dir)
   if a.time then
@@ -703,7 +783,7 @@ local function write_outputs(a, cfg, sum, list)
     if not ok then code = err("cannot write %s: %s", a.json, e) end
   end
   if a.csv then
-    local ok, e = write_file(a.csv, M.csv(list))
+    local ok, e = write_file(a.csv, M.csv(list, cfg.game))
     if not ok then code = err("cannot write %s: %s", a.csv, e) end
   end
   return code
@@ -725,8 +805,11 @@ function M.run(a)
   end
   -- every AI must load before anything is played (or a worker started)
   for _, n in ipairs(cfg.names) do
-    local p, perr = cfg.factory(n, { seed = 1, dirs = cfg.ai_dirs, time = cfg.time })
-    if not p then return err("AI '%s': %s", n, tostring(perr)) end
+    local p, perr = cfg.factory(n, { seed = 1, dirs = cfg.ai_dirs, time = cfg.time, game = cfg.game })
+    if not p then
+      perr = tostring(perr)
+      return err("%s", perr:find("^AI '") and perr or string.format("AI '%s': %s", n, perr))
+    end
   end
   local indices = M.indices(cfg.games, cfg.shard, cfg.part)
   if a.stream then
@@ -805,17 +888,32 @@ local function valid_pair(p)
   return true
 end
 
+local GAME_NAMES = { diloti = "Diloti", pilotta = "Pilotta" }
+
+-- The game of a result file's config: its own field, else the base of its
+-- rules spec (Kontsina is played by Diloti's engine).
+local function file_game(c)
+  if type(c.game) == "string" then return c.game end
+  local base = type(c.rules) == "string" and c.rules:match("^[^+]*") or "diloti"
+  return base == "pilotta" and "pilotta" or "diloti"
+end
+
 --- Combines result documents (decoded JSON) into cfg and the pair list
 -- in deal order: cfg, list, warnings; or nil, message.
 function M.combine(docs)
-  local base, list, seen, warnings = nil, {}, {}, {}
+  local base, base_game, list, seen, warnings = nil, nil, {}, {}, {}
   for idx, d in ipairs(docs) do
     if type(d) ~= "table" or d.format ~= FORMAT or type(d.config) ~= "table" then
       return nil, string.format("file %d is not a diloti match result", idx)
     end
     local c = d.config
+    -- (files written before Pilotta name no game: their rules say it)
+    local game = file_game(c)
     if not base then
-      base = c
+      base, base_game = c, game
+    elseif game ~= base_game then
+      return nil, string.format("file %d is a %s match result and file 1 a %s one: results of two games "
+        .. "cannot be merged", idx, GAME_NAMES[game] or game, GAME_NAMES[base_game] or base_game)
     else
       for _, k in ipairs{ "names", "players", "rules", "seed", "games", "rounds_only", "time", "sprt" } do
         if not same(base[k], c[k]) then
@@ -843,7 +941,7 @@ function M.combine(docs)
   if missing > 0 then
     warnings[#warnings + 1] = string.format("%d of %d deals are missing (a shard not merged?)", missing, base.games)
   end
-  local cfg = { names = base.names, nplayers = base.players, rules = base.rules, seed = base.seed,
+  local cfg = { game = base_game, names = base.names, nplayers = base.players, rules = base.rules, seed = base.seed,
     games = base.games, rounds_only = base.rounds_only, time = base.time, sprt = base.sprt }
   return cfg, list, warnings
 end
@@ -894,6 +992,8 @@ function M.setup(parser)
   c:option("--games", "Deals to play (each twice, seats swapped).", "100")
   c:option("--seed", "Seed of the whole run (default: the time, printed).", nil):target("match_seed")
   c:option("--rules", "Rules (as the global --rules).", nil):target("match_rules")
+  c:option("--game", "The game: diloti (the default) or pilotta; --rules may add house rules.")
+    :target("match_game")
   c:option("--ai-dir", "Another folder of AI scripts."):count("*"):target("match_ai_dir")
   c:option("--players", "2 or 4 players (default: 4 with four AIs, else the rules' own).")
   c:option("--jobs", "Worker processes (the results are those of one process).", "1")

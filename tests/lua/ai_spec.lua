@@ -11,6 +11,8 @@ local diloti = require "diloti"
 local ai = require "diloti.ai"
 
 local PERSONALITIES = { "builder", "cautious", "counter", "expert", "greedy", "master", "partner", "random" }
+-- (and Pilotta's, tests/lua/pilotta_ai_spec.lua)
+local PILOTTA_ONLY = { "follower" }
 local SEARCHING = { expert = true, master = true }
 
 -- Example 1 of RULES.md: an 8 takes 8, 5+3 and 6+2 at once.
@@ -54,7 +56,10 @@ describe("AI players", function()
     it("holds every shipped personality, each with a one-line description", function()
       local found, names, errors = ai.catalogue()
       assert.same({}, errors)
-      assert.same(PERSONALITIES, names)
+      local all = { table.unpack(PERSONALITIES) }
+      for _, n in ipairs(PILOTTA_ONLY) do all[#all + 1] = n end
+      table.sort(all)
+      assert.same(all, names)
       for _, n in ipairs(names) do
         local i = found[n]
         assert.equals(n, i.name)
@@ -658,7 +663,10 @@ describe("AI players", function()
       local p = player_of([[
         return { name = NAME, description = "x", choose = function(view, moves, ctx)
           local found = {}
-          for k, v in pairs(ctx) do found[#found + 1] = k .. ":" .. type(v) end
+          -- (plain data left out: the note holds 200 characters)
+          for k, v in pairs(ctx) do
+            if type(v) ~= "number" and type(v) ~= "string" then found[#found + 1] = k .. ":" .. type(v) end
+          end
           for _, k in ipairs{ "hands", "pack", "state" } do assert(view[k] == nil, k) end
           assert(getmetatable == nil and debug == nil and io == nil)
           table.sort(found)
