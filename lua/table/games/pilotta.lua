@@ -631,8 +631,7 @@ end
 -- ---- the computer's seats -------------------------------------------------
 
 --- The AI for seats the options leave to the computer: a Pilotta AI
--- from the catalogue (a rule-follower first), else the table's own
--- legal-random player.
+-- from the catalogue (the first by name: the rule-follower), else random.
 function M.default_ai(dirs)
   local ok, found = pcall(ai.catalogue, dirs)
   if ok and type(found) == "table" then
@@ -647,28 +646,14 @@ function M.default_ai(dirs)
   return "random"
 end
 
--- A seeded legal-random player: the driver asks it choose(game, seat).
-local function random_player(name, seed)
-  local x = (math.tointeger(seed) or 1) % 2147483647
-  if x <= 0 then x = x + 2147483646 end
-  return {
-    name = name,
-    choose = function(_, g)
-      local moves = g:moves()
-      x = (x * 48271) % 2147483647
-      return moves[x % #moves + 1], {}
-    end,
-  }
-end
-
---- A player for a seat: an AI of the catalogue that plays Pilotta, or
--- (for "random", until a Pilotta AI is installed) the legal-random one.
+--- A player for a seat: an AI of the catalogue that plays Pilotta (or
+-- any game, as random does).
 function M.player(name, opts)
   local ok, found = pcall(ai.catalogue, opts and opts.dirs)
   local info = ok and type(found) == "table" and found[name] or nil
-  if type(info) == "table" and info.game == "pilotta" then return ai.player(name, opts) end
-  if name == "random" then return random_player(name, opts and opts.seed or 1) end
-  if info then return nil, string.format("the AI '%s' plays Diloti, not Pilotta; try ai=random", name) end
+  if type(info) == "table" and info.game ~= "pilotta" and info.game ~= "any" then
+    return nil, string.format("the AI '%s' plays Diloti, not Pilotta; try ai=follower or ai=random", name)
+  end
   return ai.player(name, opts)
 end
 
