@@ -306,6 +306,13 @@ static bool refuse(lua_State *L, const char *why)
     return false;
 }
 
+/* nil, why as a function's two results. */
+static int fail(lua_State *L, const char *why)
+{
+    refuse(L, why);
+    return 2;
+}
+
 static bool find_numbered(lua_State *L, int gi, LPGame *u, int arg, bool hook, Found *f)
 {
     const pl_ActionList *l = pl_game_legal(u->g);
@@ -417,7 +424,10 @@ static const char *hook_warning(lua_State *L, const char *hook, const char *fall
 /* Puts the round's game points to what a score hook said. */
 static void rescore(pl_State *s, const int game[2])
 {
-    for (int t = 0; t < 2; t++) s->score[t] -= s->last.game[t], s->last.game[t] = game[t];
+    for (int t = 0; t < 2; t++) {
+        s->score[t] -= s->last.game[t];
+        s->last.game[t] = game[t];
+    }
     s->winner = -1;
     pl_add_to_match(s);
 }
@@ -437,7 +447,7 @@ static const char *score_hook(lua_State *L, int gi, pl_Game *g)
         return NULL;
     }
     const int t = lua_gettop(L);
-    int game[2];
+    int game[2] = {0, 0};
     const char *bad = NULL;
     for (int k = 0; k < 2 && !bad; k++) {
         if (lua_rawgeti(L, t, k) != LUA_TTABLE) {
@@ -905,14 +915,14 @@ static int l_new(lua_State *L)
         return 2;
     }
     pl_Game *g;
-    char err[300];
     if (lua_getfield(L, 1, "position") == LUA_TSTRING) {
+        char err[300];
         g = pl_game_from_position(&r, lua_tostring(L, -1), (uint64_t)seed, err, sizeof err);
-        if (!g) return refuse(L, err), 2;
+        if (!g) return fail(L, err);
     } else {
         const char *why = NULL;
         g = pl_game_new(&r, (uint64_t)seed, (int)dealer, &why);
-        if (!g) return refuse(L, why), 2;
+        if (!g) return fail(L, why);
     }
     lua_pop(L, 1);
     push_game(L, g, 0);
@@ -937,7 +947,7 @@ int pl_lua_check_rules(lua_State *L)
     pl_rules_default(&r);
     pl_lua_torules(L, 1, &r);
     const char *e = pl_rules_check(&r);
-    if (e) return refuse(L, e), 2;
+    if (e) return fail(L, e);
     lua_pushboolean(L, 1);
     return 1;
 }
