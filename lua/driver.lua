@@ -117,7 +117,9 @@ end
 --- Announces the round under way (to call once, when play begins).
 function Driver:start()
   local phase = self.game:phase()
-  if phase == "play" or phase == "claim" then self:emit(round_start_event(self.game)) end
+  -- (a round under way: Diloti's play or claim, Pilotta's auction and the
+  -- rest; not a finished round or match)
+  if phase ~= "round-over" and phase ~= "match-over" then self:emit(round_start_event(self.game)) end
 end
 
 --- Plays a move for the seat to move (from an AI or from outside): the
