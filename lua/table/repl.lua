@@ -221,8 +221,8 @@ end
 -- reported, never fatal.
 --- A line for the opening lines, under the banner (an extension's word
 -- to a newcomer).
-function Session:greet(line)
-  self.greetings[#self.greetings + 1] = line
+function Session:greet(line, when)
+  self.greetings[#self.greetings + 1] = { line = line, when = when }
 end
 
 function Session:observe(o)
@@ -652,7 +652,10 @@ end
 function Session:run()
   self:refresh_width()
   self:print(M.banner(self))
-  for _, line in ipairs(self.greetings) do self:print(line) end
+  -- (a greeting may be for one game only: when(session) says)
+  for _, gr in ipairs(self.greetings) do
+    if not gr.when or gr.when(self) then self:print(gr.line) end
+  end
   guarded(self, self.advance)
   guarded(self, self.show)
   while not self.done do

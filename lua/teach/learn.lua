@@ -802,7 +802,11 @@ function M.install(T)
   if path == nil then path = M.progress_path(T.getenv) end
   local done = false
   for _, e in pairs(M.load_progress(path or nil)) do done = done or e.done end
-  if not done then T:greet("New to Diloti? Type 'learn' for a short course on the rules, one idea at a time.") end
+  -- (the course teaches Diloti: no word of it at a Pilotta table)
+  if not done then
+    T:greet("New to Diloti? Type 'learn' for a short course on the rules, one idea at a time.",
+      function(s) return not s.gm or s.gm.name == "diloti" end)
+  end
   commands.add {
     name = "learn", aliases = { "lesson", "lessons" }, usage = "learn [N|next]",
     help = "lessons on the rules: the list, or take lesson N (or the next one)",

@@ -500,8 +500,8 @@ return calls, errors, #fns
     local move, info = p:choose(g, 0)
     assert.is_nil(info.fallback, info.warning)
     assert.equals(g:moves()[1], move)
-    assert.matches("best_capture,card_points,chance,points,rank,rng,search,simulate,strength,suit,time_left,value,winning",
-      info.note)
+    assert.matches("best_capture,card_points,chance,points,rank,rng,search,simulate,strength,suit,time_left,"
+      .. "value,winning", info.note)
     assert.truthy(g:play(move))
     assert.equals(FALLBACK, FALLBACK)
   end)

@@ -533,16 +533,18 @@ describe("learn at the table", function()
   it("points a newcomer at the course in the opening lines, until a lesson is done", function()
     local dir = support.tmpdir()
     local state = dir .. "/state"
-    local function opening()
+    local function opening(game)
       local out = {}
       local s = assert(repl.new { extensions = EXT, write = function(t) out[#out + 1] = t end,
         read = function() return nil end, clock = function() return 1000 end,
         getenv = function(k) if k == "XDG_STATE_HOME" then return state end return ENV[k] end,
-        game = { seed = 5, ai = "random" } })
+        game = game or { seed = 5, ai = "random" } })
       s:run()
       return table.concat(out)
     end
     assert.matches("New to Diloti%? Type 'learn'", opening())
+    -- (the course is Diloti's: not a word of it at a Pilotta table)
+    assert.is_nil(opening({ game = "pilotta", seed = 5 }):find("New to Diloti", 1, true))
     os.execute("mkdir -p " .. support.q(state .. "/diloti"))
     support.write(state .. "/diloti/progress", "01-capturing open 1\n")
     assert.matches("New to Diloti%? Type 'learn'", opening())

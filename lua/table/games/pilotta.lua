@@ -28,8 +28,8 @@ function M.rule_id_help(id)
     .. "refusal names the rule and says why in its own words (e.g. 'P24: ...'), and 'why MOVE' asks "
     .. "about one move. The house rules: 'rules'.", id:upper())
 end
-M.refusal_help = "A refused call or card names its rule (P24: ...); the rules are those of PILOTTA.md "
-  .. "(P1-P51), 'rules' lists the house rules."
+M.refusal_help = "A refused call or card names its rule and says why (P24: ...); 'why MOVE' asks about "
+  .. "one move, and 'rules' lists the house rules."
 
 local SUITS = { "c", "d", "h", "s" }
 local SUIT_WORD = { c = "clubs", d = "diamonds", h = "hearts", s = "spades" }
