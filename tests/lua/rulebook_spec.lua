@@ -338,6 +338,22 @@ describe("docs/rules-reference.md", function()
     end
   end)
 
+  it("is linked from the Pilotta sections of the README, the notation and the table's guide", function()
+    -- (a section runs from its heading to the next of the same level)
+    local function section(f, heading, level)
+      local text = support.read(root .. f)
+      local s = assert(text:find("\n" .. heading, 1, true), f .. ": " .. heading)
+      local e = text:find("\n" .. level .. " ", s + #heading + 1, true) or #text
+      return text:sub(s, e)
+    end
+    for _, where in ipairs { { "README.md", "### Pilotta", "###" }, { "docs/notation.md", "## 9. Pilotta", "##" },
+      { "docs/table.md", "## Pilotta at the table", "##" } } do
+      local text = section(where[1], where[2], where[3])
+      assert.truthy(text:find("rules-reference.md#p", 1, true), where[1] .. " does not link Pilotta's rules")
+      assert.is_nil(text:find("does not cover", 1, true), where[1])
+    end
+  end)
+
   it("is linked from every document that cites rule ids", function()
     local docs = files("README.md docs/*.md docs/diloti.6")
     assert.is_true(#docs >= 8)
