@@ -489,6 +489,7 @@ describe("diloti rules ID", function()
     assert.matches("^PV%-partner%-exempt%.", out)
     out, err, code = support.cli { "rules", "PC12" }
     assert.equals(1, code)
+    assert.equals("", out)
     assert.matches("No rule 'PC12'%. Nearest: PC10, PC9, PC8", err)
   end)
 
