@@ -268,7 +268,8 @@ M.add {
   name = "rules", usage = "rules [VARIANT|ID|reload]",
   help = "the variants, one explained, a rule by its id (rules D19), or 'rules reload'",
   more = "  A rule id is what a refusal cites: D1-D24 (Diloti), K1-K8 (Kontsina), C1-C9 and the "
-    .. "house rules' V-soy, V-forced-capture and so on, in any case. All of them: " .. rulebook.DOC .. "\n"
+    .. "house rules' V-soy, V-forced-capture and so on; P1-P51 (Pilotta), PC1-PC10 and PV-partner-exempt "
+    .. "and the like; in any case. All of them: " .. rulebook.DOC .. "\n"
     .. "  'rules reload' reads the house-rule folders again: what was added, changed,\n"
     .. "  removed or refused since the last look ('new' looks again by itself too).",
   examples = { "rules", "rules soy", "rules D19", "rules v-soy", "rules reload" },
@@ -279,9 +280,6 @@ M.add {
       if not e then return T:complain(rulebook.unknown(rest)) end
       for _, l in ipairs(rulebook.lines(e)) do T:print(l) end
       return
-    end
-    if T.gm.rule_id and T.gm.rule_id(rest) then
-      return T:print(screen.fit(T.style, T.gm.rule_id_help(rest)))
     end
     local cat = diloti.variants.catalogue(T.rules_dirs)
     -- (each game lists its own house rules: Pilotta's are named

@@ -9,13 +9,16 @@
 -- tests/lua/rulebook_spec.lua checks that every id the code can cite has
 -- an entry, that every example does what it says (each refused move is
 -- refused with that id, each other move is legal), and that the page is
--- up to date.
+-- up to date. Pilotta's entries (P…, PV-…, PC…) are in
+-- lua/table/rulebook_pilotta.lua and join the list here.
 --
 -- An example: `rules` (the rules spec, default "diloti"), `position`
 -- (none: a new game with seed 1), `steps` and `expect`, or only `text`.
 -- A step is a move with `refused = ID` (checked, not played), with
 -- `legal = true` (checked, not played) or neither (played); `say` is a
--- short comment. `expect` holds fields of the position after the steps.
+-- short comment. `expect` holds fields of the position after the steps
+-- (for Pilotta also `turn`, `phase` and `winning`, the seat winning the
+-- trick). `invalid = ID`: the position itself is refused, citing ID.
 local M = {}
 
 M.parts = {
@@ -426,8 +429,24 @@ M.entries = {
       note = "a new game: 4 x 4 in the hands and 4 on the table leave 32" } },
 }
 
+local pilotta = require "diloti.table.rulebook_pilotta"
+for _, p in ipairs(pilotta.parts) do M.parts[#M.parts + 1] = p end
+for _, e in ipairs(pilotta.entries) do M.entries[#M.entries + 1] = e end
+
 -- ---------------------------------------------------------------------
 -- Looking up and printing
+
+--- The part an id belongs to: "D", "K", "C", "V" (Diloti's), "P", "PV",
+-- "PC" (Pilotta's), or nil.
+function M.family(id)
+  id = tostring(id):upper()
+  return id:match("^(P[VC])%-") or id:match("^(PC)%d") or id:match("^([DKCP])%d") or id:match("^(V)%-")
+end
+
+--- The game an entry is about: "pilotta" for P…, PV-… and PC…, else "diloti".
+function M.game_of(e)
+  return e.id:sub(1, 1) == "P" and "pilotta" or "diloti"
+end
 
 local by_id = {}
 for _, e in ipairs(M.entries) do
@@ -435,10 +454,11 @@ for _, e in ipairs(M.entries) do
   for _, a in ipairs(e.aliases or {}) do by_id[a:lower()] = e end
 end
 
---- Does a word look like a rule id (D19, k2, C3, V-soy), rather than a
--- variant's name?
+--- Does a word look like a rule id (D19, k2, C3, V-soy, P24, PV-must-head,
+-- PC3, PE18), rather than a variant's name?
 function M.is_id(word)
-  return word:match("^[DdKkCc]%d+$") ~= nil or word:match("^[Vv]%-") ~= nil
+  return word:match("^[DdKkCcPp]%d+$") ~= nil or word:match("^[Pp]?[Vv]%-") ~= nil
+    or word:match("^[Pp][CcEe]%d+$") ~= nil
 end
 
 --- The entry of an id, in any case ("d19", "V-SOY", "V-target=N"), or nil.
@@ -478,16 +498,18 @@ function M.nearest(id, n)
   -- (the longest id is under 30 letters: what is typed past that says
   -- nothing of which one was meant, and would make the distance slow)
   id = tostring(id):sub(1, ID_MAX):upper()
-  local letter, num = id:match("^([DKC])(%d+)$")
-  local family = id:match("^([DKCV])[%d%-]")
+  local letter, num = id:match("^(P?[DKCP])(%d+)$")
+  local family = M.family(id) or id:match("^(PE)%d")
   local scored = {}
   for i, e in ipairs(M.entries) do
     local score
-    local el, en = e.id:match("^([DKC])(%d+)$")
+    local el, en = e.id:match("^(P?[DKCP])(%d+)$")
     if letter and el == letter then
       score = math.abs(tonumber(en) - tonumber(num))
     else
-      score = 100 + distance(id, e.id:upper()) + (family == e.id:sub(1, 1) and 0 or 100)
+      -- (a worked example PE… is nearest Pilotta's rules)
+      local same = family == M.family(e.id) or family == "PE" and M.family(e.id) == "P"
+      score = 100 + distance(id, e.id:upper()) + (same and 0 or 100)
     end
     scored[#scored + 1] = { e.id, score, i }
   end
@@ -510,8 +532,9 @@ function M.example_lines(e)
     return out
   end
   local out = {}
-  if ex.rules and ex.rules ~= "diloti" then out[#out + 1] = "rules: " .. ex.rules end
+  if ex.rules and ex.rules ~= M.game_of(e) then out[#out + 1] = "rules: " .. ex.rules end
   out[#out + 1] = ex.position or "(a new game)"
+  if ex.invalid then out[#out + 1] = "-> refused (" .. ex.invalid .. ")" end
   local w = 0
   for _, s in ipairs(ex.steps or {}) do w = math.max(w, #s[1]) end
   for _, s in ipairs(ex.steps or {}) do
@@ -525,7 +548,7 @@ function M.example_lines(e)
     for k in pairs(ex.expect) do keys[#keys + 1] = k end
     -- in the order a position prints its fields
     local order = { dealer = 1, turn = 2, round = 3, deal = 4, ply = 5, phase = 6, hands = 7, table = 8,
-      piles = 9, xeri = 10, score = 11, won = 12, last = 13, claim = 14, pack = 15 }
+      piles = 9, xeri = 10, score = 11, won = 12, last = 13, claim = 14, pack = 15, winning = 16 }
     table.sort(keys, function(a, b) return (order[a] or 99) < (order[b] or 99) end)
     local parts = {}
     for i, k in ipairs(keys) do parts[i] = k .. "=" .. ex.expect[k] end
@@ -540,7 +563,9 @@ end
 function M.lines(e)
   local out = { e.id .. ". " .. e.title, "  " .. e.text }
   if e.variant then
-    out[#out + 1] = "  A house rule: add it with 'new rules=diloti+" .. e.variant .. "'."
+    local game = M.game_of(e)
+    out[#out + 1] = "  A house rule: add it with 'new " .. (game == "pilotta" and "game=pilotta " or "")
+      .. "rules=" .. game .. "+" .. e.variant .. "'."
   end
   local ex = M.example_lines(e)
   if #ex > 0 then

@@ -14,22 +14,10 @@ local M = { name = "pilotta", title = "Pilotta", coach = false, declare = false 
 M.declare_instead = "declarations are announced with 'announce CARDS' in the first trick (P35), "
   .. "and shown with 'show' in the second (P38)."
 M.move_example = "90h"
-M.rules_help = "Pilotta's rule ids (P1-P51, PV-...) are cited by every refusal, with the reason; the "
-  .. "rules reference (rules D19) does not cover them yet."
-
---- Is this word one of Pilotta's rule ids (P24, PV-deal-left, PC3, PE18)?
-function M.rule_id(word)
-  return word:match("^[Pp]%d+$") ~= nil or word:match("^[Pp][CcEe]%d+$") ~= nil or word:match("^[Pp][Vv]%-") ~= nil
-end
-
---- What 'rules P24' says while the rules reference knows Diloti only.
-function M.rule_id_help(id)
-  return string.format("%s is one of Pilotta's rules. The rules reference does not cover Pilotta yet: a "
-    .. "refusal names the rule and says why in its own words (e.g. 'P24: ...'), and 'why MOVE' asks "
-    .. "about one move. The house rules: 'rules'.", id:upper())
-end
-M.refusal_help = "A refused call or card names its rule and says why (P24: ...); 'why MOVE' asks about "
-  .. "one move, and 'rules' lists the house rules."
+M.rules_help = "Pilotta's rule ids (P1-P51, the house rules' PV-..., the clarifications PC1-PC10) are cited "
+  .. "by every refusal: 'rules P24' explains one, with an example. Every rule: docs/rules-reference.md"
+M.refusal_help = "A refused call or card names its rule and says why (P24: ...): 'rules P24' explains the rule; "
+  .. "'why MOVE' asks about one move, and 'rules' lists the house rules. All of them: docs/rules-reference.md"
 
 local SUITS = { "c", "d", "h", "s" }
 local SUIT_WORD = { c = "clubs", d = "diamonds", h = "hearts", s = "spades" }
