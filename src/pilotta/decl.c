@@ -18,6 +18,7 @@ static bool consecutive(unsigned m)
 bool pl_decl_classify(pl_Set cards, pl_Decl *d)
 {
     int n = pl_count(cards);
+    d->cards = cards; /* (pl_decl_describe names the cards it holds) */
     if (n == 4 && cards == pl_rank_mask(pl_rank(pl_first(cards)))) {
         d->kind = PL_FOUR;
         d->value = FOUR_VALUE[pl_rank(pl_first(cards))];

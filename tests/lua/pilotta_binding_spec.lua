@@ -187,6 +187,24 @@ describe("Pilotta's game handle", function()
       assert.equals(before, g:position())
     end)
 
+    it("says what an announcement is when checking it: the run or four its cards make", function()
+      local g = new{ seed = 3 }
+      local ann
+      for _ = 1, 200 do
+        for _, m in ipairs(g:moves()) do if m:match("^announce") then ann = m end end
+        if ann then break end
+        if g:phase() == "round-over" then g:next_round() end
+        local pick = g:moves()[1]
+        for _, m in ipairs(g:moves()) do if m:match("^%d") then pick = m; break end end
+        assert.truthy(g:play(pick))
+      end
+      assert.is_string(ann)
+      local n = select(2, ann:gsub("%S+", "")) - 1
+      local ok, what = g:check(ann)
+      assert.is_true(ok)
+      assert.matches("announces run of " .. n .. ", 20 %(P35%)", what)
+    end)
+
     it("parses and checks without playing", function()
       local g = new{ seed = 7, dealer = 3 }
       local m = assert(g:parse("9h"))
