@@ -87,6 +87,20 @@ function M.public_announcement(e)
   return t
 end
 
+-- What the other seats hear of a Pilotta card played without the belote
+-- by a seat that could have said it: the card alone ("Qh nobelote" would
+-- tell that it holds the other card, P50).
+function M.public_card(e)
+  local t = {}
+  for k, v in pairs(e) do t[k] = v end
+  t.text, t.move = e.card, e.card
+  return t
+end
+
+local function declined_belote(e)
+  return e.kind == "play" and not e.belote and type(e.text) == "string" and e.text:find(" nobelote$") ~= nil
+end
+
 -- The AIs hear moves and round starts (another seat's private keep
 -- excepted: V-face-card-claim; another seat's announced cards too) and
 -- each finished round's result.
@@ -100,6 +114,9 @@ function Driver:tell_players(e)
       local mine = self.seats[e.seat] == p
       if e.type == "move" and e.kind == "announce" and not mine then
         public = public or M.public_announcement(e)
+        ok, msg = p:notify(public)
+      elseif e.type == "move" and not mine and declined_belote(e) then
+        public = public or M.public_card(e)
         ok, msg = p:notify(public)
       elseif not (e.type == "move" and e.kind == "keep" and not mine) then
         ok, msg = p:notify(e)

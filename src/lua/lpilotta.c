@@ -806,11 +806,17 @@ static int g_result(lua_State *L)
 }
 
 /* What seat may read of record r: another seat's announcement by its
- * kind and value only (P50). */
+ * kind and value only, and another seat's card without "nobelote" (a
+ * declined belote would tell that it holds the other card; P50). */
 static void push_history_text(lua_State *L, const pl_Record *r, int seat)
 {
-    if (seat < 0 || r->next_round || r->action.kind != PL_ANNOUNCE || r->seat == seat) {
+    if (seat < 0 || r->next_round || r->seat == seat || (r->action.kind != PL_ANNOUNCE &&
+                                                         (r->action.kind != PL_PLAY || r->action.belote))) {
         lua_pushstring(L, r->text);
+        return;
+    }
+    if (r->action.kind == PL_PLAY) {
+        pl_lua_pushcard(L, r->action.card);
         return;
     }
     pl_Decl d;

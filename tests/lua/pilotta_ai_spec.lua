@@ -293,6 +293,27 @@ describe("Pilotta AIs", function()
       end
       assert.is_nil(told.cards)
     end)
+
+    it("hears another seat's card, not whether it declined its belote (P50: it holds the other card)", function()
+      local g = pilotta{ position = "dealer=3; calls=80h, pass, pass, pass; hands=Kh Qh 7d 8c ?4 / ?8 / ?8 / ?8",
+        seed = 4 }
+      local heard = {}
+      local listener = { choose = function(_, game) return game:moves()[1], {} end, notify = function(_, e)
+        heard[#heard + 1] = e
+        return true
+      end }
+      local mover = { choose = listener.choose, notify = function() return true end }
+      local d = driver.new(g, { [0] = mover, [1] = listener })
+      local e = assert(d:play("Qh nobelote"))
+      assert.equals("Qh nobelote", e.move) -- (the record and the mover keep it)
+      local told = heard[#heard]
+      assert.equals("Qh", told.move)
+      assert.equals("Qh", told.text)
+      assert.equals("Qh", told.card)
+      for _, v in pairs(told) do
+        if type(v) == "string" then assert.is_nil(v:find("belote", 1, true)) end
+      end
+    end)
   end)
 
   it("the driver announces the first round of a Pilotta game, which opens with the auction", function()

@@ -330,6 +330,15 @@ describe("Pilotta's game handle", function()
       assert.matches("^announce %(run of", g:history(0)[2].move)
       assert.equals(ann.text, g:history()[2].move)
     end)
+
+    it("hide whether another seat declined its belote (it would say it holds the other card, P50)", function()
+      local g = new{ position = "dealer=3; calls=80h, pass, pass, pass; hands=Kh Qh 7d 8c ?4 / ?8 / ?8 / ?8",
+        seed = 4 }
+      assert.truthy(g:play("Qh nobelote"))
+      assert.equals("Qh nobelote", g:history()[1].move) -- (the record replays it)
+      assert.equals("Qh nobelote", g:history(0)[1].move)
+      for seat = 1, 3 do assert.equals("Qh", g:history(seat)[1].move) end
+    end)
   end)
 
   describe("results and the match", function()
