@@ -421,6 +421,31 @@ describe("Pilotta's game handle", function()
       assert.matches("boom", warning)
     end)
 
+    it("keep the match score within bounds whatever a score hook gives, round after round", function()
+      -- (a score hook's most every round, and a match hook that never ends
+      -- the match: the C score would overflow after some 21,000 rounds)
+      local hooks = {
+        score = function(b) b[0].game, b[1].game = 99999, -99999 return b end,
+        match = function() return false end,
+      }
+      local g = assert(core.pilotta_new{ seed = 7, dealer = 3, hooks = hooks,
+        position = "dealer=3; score=1000000 0; hands=?8 / ?8 / ?8 / ?8" })
+      local warning, rounds = nil, 0
+      while not warning and rounds < 200 do
+        if g:turn() then
+          local _, w = assert(g:play(g:phase() == "auction" and g:moves()[2] or 1))
+          warning = w
+        else
+          assert(g:next_round())
+          rounds = rounds + 1
+        end
+      end
+      assert.matches("10000000", warning)
+      local r = g:result()
+      -- (that round's standard points, at most a few hundred, came instead)
+      assert.is_true(r.score[0] <= 10001000 and r.score[1] >= -10001000, r.score[0] .. " " .. r.score[1])
+    end)
+
     it("refuse a moves hook that invents or empties moves", function()
       local g = assert(core.pilotta_new{ seed = 7, hooks = { moves = function() return { { text = "Jh" } } end } })
       assert.has_error(function() g:moves() end)
