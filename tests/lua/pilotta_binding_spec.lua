@@ -84,6 +84,10 @@ describe("Pilotta's game handle", function()
       assert.has_error(function() core.pilotta_new{ rules = { nonsense = true } } end)
       assert.has_error(function() core.pilotta_new{ rules = { rounding = "8" } } end)
       assert.has_error(function() core.pilotta_new{ rules = { players = 2 } } end)
+      -- (numbers past 32 bits are neither cut down to a valid one nor misquoted)
+      assert.has_error(function() core.pilotta_new{ rules = { players = (1 << 32) + 4 } } end)
+      assert.has_error(function() core.pilotta_new{ rules = { target = 1 << 40 } } end, "rules.target: "
+        .. (1 << 40) .. " is out of range")
       assert.has_error(function() core.pilotta_new() end)
     end)
 
