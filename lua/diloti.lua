@@ -113,7 +113,10 @@ function M.new(opts)
     rules.teams = opts.teams and rules.players == 4
   end
   if opts.target then rules.target = opts.target end
-  local ok, cerr = GAMES[game].check(rules)
+  -- (the checks raise on a field the game does not know: a rules table of
+  -- one game with the other's fields is an answer, not an error)
+  local fine, ok, cerr = pcall(GAMES[game].check, rules)
+  if not fine then return nil, "rules: " .. tostring(ok):gsub("^[^\n]-:%d+: ", "") end
   if not ok then return nil, "rules: " .. cerr end
   return GAMES[game].new{
     rules = rules, seed = opts.seed, dealer = opts.dealer,

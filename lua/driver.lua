@@ -87,6 +87,25 @@ function M.public_announcement(e)
   return t
 end
 
+local function declined_belote(e)
+  return e.kind == "play" and not e.belote and type(e.text) == "string" and e.text:find(" nobelote$") ~= nil
+end
+
+--- What the other seats hear of a move: not its number in the mover's
+-- list (how many moves came before it there tells of the mover's hand:
+-- an unannounced run puts an announcement first), a Pilotta
+-- announcement by its kind and value, a card played without the belote
+-- by the card alone ("Qh nobelote" would tell that the seat holds the
+-- other card, P50).
+function M.public_move(e)
+  if e.kind == "announce" then return M.public_announcement(e) end
+  local t = {}
+  for k, v in pairs(e) do t[k] = v end
+  t.index = nil
+  if declined_belote(e) then t.text, t.move = e.card, e.card end
+  return t
+end
+
 -- The AIs hear moves and round starts (another seat's private keep
 -- excepted: V-face-card-claim; another seat's announced cards too) and
 -- each finished round's result.
@@ -98,8 +117,8 @@ function Driver:tell_players(e)
       if p.round_end then ok, msg = p:round_end(e.result) end
     elseif (e.type == "move" or e.type == "round_start") and p.notify then
       local mine = self.seats[e.seat] == p
-      if e.type == "move" and e.kind == "announce" and not mine then
-        public = public or M.public_announcement(e)
+      if e.type == "move" and not mine and e.kind ~= "keep" then
+        public = public or M.public_move(e)
         ok, msg = p:notify(public)
       elseif not (e.type == "move" and e.kind == "keep" and not mine) then
         ok, msg = p:notify(e)

@@ -898,12 +898,19 @@ local function file_game(c)
   return base == "pilotta" and "pilotta" or "diloti"
 end
 
+-- A result file's config as the merge reads it (the file may come from
+-- anywhere): a count of deals, and a game this program plays.
+local function valid_config(c)
+  if type(c) ~= "table" or math.type(c.games) ~= "integer" or c.games < 1 then return false end
+  return c.game == nil or GAME_NAMES[c.game] ~= nil
+end
+
 --- Combines result documents (decoded JSON) into cfg and the pair list
 -- in deal order: cfg, list, warnings; or nil, message.
 function M.combine(docs)
   local base, base_game, list, seen, warnings = nil, nil, {}, {}, {}
   for idx, d in ipairs(docs) do
-    if type(d) ~= "table" or d.format ~= FORMAT or type(d.config) ~= "table" then
+    if type(d) ~= "table" or d.format ~= FORMAT or not valid_config(d.config) then
       return nil, string.format("file %d is not a diloti match result", idx)
     end
     local c = d.config
@@ -936,8 +943,9 @@ function M.combine(docs)
   end
   if not base then return nil, "no result files" end
   table.sort(list, function(x, y) return x.deal < y.deal end)
-  local missing = 0
-  for i = 1, base.games do if not seen[i] then missing = missing + 1 end end
+  -- (counted from the deals present: base.games may be any size)
+  local missing = base.games
+  for deal in pairs(seen) do if deal >= 1 and deal <= base.games then missing = missing - 1 end end
   if missing > 0 then
     warnings[#warnings + 1] = string.format("%d of %d deals are missing (a shard not merged?)", missing, base.games)
   end

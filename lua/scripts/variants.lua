@@ -379,6 +379,7 @@ function M.resolve(spec, opts)
     end
   end
   local rules = GAMES[game].rules()
+  local base_game = rules.game
   local check_rules = GAMES[game].check
   local names, spec_parts = {}, {}
   for i, v in ipairs(chosen) do
@@ -416,6 +417,12 @@ function M.resolve(spec, opts)
         return nil, string.format("rules: %s: %s", v.name, err)
       end
       rules = work
+    end
+    -- (the game a rules table names picks the engine: a house rule may not
+    -- hand one game's rules to the other's engine)
+    if rules.game ~= base_game then
+      return nil, string.format("rules: variant '%s' sets game to %s: a house rule stays in its game (%s)",
+        v.name, tostring(rules.game), game)
     end
     local fine, why = pcall(check_rules, rules)
     if not fine then

@@ -103,10 +103,21 @@ M.add {
   end,
 }
 
+-- A computer is to act (Ctrl-C stopped it): its legal moves, and the
+-- engine's answer to a move checked for it ("you do not hold 7c"), would
+-- show its cards to the people at the table (P50, and Diloti's hands).
+local function computers_turn(T)
+  local seat = T.g:turn()
+  return seat ~= nil and T.humans > 0 and not T:is_human(seat)
+end
+
+local NOT_YOURS = "It is not your turn: %s is to act (type 'go' to let it carry on)."
+
 M.add {
   name = "moves", aliases = { "m" }, usage = "moves",
   help = "the legal moves, numbered (type a number to play one)",
   run = function(T)
+    if computers_turn(T) then return T:complain(NOT_YOURS:format(T.names[T.g:turn()])) end
     local list = T.g:moves()
     if #list == 0 then return T:print("No moves: the " .. T.g:phase():gsub("-", " ") .. ".") end
     T:print(T.gm.moves(T.style, list))
@@ -132,6 +143,7 @@ M.add {
 local function check(T, rest)
   if rest == "" then return T:complain("Which move? e.g. 'why 8h x 3c 5s'") end
   if not T.g:turn() then return T:complain("Nobody is to move: the " .. T.g:phase():gsub("-", " ") .. ".") end
+  if computers_turn(T) then return T:complain(NOT_YOURS:format(T.names[T.g:turn()])) end
   local r = T.gm.resolve(T.g, rest)
   if r.candidates then
     T:print("That fits several legal moves:")

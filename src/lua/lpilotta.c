@@ -13,6 +13,7 @@
 
 #include <lauxlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lplrules.h"
@@ -26,6 +27,10 @@
 
 #define GAME "diloti.PilottaGame"
 #define LABEL_MAX 40
+/* A match score a score hook may reach (either sign): far above any
+ * target (100,000 at most), far below where the engine's 32-bit score
+ * would overflow, even with the standard points of 32,767 more rounds. */
+#define SCORE_MAX 10000000
 
 typedef struct {
     pl_Game *g;
@@ -458,6 +463,8 @@ static const char *score_hook(lua_State *L, int gi, pl_Game *g)
         lua_rawget(L, -2);
         if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -99999 || lua_tointeger(L, -1) > 99999)
             bad = lua_pushfstring(L, "team %d's game must be an integer", k);
+        else if (llabs((long long)g->s.score[k] - g->s.last.game[k] + lua_tointeger(L, -1)) > SCORE_MAX)
+            bad = lua_pushfstring(L, "team %d's match score would pass %d", k, SCORE_MAX);
         else
             game[k] = (int)lua_tointeger(L, -1);
         lua_pop(L, bad ? 0 : 2);
@@ -806,11 +813,17 @@ static int g_result(lua_State *L)
 }
 
 /* What seat may read of record r: another seat's announcement by its
- * kind and value only (P50). */
+ * kind and value only, and another seat's card without "nobelote" (a
+ * declined belote would tell that it holds the other card; P50). */
 static void push_history_text(lua_State *L, const pl_Record *r, int seat)
 {
-    if (seat < 0 || r->next_round || r->action.kind != PL_ANNOUNCE || r->seat == seat) {
+    if (seat < 0 || r->next_round || r->seat == seat || (r->action.kind != PL_ANNOUNCE &&
+                                                         (r->action.kind != PL_PLAY || r->action.belote))) {
         lua_pushstring(L, r->text);
+        return;
+    }
+    if (r->action.kind == PL_PLAY) {
+        pl_lua_pushcard(L, r->action.card);
         return;
     }
     pl_Decl d;

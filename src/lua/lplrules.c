@@ -41,7 +41,7 @@ static void read_field(lua_State *L, const char *k, pl_Rules *r)
     if (strcmp(k, "target") == 0) {
         if (!lua_isinteger(L, -1)) luaL_error(L, "rules.target: expected an integer, got %s", luaL_typename(L, -1));
         lua_Integer v = lua_tointeger(L, -1);
-        if (v < -100000 || v > 100000) luaL_error(L, "rules.target: %d is out of range", (int)v);
+        if (v < -100000 || v > 100000) luaL_error(L, "rules.target: %I is out of range", v);
         r->target = (int)v;
     } else if (strcmp(k, "rounding") == 0) {
         const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
@@ -51,7 +51,8 @@ static void read_field(lua_State *L, const char *k, pl_Rules *r)
         r->rounding = i;
     } else if (strcmp(k, "players") == 0) {
         /* P1: accepted only as it is, so the host can read it like Diloti's */
-        if (!lua_isinteger(L, -1) || pl_players_check((int)lua_tointeger(L, -1)))
+        const lua_Integer n = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+        if (pl_players_check(n > 0 && n <= 8 ? (int)n : 0)) /* (no cast cutting 2^32 + 4 to 4) */
             luaL_error(L, "rules.players: %s", pl_players_check(0));
     } else if (strcmp(k, "teams") == 0) {
         if (lua_toboolean(L, -1) != 1 || !lua_isboolean(L, -1))

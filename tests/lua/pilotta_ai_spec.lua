@@ -293,6 +293,48 @@ describe("Pilotta AIs", function()
       end
       assert.is_nil(told.cards)
     end)
+
+    it("hears the same of another seat's card whatever else that seat holds (no move number)", function()
+      -- seat 0 leads Ah in both deals; in the first it also holds a run it
+      -- has not announced, which puts an announcement first in its list
+      local function heard(hand)
+        local g = pilotta{ position = "dealer=3; calls=80h, pass, pass, pass; hands=" .. hand .. " / ?8 / ?8 / ?8",
+          seed = 4 }
+        local got
+        local listener = { choose = function(_, game) return game:moves()[1], {} end, notify = function(_, e)
+          got = e
+          return true
+        end }
+        local mover = { choose = listener.choose, notify = function() return true end }
+        assert(driver.new(g, { [0] = mover, [1] = listener }):play("Ah"))
+        got.table = nil
+        return got
+      end
+      local a, b = heard("Ah 7c 8c 9c Jd Qd 7s 8s"), heard("Ah 7c 8c 10c Jd Qd 7s 8s")
+      assert.equals("Ah", a.move)
+      assert.same(a, b)
+    end)
+
+    it("hears another seat's card, not whether it declined its belote (P50: it holds the other card)", function()
+      local g = pilotta{ position = "dealer=3; calls=80h, pass, pass, pass; hands=Kh Qh 7d 8c ?4 / ?8 / ?8 / ?8",
+        seed = 4 }
+      local heard = {}
+      local listener = { choose = function(_, game) return game:moves()[1], {} end, notify = function(_, e)
+        heard[#heard + 1] = e
+        return true
+      end }
+      local mover = { choose = listener.choose, notify = function() return true end }
+      local d = driver.new(g, { [0] = mover, [1] = listener })
+      local e = assert(d:play("Qh nobelote"))
+      assert.equals("Qh nobelote", e.move) -- (the record and the mover keep it)
+      local told = heard[#heard]
+      assert.equals("Qh", told.move)
+      assert.equals("Qh", told.text)
+      assert.equals("Qh", told.card)
+      for _, v in pairs(told) do
+        if type(v) == "string" then assert.is_nil(v:find("belote", 1, true)) end
+      end
+    end)
   end)
 
   it("the driver announces the first round of a Pilotta game, which opens with the auction", function()

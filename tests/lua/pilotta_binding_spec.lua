@@ -84,6 +84,10 @@ describe("Pilotta's game handle", function()
       assert.has_error(function() core.pilotta_new{ rules = { nonsense = true } } end)
       assert.has_error(function() core.pilotta_new{ rules = { rounding = "8" } } end)
       assert.has_error(function() core.pilotta_new{ rules = { players = 2 } } end)
+      -- (numbers past 32 bits are neither cut down to a valid one nor misquoted)
+      assert.has_error(function() core.pilotta_new{ rules = { players = (1 << 32) + 4 } } end)
+      assert.has_error(function() core.pilotta_new{ rules = { target = 1 << 40 } } end, "rules.target: "
+        .. (1 << 40) .. " is out of range")
       assert.has_error(function() core.pilotta_new() end)
     end)
 
@@ -348,6 +352,15 @@ describe("Pilotta's game handle", function()
       assert.matches("^announce %(run of", g:history(0)[2].move)
       assert.equals(ann.text, g:history()[2].move)
     end)
+
+    it("hide whether another seat declined its belote (it would say it holds the other card, P50)", function()
+      local g = new{ position = "dealer=3; calls=80h, pass, pass, pass; hands=Kh Qh 7d 8c ?4 / ?8 / ?8 / ?8",
+        seed = 4 }
+      assert.truthy(g:play("Qh nobelote"))
+      assert.equals("Qh nobelote", g:history()[1].move) -- (the record replays it)
+      assert.equals("Qh nobelote", g:history(0)[1].move)
+      for seat = 1, 3 do assert.equals("Qh", g:history(seat)[1].move) end
+    end)
   end)
 
   describe("results and the match", function()
@@ -428,6 +441,31 @@ describe("Pilotta's game handle", function()
         warning = warning or w
       end
       assert.matches("boom", warning)
+    end)
+
+    it("keep the match score within bounds whatever a score hook gives, round after round", function()
+      -- (a score hook's most every round, and a match hook that never ends
+      -- the match: the C score would overflow after some 21,000 rounds)
+      local hooks = {
+        score = function(b) b[0].game, b[1].game = 99999, -99999 return b end,
+        match = function() return false end,
+      }
+      local g = assert(core.pilotta_new{ seed = 7, dealer = 3, hooks = hooks,
+        position = "dealer=3; score=1000000 0; hands=?8 / ?8 / ?8 / ?8" })
+      local warning, rounds = nil, 0
+      while not warning and rounds < 200 do
+        if g:turn() then
+          local _, w = assert(g:play(g:phase() == "auction" and g:moves()[2] or 1))
+          warning = w
+        else
+          assert(g:next_round())
+          rounds = rounds + 1
+        end
+      end
+      assert.matches("10000000", warning)
+      local r = g:result()
+      -- (that round's standard points, at most a few hundred, came instead)
+      assert.is_true(r.score[0] <= 10001000 and r.score[1] >= -10001000, r.score[0] .. " " .. r.score[1])
     end)
 
     it("refuse a moves hook that invents or empties moves", function()

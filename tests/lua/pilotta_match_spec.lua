@@ -139,6 +139,17 @@ describe("Pilotta matches", function()
     out, err, code = support.cli{ "merge", tmp .. "/old.json", p }
     assert.equals(1, code, out)
     assert.matches("file 2 is a Pilotta match result and file 1 a Diloti one", err, 1, true)
+    -- a forged config: a count of deals that would take for ever to check,
+    -- one that is no number, a game nobody plays
+    for _, forge in ipairs{ { games = 1e15 }, { games = "x" }, { games = 0 }, { game = "chess" } } do
+      local f = load_json(p)
+      for k, v in pairs(forge) do f.config[k] = v end
+      support.write(tmp .. "/forged.json", json.encode(f))
+      _, err, code = support.cli{ "merge", tmp .. "/forged.json" }
+      assert.equals(1, code, err)
+      assert.matches("file 1 is not a diloti match result", err, 1, true)
+      assert.is_nil(err:find("traceback", 1, true))
+    end
     out, err, code = support.cli{ "match", "--game", "pilotta", "greedy", "random", "--games", "1", "--seed", "1" }
     assert.equals(1, code, out)
     assert.matches("AI 'greedy' plays diloti, not pilotta", err, 1, true)

@@ -90,6 +90,24 @@ describe("Pilotta at the table", function()
     assert.matches("diloti's, not pilotta's", err)
   end)
 
+  it("does not list or check a computer's moves while it is to act (they would show its cards, P50)", function()
+    -- Ctrl-C stopped the computer at seat 1 before its card: the table waits
+    local s = session({ game = "pilotta", seed = 5,
+      position = "dealer=3; calls=80h, pass, pass, pass; tricks=7c; hands=?7 / ?8 / ?8 / ?8" }, nil,
+      { interrupted = function() return true end })
+    assert.is_true(s.paused)
+    assert.equals(1, s.g:turn())
+    local hand = s.g:view(1).hand
+    for _, line in ipairs{ "moves", "why 7c", "why " .. hand[1], "check 1" } do
+      local out = say(s, line)
+      assert.matches("not your turn", out, 1, true)
+      assert.is_nil(out:find("do not hold", 1, true), out)
+      assert.is_nil(out:find("Legal", 1, true), out)
+    end
+    -- and the list comes back with the person's turn
+    say(s, "go")
+  end)
+
   it("plays a whole match to its end by typing move numbers", function()
     local s = session({ game = "pilotta", seed = 11, target = 151 })
     local typed = 0

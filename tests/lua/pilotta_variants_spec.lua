@@ -1,6 +1,9 @@
 -- Pilotta's house rules as scripts (rules-variants/pilotta-*.lua): each
 -- one switched on through a rules spec changes what PILOTTA.md's PV- id
 -- says; they combine, conflicts are refused with the valid names.
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+package.path = here .. "?.lua;" .. package.path
+local support = require "support"
 local diloti = require "diloti"
 local core = require "diloti.core"
 local variants = require "diloti.scripts.variants"
@@ -196,6 +199,27 @@ describe("Pilotta's house rules", function()
     assert.matches("house rule of pilotta", why)
     r = diloti.rules("pilotta+diloti")
     assert.is_nil(r)
+  end)
+
+  it("refuses a house rule that would move its game to the other one (rules.game), with a message", function()
+    local dir = support.tmpdir()
+    support.write(dir .. "/swap.lua", 'return { name = "swap", description = "x", rules = { game = "pilotta" } }')
+    support.write(dir .. "/pilotta-swap.lua", 'return { name = "pilotta-swap", game = "pilotta", description = "x",'
+      .. ' rules = function(r) r.game = "diloti" end }')
+    support.write(dir .. "/pilotta-odd.lua", 'return { name = "pilotta-odd", game = "pilotta", description = "x",'
+      .. ' rules = { game = "chess" } }')
+    for _, spec in ipairs{ "diloti+swap", "pilotta+swap", "pilotta+odd" } do
+      local ok, g, why = pcall(diloti.new, { rules = spec, rules_dirs = { dir }, seed = 1 })
+      assert.is_true(ok, tostring(g))
+      assert.is_nil(g)
+      assert.matches("game", why)
+    end
+    -- a rules table of one game with the other's fields: nil and why, no error
+    local ok, g, why = pcall(diloti.new, { rules = { game = "pilotta", soy = true } })
+    assert.is_true(ok, tostring(g))
+    assert.is_nil(g)
+    assert.matches("soy", why)
+    support.rmdir(dir)
   end)
 
   it("finds house rules by their short names with opts.game", function()
