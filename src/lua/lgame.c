@@ -19,11 +19,11 @@
 #include "lgame.h"
 
 #include <lauxlib.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lhandle.h"
 #include "lrules.h"
 #include "ltext.h"
 #include "lview.h"
@@ -64,23 +64,6 @@ static dl_Game *check_game(lua_State *L, int idx)
     return check_lgame(L, idx)->g;
 }
 
-/* Pushes hooks[name] (a function) or returns false with nothing pushed. */
-static bool get_hook(lua_State *L, int idx, const char *name)
-{
-    lua_getiuservalue(L, idx, 1);
-    if (lua_getfield(L, -1, "hooks") != LUA_TTABLE) {
-        lua_pop(L, 2);
-        return false;
-    }
-    if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
-        lua_pop(L, 3);
-        return false;
-    }
-    lua_replace(L, -3);
-    lua_pop(L, 1);
-    return true;
-}
-
 /* User values: 1 {hooks = ...}, shared with clones; 2 what is known of
  * the position (push_cache); 3 {[round] = label}, the names score hooks
  * gave the points they added, the game's own (a clone gets a copy). */
@@ -91,64 +74,7 @@ static void push_game(lua_State *L, dl_Game *g, int hooks_from)
     u->version = 1;
     u->cached = 0;
     luaL_setmetatable(L, GAME);
-    if (hooks_from) {
-        lua_getiuservalue(L, hooks_from, 1);
-    } else {
-        lua_newtable(L);
-    }
-    lua_setiuservalue(L, -2, 1);
-    lua_newtable(L);
-    if (hooks_from) {
-        if (lua_getiuservalue(L, hooks_from, 3) == LUA_TTABLE) {
-            lua_pushnil(L);
-            while (lua_next(L, -2)) {
-                lua_pushvalue(L, -2);
-                lua_insert(L, -2);
-                lua_rawset(L, -5);
-            }
-        }
-        lua_pop(L, 1);
-    }
-    lua_setiuservalue(L, -2, 3);
-}
-
-/* Pushes the label of a finished round, or nil. */
-static void push_label(lua_State *L, int gi, int round)
-{
-    if (lua_getiuservalue(L, gi, 3) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_pushnil(L);
-        return;
-    }
-    lua_rawgeti(L, -1, round);
-    lua_remove(L, -2);
-}
-
-/* Sets (or with nil on top, clears) the label of a round; pops it. */
-static void set_label(lua_State *L, int gi, int round)
-{
-    lua_getiuservalue(L, gi, 3);
-    lua_insert(L, -2);
-    lua_rawseti(L, -2, round);
-    lua_pop(L, 1);
-}
-
-/* A house rule's failure, raised without a position: where the host
- * happened to ask for the moves says nothing to the rule's author. */
-static int hook_error(lua_State *L, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    lua_pushvfstring(L, fmt, ap);
-    va_end(ap);
-    return lua_error(L);
-}
-
-/* Does a hook's error already name its house rule (a variant's hooks,
- * lua/scripts/variants.lua, say which rule, file, hook and line)? */
-static bool names_rule(const char *msg)
-{
-    return msg && strncmp(msg, "house rule '", 12) == 0;
+    dl_lua_init_values(L, hooks_from);
 }
 
 /* t.text for a table at idx, read raw: a table a hook returned may carry
@@ -240,15 +166,15 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
         push_move_table(L, &g->s, &l->m[i], 0);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
-    get_hook(L, gi, "moves");
+    dl_lua_get_hook(L, gi, "moves");
     lua_insert(L, -2);
     dl_lua_pushstate(L, &g->s, -1);
     if (lua_pcall(L, 2, 2, 0) != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
-        if (names_rule(msg)) lua_error(L);
-        hook_error(L, "house rule (moves hook) failed: %s", msg ? msg : "(an error that is not text)");
+        if (dl_lua_names_rule(msg)) lua_error(L);
+        dl_lua_hook_error(L, "house rule (moves hook) failed: %s", msg ? msg : "(an error that is not text)");
     }
-    if (!lua_istable(L, -2)) hook_error(L, "house rule (moves hook) must return a list of moves");
+    if (!lua_istable(L, -2)) dl_lua_hook_error(L, "house rule (moves hook) must return a list of moves");
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
         lua_newtable(L);
@@ -270,7 +196,7 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
         const char *t = raw_text(L, -1);
         lua_pop(L, 1);
         if (!t || lua_getfield(L, core, t) != LUA_TNUMBER)
-            hook_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here",
+            dl_lua_hook_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here",
                        t ? "'" : "", t ? t : "a non-move", t ? "'" : "");
         lua_setfield(L, -3, t);
         /* a move listed twice keeps the number it is first shown with */
@@ -283,10 +209,10 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
         lua_rawseti(L, -4, (lua_Integer)i);
     }
     if (len > l->n)
-        hook_error(L, "house rule (moves hook) returned %I moves, more than the %I legal ones",
+        dl_lua_hook_error(L, "house rule (moves hook) returned %I moves, more than the %I legal ones",
                    (lua_Integer)len, (lua_Integer)l->n);
     if (len == 0 && l->n > 0)
-        hook_error(L, "D20: the house rules' moves hook left seat %d no legal move (engine error)",
+        dl_lua_hook_error(L, "D20: the house rules' moves hook left seat %d no legal move (engine error)",
                    g->s.turn);
     lua_setfield(L, list, "pos");
     lua_setfield(L, list, "index");
@@ -363,20 +289,11 @@ static const char *move_arg(lua_State *L, int idx)
     return lua_tostring(L, idx);
 }
 
-static bool has_hook(lua_State *L, int idx, const char *name);
-
 /* A move an argument names, found among the moves allowed here. */
 typedef struct {
     dl_Move m;
     lua_Integer index; /* its number in g:moves() */
 } Found;
-
-static bool refuse(lua_State *L, const char *why)
-{
-    lua_pushnil(L);
-    lua_pushstring(L, why);
-    return false;
-}
 
 /* The i-th move of g:moves() (with a moves hook, of its filtered list). */
 static bool find_numbered(lua_State *L, int gi, LGame *u, int arg, bool hook, Found *f)
@@ -403,7 +320,7 @@ static bool find_numbered(lua_State *L, int gi, LGame *u, int arg, bool hook, Fo
                      n == 1 ? "is" : "are", (long long)n, n == 1 ? "" : "s");
         else
             snprintf(msg, sizeof msg, "not a move: %.14g is not a whole number", x);
-        return refuse(L, msg);
+        return dl_lua_refuse(L, msg);
     }
     if (i < 1 || i > n) {
         lua_pushnil(L);
@@ -436,7 +353,7 @@ static bool find_move(lua_State *L, int gi, LGame *u, int arg, bool again, Found
 {
     dl_Game *g = u->g;
     const dl_MoveList *l = dl_game_moves(g);
-    const bool hook = has_hook(L, gi, "moves");
+    const bool hook = dl_lua_has_hook(L, gi, "moves");
     if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, u, arg, hook, f);
     const char *text = move_arg(L, arg);
     char err[300], canon[200];
@@ -458,7 +375,7 @@ static bool find_move(lua_State *L, int gi, LGame *u, int arg, bool again, Found
     }
     if (!f->index) {
         const char *why = dl_refusal(&g->s, &f->m, err, sizeof err);
-        return refuse(L, why ? why : "D9: not a legal move here");
+        return dl_lua_refuse(L, why ? why : "D9: not a legal move here");
     }
     if (!hook) return true;
     push_verdict(L, gi, u);
@@ -474,7 +391,7 @@ static bool find_move(lua_State *L, int gi, LGame *u, int arg, bool again, Found
     /* (the string lives on in the kept verdict) */
     const char *r = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     lua_pop(L, 3);
-    return refuse(L, r ? r : "house rule: this move is not allowed");
+    return dl_lua_refuse(L, r ? r : "house rule: this move is not allowed");
 }
 
 /* ---- round end hooks ---- */
@@ -545,29 +462,16 @@ static const char *read_breakdown(lua_State *L, int idx, dl_RoundScore *r, int s
     return NULL;
 }
 
-/* Pushes the warning for a failed score or match hook (its error on
- * top, which it replaces): a variant's hook names its rule itself. */
-static const char *hook_warning(lua_State *L, const char *hook, const char *fallback)
-{
-    const char *msg = lua_tostring(L, -1);
-    const char *warn = names_rule(msg)
-        ? lua_pushfstring(L, "%s; standard %s used for this round", msg, fallback)
-        : lua_pushfstring(L, "house rule (%s hook) failed, standard %s used: %s", hook, fallback,
-                          msg ? msg : "(an error that is not text)");
-    lua_remove(L, -2);
-    return warn;
-}
-
 /* The score hook: a breakdown it returns replaces the standard one, and
  * the name it gives the points it adds is kept for the round. */
 static const char *score_hook(lua_State *L, int gi, dl_Game *g)
 {
     lua_pushnil(L);
-    set_label(L, gi, g->s.round);
-    if (!get_hook(L, gi, "score")) return NULL;
+    dl_lua_set_label(L, gi, g->s.round);
+    if (!dl_lua_get_hook(L, gi, "score")) return NULL;
     push_breakdown(L, &g->s);
     dl_lua_pushstate(L, &g->s, -1);
-    if (lua_pcall(L, 2, 1, 0) != LUA_OK) return hook_warning(L, "score", "scoring");
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) return dl_lua_hook_warning(L, "score", "scoring");
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
         return NULL;
@@ -582,7 +486,7 @@ static const char *score_hook(lua_State *L, int gi, dl_Game *g)
         lua_pop(L, 1);
         return warn;
     }
-    set_label(L, gi, g->s.round);
+    dl_lua_set_label(L, gi, g->s.round);
     dl_adjust_round(&g->s, &r);
     lua_pop(L, 1);
     return NULL;
@@ -595,9 +499,9 @@ static const char *round_hooks(lua_State *L, int gi, dl_Game *g)
 {
     const char *warn = score_hook(L, gi, g);
     if (warn) return warn;
-    if (get_hook(L, gi, "match")) {
+    if (dl_lua_get_hook(L, gi, "match")) {
         dl_lua_pushstate(L, &g->s, -1);
-        if (lua_pcall(L, 1, 1, 0) != LUA_OK) return hook_warning(L, "match", "match end");
+        if (lua_pcall(L, 1, 1, 0) != LUA_OK) return dl_lua_hook_warning(L, "match", "match end");
         if (lua_isinteger(L, -1)) {
             lua_Integer w = lua_tointeger(L, -1);
             if (w >= 0 && w < dl_nsides(&g->s.rules)) {
@@ -615,20 +519,13 @@ static const char *round_hooks(lua_State *L, int gi, dl_Game *g)
 
 /* ---- methods ---- */
 
-static bool has_hook(lua_State *L, int idx, const char *name)
-{
-    if (!get_hook(L, idx, name)) return false;
-    lua_pop(L, 1);
-    return true;
-}
-
 static int g_moves(lua_State *L)
 {
     LGame *u = check_lgame(L, 1);
     dl_Game *g = u->g;
     bool structured = lua_toboolean(L, 2);
     const dl_MoveList *l = dl_game_moves(g);
-    if (!has_hook(L, 1, "moves")) {
+    if (!dl_lua_has_hook(L, 1, "moves")) {
         lua_createtable(L, (int)l->n, 0);
         for (size_t i = 0; i < l->n; i++) {
             if (structured)
@@ -732,7 +629,7 @@ static int g_play(lua_State *L)
     Found f;
     if (!find_move(L, 1, u, 2, false, &f)) return 2;
     char err[300];
-    if (dl_game_play(g, &f.m, err, sizeof err)) return refuse(L, err);
+    if (dl_game_play(g, &f.m, err, sizeof err)) return dl_lua_refuse(L, err);
     u->version++;
     push_effect(L, g, f.index, lua_toboolean(L, 3));
     const int effect = lua_gettop(L);
@@ -895,7 +792,7 @@ static int g_result(lua_State *L)
     bool done = s->phase == DL_PHASE_ROUND_OVER || s->phase == DL_PHASE_MATCH_OVER;
     if (done || s->round > 1) {
         push_breakdown(L, s);
-        push_label(L, 1, done ? s->round : s->round - 1);
+        dl_lua_push_label(L, 1, done ? s->round : s->round - 1);
         lua_setfield(L, -2, "label");
         lua_setfield(L, -2, "round");
     }
@@ -950,7 +847,7 @@ static int g_history(lua_State *L)
             /* the round's breakdown as it was scored, house rules and the
              * name of their points included (records show it) */
             push_breakdown(L, i + 1 < g->nrec ? &g->rec[i + 1].before : &g->s);
-            push_label(L, 1, r->before.round);
+            dl_lua_push_label(L, 1, r->before.round);
             lua_setfield(L, -2, "label");
             lua_setfield(L, -2, "breakdown");
         }
@@ -1132,13 +1029,7 @@ static int l_new(lua_State *L)
     }
     lua_pop(L, 1);
     push_game(L, g, 0);
-    lua_getiuservalue(L, -1, 1);
-    if (lua_getfield(L, 1, "hooks") == LUA_TTABLE) {
-        lua_setfield(L, -2, "hooks");
-    } else {
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
+    dl_lua_set_hooks(L, 1);
     return 1;
 }
 

@@ -13,8 +13,8 @@
 
 #include <lauxlib.h>
 #include <stdio.h>
-#include <string.h>
 
+#include "lhandle.h"
 #include "lplrules.h"
 #include "lplview.h"
 #include "ltext.h"
@@ -48,29 +48,6 @@ static LPGame *check_lgame(lua_State *L, int idx)
 
 static pl_Game *check_game(lua_State *L, int idx) { return check_lgame(L, idx)->g; }
 
-static bool get_hook(lua_State *L, int idx, const char *name)
-{
-    lua_getiuservalue(L, idx, 1);
-    if (lua_getfield(L, -1, "hooks") != LUA_TTABLE) {
-        lua_pop(L, 2);
-        return false;
-    }
-    if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
-        lua_pop(L, 3);
-        return false;
-    }
-    lua_replace(L, -3);
-    lua_pop(L, 1);
-    return true;
-}
-
-static bool has_hook(lua_State *L, int idx, const char *name)
-{
-    if (!get_hook(L, idx, name)) return false;
-    lua_pop(L, 1);
-    return true;
-}
-
 static void push_game(lua_State *L, pl_Game *g, int from)
 {
     LPGame *u = lua_newuserdatauv(L, sizeof *u, 3);
@@ -78,47 +55,7 @@ static void push_game(lua_State *L, pl_Game *g, int from)
     u->version = 1;
     u->cached = 0;
     luaL_setmetatable(L, GAME);
-    if (from) lua_getiuservalue(L, from, 1);
-    else lua_newtable(L);
-    lua_setiuservalue(L, -2, 1);
-    lua_newtable(L);
-    if (from && lua_getiuservalue(L, from, 3) == LUA_TTABLE) {
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {
-            lua_pushvalue(L, -2);
-            lua_insert(L, -2);
-            lua_rawset(L, -5);
-        }
-    }
-    if (from) lua_pop(L, 1);
-    lua_setiuservalue(L, -2, 3);
-}
-
-static void push_label(lua_State *L, int gi, int round)
-{
-    if (lua_getiuservalue(L, gi, 3) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_pushnil(L);
-        return;
-    }
-    lua_rawgeti(L, -1, round);
-    lua_remove(L, -2);
-}
-
-static void set_label(lua_State *L, int gi, int round)
-{
-    lua_getiuservalue(L, gi, 3);
-    lua_insert(L, -2);
-    lua_rawseti(L, -2, round);
-    lua_pop(L, 1);
-}
-
-static bool names_rule(const char *msg) { return msg && strncmp(msg, "house rule '", 12) == 0; }
-
-static int hook_error(lua_State *L, const char *fmt, const char *a)
-{
-    lua_pushfstring(L, fmt, a);
-    return lua_error(L);
+    dl_lua_init_values(L, from);
 }
 
 /* ---- actions as values ---- */
@@ -225,7 +162,7 @@ static void run_moves_hook(lua_State *L, int gi, LPGame *u)
     if (!lua_checkstack(L, 12)) luaL_error(L, "out of Lua stack");
     lua_createtable(L, 0, l->n); /* text -> core index */
     const int core = lua_gettop(L);
-    get_hook(L, gi, "moves");
+    dl_lua_get_hook(L, gi, "moves");
     lua_createtable(L, l->n, 0);
     for (int i = 0; i < l->n; i++) {
         push_action(L, s, &l->a[i], 0);
@@ -237,10 +174,10 @@ static void run_moves_hook(lua_State *L, int gi, LPGame *u)
     pl_lua_pushstate(L, s, pl_game_ply(u->g));
     if (lua_pcall(L, 2, 2, 0) != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
-        if (names_rule(msg)) lua_error(L);
-        hook_error(L, "house rule (moves hook) failed: %s", msg ? msg : "(an error that is not text)");
+        if (dl_lua_names_rule(msg)) lua_error(L);
+        dl_lua_hook_error(L, "house rule (moves hook) failed: %s", msg ? msg : "(an error that is not text)");
     }
-    if (!lua_istable(L, -2)) hook_error(L, "house rule (moves hook) must return a list of moves%s", "");
+    if (!lua_istable(L, -2)) dl_lua_hook_error(L, "house rule (moves hook) must return a list of moves%s", "");
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
         lua_newtable(L);
@@ -253,7 +190,7 @@ static void run_moves_hook(lua_State *L, int gi, LPGame *u)
         lua_error(L);
     }
     if (len == 0 && l->n > 0)
-        hook_error(L, "P51: the house rules' moves hook left no legal action (engine error)%s", "");
+        dl_lua_hook_error(L, "P51: the house rules' moves hook left no legal action (engine error)%s", "");
     lua_createtable(L, 0, 3); /* verdict */
     lua_insert(L, list);      /* verdict, list, reasons */
     lua_setfield(L, list, "reasons");
@@ -263,7 +200,7 @@ static void run_moves_hook(lua_State *L, int gi, LPGame *u)
         lua_rawgeti(L, list + 1, (lua_Integer)i);
         const char *t = raw_text(L, -1);
         if (!t || lua_getfield(L, core, t) != LUA_TNUMBER)
-            hook_error(L, "house rule (moves hook) returned '%s', which is not a legal move here",
+            dl_lua_hook_error(L, "house rule (moves hook) returned '%s', which is not a legal move here",
                        t ? t : "a non-move");
         lua_rawseti(L, -4, (lua_Integer)i);
         if (lua_getfield(L, -2, t) == LUA_TNIL) {
@@ -299,17 +236,10 @@ typedef struct {
     lua_Integer index; /* its number in g:moves() */
 } Found;
 
-static bool refuse(lua_State *L, const char *why)
-{
-    lua_pushnil(L);
-    lua_pushstring(L, why);
-    return false;
-}
-
 /* nil, why as a function's two results. */
 static int fail(lua_State *L, const char *why)
 {
-    refuse(L, why);
+    dl_lua_refuse(L, why);
     return 2;
 }
 
@@ -334,7 +264,7 @@ static bool find_numbered(lua_State *L, int gi, LPGame *u, int arg, bool hook, F
                      n == 1 ? "is" : "are", (long long)n, n == 1 ? "" : "s");
         else
             snprintf(msg, sizeof msg, "not a move: %.14g is not a whole number", x);
-        return refuse(L, msg);
+        return dl_lua_refuse(L, msg);
     }
     if (i < 1 || i > n) {
         lua_pushnil(L);
@@ -361,7 +291,7 @@ static bool find_numbered(lua_State *L, int gi, LPGame *u, int arg, bool hook, F
 static bool find_move(lua_State *L, int gi, LPGame *u, int arg, Found *f)
 {
     pl_Game *g = u->g;
-    const bool hook = has_hook(L, gi, "moves");
+    const bool hook = dl_lua_has_hook(L, gi, "moves");
     if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, u, arg, hook, f);
     const char *text;
     if (lua_istable(L, arg)) {
@@ -387,7 +317,7 @@ static bool find_move(lua_State *L, int gi, LPGame *u, int arg, Found *f)
         if (pl_action_eq(&l->a[i], &a)) f->index = i + 1;
     if (!f->index) {
         const char *why = pl_refusal(&g->s, &a, err, sizeof err);
-        return refuse(L, why ? why : "P51: not a legal action here");
+        return dl_lua_refuse(L, why ? why : "P51: not a legal action here");
     }
     f->a = a;
     if (!hook) return true;
@@ -405,21 +335,10 @@ static bool find_move(lua_State *L, int gi, LPGame *u, int arg, Found *f)
     lua_getfield(L, -1, canon);
     const char *r = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     lua_pop(L, 3);
-    return refuse(L, r ? r : "house rule: this move is not allowed");
+    return dl_lua_refuse(L, r ? r : "house rule: this move is not allowed");
 }
 
 /* ---- round end hooks ---- */
-
-static const char *hook_warning(lua_State *L, const char *hook, const char *fallback)
-{
-    const char *msg = lua_tostring(L, -1);
-    const char *warn = names_rule(msg)
-        ? lua_pushfstring(L, "%s; standard %s used for this round", msg, fallback)
-        : lua_pushfstring(L, "house rule (%s hook) failed, standard %s used: %s", hook, fallback,
-                          msg ? msg : "(an error that is not text)");
-    lua_remove(L, -2);
-    return warn;
-}
 
 /* Puts the round's game points to what a score hook said. */
 static void rescore(pl_State *s, const int game[2])
@@ -437,11 +356,11 @@ static void rescore(pl_State *s, const int game[2])
 static const char *score_hook(lua_State *L, int gi, pl_Game *g)
 {
     lua_pushnil(L);
-    set_label(L, gi, g->s.round);
-    if (g->s.last.thrown_in || !get_hook(L, gi, "score")) return NULL;
+    dl_lua_set_label(L, gi, g->s.round);
+    if (g->s.last.thrown_in || !dl_lua_get_hook(L, gi, "score")) return NULL;
     pl_lua_pushbreakdown(L, &g->s.last);
     pl_lua_pushstate(L, &g->s, pl_game_ply(g));
-    if (lua_pcall(L, 2, 1, 0) != LUA_OK) return hook_warning(L, "score", "scoring");
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) return dl_lua_hook_warning(L, "score", "scoring");
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
         return NULL;
@@ -485,7 +404,7 @@ static const char *score_hook(lua_State *L, int gi, pl_Game *g)
             lua_pushnil(L);
         }
     }
-    set_label(L, gi, g->s.round);
+    dl_lua_set_label(L, gi, g->s.round);
     rescore(&g->s, game);
     lua_settop(L, t - 1);
     return NULL;
@@ -495,9 +414,9 @@ static const char *round_hooks(lua_State *L, int gi, pl_Game *g)
 {
     const char *warn = score_hook(L, gi, g);
     if (warn || g->s.last.thrown_in) return warn;
-    if (get_hook(L, gi, "match")) {
+    if (dl_lua_get_hook(L, gi, "match")) {
         pl_lua_pushstate(L, &g->s, pl_game_ply(g));
-        if (lua_pcall(L, 1, 1, 0) != LUA_OK) return hook_warning(L, "match", "match end");
+        if (lua_pcall(L, 1, 1, 0) != LUA_OK) return dl_lua_hook_warning(L, "match", "match end");
         if (lua_isinteger(L, -1)) {
             lua_Integer w = lua_tointeger(L, -1);
             if (w == 0 || w == 1) {
@@ -521,7 +440,7 @@ static int g_moves(lua_State *L)
     const bool structured = lua_toboolean(L, 2);
     const pl_ActionList *l = pl_game_legal(u->g);
     const pl_State *s = &u->g->s;
-    if (!has_hook(L, 1, "moves")) {
+    if (!dl_lua_has_hook(L, 1, "moves")) {
         lua_createtable(L, l->n, 0);
         for (int i = 0; i < l->n; i++) {
             if (structured) push_action(L, s, &l->a[i], i + 1);
@@ -595,7 +514,7 @@ static int g_play(lua_State *L)
     Found f;
     if (!find_move(L, 1, u, 2, &f)) return 2;
     char err[300];
-    if (pl_game_play(g, &f.a, err, sizeof err)) return refuse(L, err);
+    if (pl_game_play(g, &f.a, err, sizeof err)) return dl_lua_refuse(L, err);
     u->version++;
     push_effect(L, g, f.index, lua_toboolean(L, 3));
     const int effect = lua_gettop(L);
@@ -782,7 +701,7 @@ static int g_result(lua_State *L)
     const bool done = s->phase >= PL_PHASE_ROUND_OVER;
     if (done || s->round > 1) {
         pl_lua_pushbreakdown(L, &s->last);
-        push_label(L, 1, done ? s->round : s->round - 1);
+        dl_lua_push_label(L, 1, done ? s->round : s->round - 1);
         lua_setfield(L, -2, "label");
         lua_setfield(L, -2, "round");
     }
@@ -847,7 +766,7 @@ static int g_history(lua_State *L)
         set_bool(L, "redealt", false);
         if (r->round_over) {
             pl_lua_pushbreakdown(L, scored(g, i));
-            push_label(L, 1, r->before.round);
+            dl_lua_push_label(L, 1, r->before.round);
             lua_setfield(L, -2, "label");
             lua_setfield(L, -2, "breakdown");
         }
@@ -926,10 +845,7 @@ static int l_new(lua_State *L)
     }
     lua_pop(L, 1);
     push_game(L, g, 0);
-    lua_getiuservalue(L, -1, 1);
-    if (lua_getfield(L, 1, "hooks") == LUA_TTABLE) lua_setfield(L, -2, "hooks");
-    else lua_pop(L, 1);
-    lua_pop(L, 1);
+    dl_lua_set_hooks(L, 1);
     return 1;
 }
 
