@@ -65,8 +65,9 @@ static dl_Game *check_game(lua_State *L, int idx)
 }
 
 /* User values: 1 {hooks = ...}, shared with clones; 2 what is known of
- * the position (push_cache); 3 {[round] = label}, the names score hooks
- * gave the points they added, the game's own (a clone gets a copy). */
+ * the position (dl_lua_push_cache); 3 {[round] = label}, the names score
+ * hooks gave the points they added, the game's own (a clone gets a
+ * copy). */
 static void push_game(lua_State *L, dl_Game *g, int hooks_from)
 {
     LGame *u = lua_newuserdatauv(L, sizeof *u, 3);
@@ -154,8 +155,9 @@ static void push_core_index(lua_State *L, int gi, LGame *u);
  * {order = {text, ...}, index = {text = core index}, pos = {text = its
  * number in order}, reasons = {text = why}}.
  * Raises on a hook failure or a list that is not a filter of the core's. */
-static void run_moves_hook(lua_State *L, int gi, LGame *u)
+static void run_moves_hook(lua_State *L, int gi, void *ud)
 {
+    LGame *u = ud;
     dl_Game *g = u->g;
     const dl_MoveList *l = dl_game_moves(g);
     if (!lua_checkstack(L, 12)) luaL_error(L, "out of Lua stack");
@@ -169,16 +171,7 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
     dl_lua_get_hook(L, gi, "moves");
     lua_insert(L, -2);
     dl_lua_pushstate(L, &g->s, -1);
-    if (lua_pcall(L, 2, 2, 0) != LUA_OK) {
-        const char *msg = lua_tostring(L, -1);
-        if (dl_lua_names_rule(msg)) lua_error(L);
-        dl_lua_hook_error(L, "house rule (moves hook) failed: %s", msg ? msg : "(an error that is not text)");
-    }
-    if (!lua_istable(L, -2)) dl_lua_hook_error(L, "house rule (moves hook) must return a list of moves");
-    if (!lua_istable(L, -1)) {
-        lua_pop(L, 1);
-        lua_newtable(L);
-    }
+    dl_lua_call_moves_hook(L);
     int list = lua_gettop(L) - 1;
     lua_Unsigned len = lua_rawlen(L, list);
     /* A hook filters or vetoes, so it never returns more moves than there
@@ -221,29 +214,11 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
     lua_replace(L, core);
 }
 
-/* Pushes the table of what is kept about this position (fresh after a
- * change of state). */
-static void push_cache(lua_State *L, int gi, LGame *u)
-{
-    if (u->cached != u->version) {
-        lua_createtable(L, 0, 2);
-        lua_pushvalue(L, -1);
-        lua_setiuservalue(L, gi, 2);
-        u->cached = u->version;
-        return;
-    }
-    lua_getiuservalue(L, gi, 2);
-}
-
 /* Pushes {text = index} of the core's legal moves in this position. */
-static void push_core_index(lua_State *L, int gi, LGame *u)
+static void fill_core_index(lua_State *L, int gi, void *ud)
 {
-    push_cache(L, gi, u);
-    if (lua_getfield(L, -1, "core") == LUA_TTABLE) {
-        lua_remove(L, -2);
-        return;
-    }
-    lua_pop(L, 1);
+    const LGame *u = ud;
+    (void)gi;
     const dl_MoveList *l = dl_game_moves(u->g);
     char buf[200];
     lua_createtable(L, 0, (int)l->n);
@@ -252,41 +227,20 @@ static void push_core_index(lua_State *L, int gi, LGame *u)
         lua_pushinteger(L, (lua_Integer)i + 1);
         lua_setfield(L, -2, buf);
     }
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, "core");
-    lua_remove(L, -2);
+}
+
+static void push_core_index(lua_State *L, int gi, LGame *u)
+{
+    dl_lua_push_kept(L, gi, &u->cached, u->version, "core", fill_core_index, u);
 }
 
 /* Pushes the house rules' verdict on the position (see run_moves_hook).
  * The game has a moves hook. */
 static void push_verdict(lua_State *L, int gi, LGame *u)
 {
-    push_cache(L, gi, u);
-    if (lua_getfield(L, -1, "verdict") == LUA_TTABLE) {
-        lua_remove(L, -2);
-        return;
-    }
-    lua_pop(L, 1);
-    run_moves_hook(L, gi, u);
     /* (a hook that changed the state would have been a bug of ours: none
      * can reach the game) */
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, "verdict");
-    lua_remove(L, -2);
-}
-
-/* The move argument: a string, or a table with a text field. */
-static const char *move_arg(lua_State *L, int idx)
-{
-    if (lua_istable(L, idx)) {
-        lua_getfield(L, idx, "text");
-        const char *t = lua_tostring(L, -1);
-        if (!t) luaL_argerror(L, idx, "a move table needs a 'text' field");
-        lua_replace(L, idx);
-        return t;
-    }
-    luaL_argexpected(L, lua_type(L, idx) == LUA_TSTRING, idx, "move string, table or number");
-    return lua_tostring(L, idx);
+    dl_lua_push_kept(L, gi, &u->cached, u->version, "verdict", run_moves_hook, u);
 }
 
 /* A move an argument names, found among the moves allowed here. */
@@ -306,28 +260,8 @@ static bool find_numbered(lua_State *L, int gi, LGame *u, int arg, bool hook, Fo
         n = (lua_Integer)lua_rawlen(L, -1);
         lua_pop(L, 2);
     }
-    int whole;
-    lua_Integer i = lua_tointegerx(L, arg, &whole);
-    if (!whole) {
-        /* Floats pass when they hold an integer; past the integers' range
-         * a finite float is a whole number too, just out of range. (%g by
-         * hand, not luaL_tolstring: a number's metatable is anybody's.) */
-        const double x = (double)lua_tonumber(L, arg), two63 = 9223372036854775808.0;
-        const bool far = x - x == 0 && (x >= two63 || -x > two63);
-        char msg[160];
-        if (far)
-            snprintf(msg, sizeof msg, "no move number %.14g here (there %s %lld move%s)", x,
-                     n == 1 ? "is" : "are", (long long)n, n == 1 ? "" : "s");
-        else
-            snprintf(msg, sizeof msg, "not a move: %.14g is not a whole number", x);
-        return dl_lua_refuse(L, msg);
-    }
-    if (i < 1 || i > n) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "no move number %I here (there %s %I move%s)", i, n == 1 ? "is" : "are", n,
-                        n == 1 ? "" : "s");
-        return false;
-    }
+    lua_Integer i;
+    if (!dl_lua_move_number(L, arg, n, &i)) return false;
     lua_Integer core = i;
     if (hook) {
         push_verdict(L, gi, u);
@@ -355,7 +289,7 @@ static bool find_move(lua_State *L, int gi, LGame *u, int arg, bool again, Found
     const dl_MoveList *l = dl_game_moves(g);
     const bool hook = dl_lua_has_hook(L, gi, "moves");
     if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, u, arg, hook, f);
-    const char *text = move_arg(L, arg);
+    const char *text = dl_lua_move_text(L, arg, true);
     char err[300], canon[200];
     if (dl_move_parse(&g->s, text, &f->m, err, sizeof err)) {
         lua_pushnil(L);
@@ -379,19 +313,7 @@ static bool find_move(lua_State *L, int gi, LGame *u, int arg, bool again, Found
     }
     if (!hook) return true;
     push_verdict(L, gi, u);
-    lua_getfield(L, -1, "pos");
-    if (lua_getfield(L, -1, canon) == LUA_TNUMBER) {
-        f->index = lua_tointeger(L, -1);
-        lua_pop(L, 3);
-        return true;
-    }
-    lua_pop(L, 2);
-    lua_getfield(L, -1, "reasons");
-    lua_getfield(L, -1, canon);
-    /* (the string lives on in the kept verdict) */
-    const char *r = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    lua_pop(L, 3);
-    return dl_lua_refuse(L, r ? r : "house rule: this move is not allowed");
+    return dl_lua_verdict_allows(L, canon, &f->index);
 }
 
 /* ---- round end hooks ---- */

@@ -5,6 +5,7 @@
 
 #include <lauxlib.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 bool dl_lua_get_hook(lua_State *L, int idx, const char *name)
@@ -111,4 +112,112 @@ bool dl_lua_refuse(lua_State *L, const char *why)
     lua_pushnil(L);
     lua_pushstring(L, why);
     return false;
+}
+
+/* ---- what is known of the position ---- */
+
+/* Kept until the state changes, so that the moves hook runs once per
+ * position and checking a move costs a lookup, not a rebuilt list. */
+void dl_lua_push_cache(lua_State *L, int gi, unsigned *cached, unsigned version)
+{
+    if (*cached != version) {
+        lua_createtable(L, 0, 2);
+        lua_pushvalue(L, -1);
+        lua_setiuservalue(L, gi, 2);
+        *cached = version;
+        return;
+    }
+    lua_getiuservalue(L, gi, 2);
+}
+
+void dl_lua_push_kept(lua_State *L, int gi, unsigned *cached, unsigned version, const char *key,
+                      dl_LuaFill fill, void *u)
+{
+    dl_lua_push_cache(L, gi, cached, version);
+    if (lua_getfield(L, -1, key) == LUA_TTABLE) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    fill(L, gi, u);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, key);
+    lua_remove(L, -2);
+}
+
+/* ---- the moves hook ---- */
+
+void dl_lua_call_moves_hook(lua_State *L)
+{
+    if (lua_pcall(L, 2, 2, 0) != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        if (dl_lua_names_rule(msg)) lua_error(L);
+        dl_lua_hook_error(L, "house rule (moves hook) failed: %s",
+                          msg ? msg : "(an error that is not text)");
+    }
+    if (!lua_istable(L, -2))
+        dl_lua_hook_error(L, "house rule (moves hook) must return a list of moves");
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+    }
+}
+
+bool dl_lua_verdict_allows(lua_State *L, const char *canon, lua_Integer *index)
+{
+    lua_getfield(L, -1, "pos");
+    if (lua_getfield(L, -1, canon) == LUA_TNUMBER) {
+        *index = lua_tointeger(L, -1);
+        lua_pop(L, 3);
+        return true;
+    }
+    lua_pop(L, 2);
+    lua_getfield(L, -1, "reasons");
+    lua_getfield(L, -1, canon);
+    /* (the string lives on in the kept verdict) */
+    const char *r = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_pop(L, 3);
+    return dl_lua_refuse(L, r ? r : "house rule: this move is not allowed");
+}
+
+/* ---- the move argument ---- */
+
+const char *dl_lua_move_text(lua_State *L, int idx, bool numbers)
+{
+    if (lua_istable(L, idx)) {
+        lua_getfield(L, idx, "text");
+        const char *t = numbers || lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        if (!t) luaL_argerror(L, idx, "a move table needs a 'text' field");
+        lua_replace(L, idx);
+        return t;
+    }
+    luaL_argexpected(L, lua_type(L, idx) == LUA_TSTRING, idx, "move string, table or number");
+    return lua_tostring(L, idx);
+}
+
+bool dl_lua_move_number(lua_State *L, int arg, lua_Integer n, lua_Integer *i)
+{
+    int whole;
+    *i = lua_tointegerx(L, arg, &whole);
+    if (!whole) {
+        /* Floats pass when they hold an integer; past the integers' range
+         * a finite float is a whole number too, just out of range. (%g by
+         * hand, not luaL_tolstring: a number's metatable is anybody's.) */
+        const double x = (double)lua_tonumber(L, arg), two63 = 9223372036854775808.0;
+        const bool far = x - x == 0 && (x >= two63 || -x > two63);
+        char msg[160];
+        if (far)
+            snprintf(msg, sizeof msg, "no move number %.14g here (there %s %lld move%s)", x,
+                     n == 1 ? "is" : "are", (long long)n, n == 1 ? "" : "s");
+        else
+            snprintf(msg, sizeof msg, "not a move: %.14g is not a whole number", x);
+        return dl_lua_refuse(L, msg);
+    }
+    if (*i < 1 || *i > n) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "no move number %I here (there %s %I move%s)", *i, n == 1 ? "is" : "are", n,
+                        n == 1 ? "" : "s");
+        return false;
+    }
+    return true;
 }

@@ -37,4 +37,33 @@ const char *dl_lua_hook_warning(lua_State *L, const char *hook, const char *fall
 /* Pushes nil, why; returns false. */
 bool dl_lua_refuse(lua_State *L, const char *why);
 
+/* ---- what is known of the position (the second user value) ---- */
+
+/* Pushes the table kept about this position, fresh when the state has
+ * changed since (*cached is the version it was made for). */
+void dl_lua_push_cache(lua_State *L, int gi, unsigned *cached, unsigned version);
+/* Pushes cache[key], made by fill (which pushes it) when not kept yet. */
+typedef void (*dl_LuaFill)(lua_State *L, int gi, void *u);
+void dl_lua_push_kept(lua_State *L, int gi, unsigned *cached, unsigned version, const char *key,
+                      dl_LuaFill fill, void *u);
+
+/* ---- the moves hook ---- */
+
+/* Calls the moves hook with the hook, the list and the state on the
+ * stack; leaves the list it returned and its reasons (a table). Raises
+ * for a failure or a list that is not a table. */
+void dl_lua_call_moves_hook(lua_State *L);
+/* With the verdict on top (popped): true and *index the move's number in
+ * g:moves() if the house rules allow the move (text canon), or pushes
+ * nil, their reason and returns false. */
+bool dl_lua_verdict_allows(lua_State *L, const char *canon, lua_Integer *index);
+
+/* ---- the move argument ---- */
+
+/* The move argument at idx as text: a string, or a table's text field
+ * (with numbers, a number there counts as its text). Raises otherwise. */
+const char *dl_lua_move_text(lua_State *L, int idx, bool numbers);
+/* A move's number at arg among n: true with *i, or pushes nil and why. */
+bool dl_lua_move_number(lua_State *L, int arg, lua_Integer n, lua_Integer *i);
+
 #endif

@@ -127,18 +127,6 @@ static void push_action(lua_State *L, const pl_State *s, const pl_Action *a, lua
 
 /* ---- what is known of the position ---- */
 
-static void push_cache(lua_State *L, int gi, LPGame *u)
-{
-    if (u->cached != u->version) {
-        lua_createtable(L, 0, 2);
-        lua_pushvalue(L, -1);
-        lua_setiuservalue(L, gi, 2);
-        u->cached = u->version;
-        return;
-    }
-    lua_getiuservalue(L, gi, 2);
-}
-
 /* t.text (raw: a hook's table may carry metamethods), or the string. */
 static const char *raw_text(lua_State *L, int idx)
 {
@@ -155,8 +143,9 @@ static const char *raw_text(lua_State *L, int idx)
 /* Runs the moves hook; pushes {order = {core index, ...}, pos = {text =
  * its number}, reasons = {text = why}}. Raises on a failed hook or a list
  * that is no filter of the legal one. */
-static void run_moves_hook(lua_State *L, int gi, LPGame *u)
+static void run_moves_hook(lua_State *L, int gi, void *ud)
 {
+    const LPGame *u = ud;
     const pl_ActionList *l = pl_game_legal(u->g);
     const pl_State *s = &u->g->s;
     if (!lua_checkstack(L, 12)) luaL_error(L, "out of Lua stack");
@@ -172,16 +161,7 @@ static void run_moves_hook(lua_State *L, int gi, LPGame *u)
         lua_rawseti(L, -2, i + 1);
     }
     pl_lua_pushstate(L, s, pl_game_ply(u->g));
-    if (lua_pcall(L, 2, 2, 0) != LUA_OK) {
-        const char *msg = lua_tostring(L, -1);
-        if (dl_lua_names_rule(msg)) lua_error(L);
-        dl_lua_hook_error(L, "house rule (moves hook) failed: %s", msg ? msg : "(an error that is not text)");
-    }
-    if (!lua_istable(L, -2)) dl_lua_hook_error(L, "house rule (moves hook) must return a list of moves%s", "");
-    if (!lua_istable(L, -1)) {
-        lua_pop(L, 1);
-        lua_newtable(L);
-    }
+    dl_lua_call_moves_hook(L);
     const int list = lua_gettop(L) - 1;
     const lua_Unsigned len = lua_rawlen(L, list);
     if (len > (lua_Unsigned)l->n) {
@@ -217,16 +197,7 @@ static void run_moves_hook(lua_State *L, int gi, LPGame *u)
 
 static void push_verdict(lua_State *L, int gi, LPGame *u)
 {
-    push_cache(L, gi, u);
-    if (lua_getfield(L, -1, "verdict") == LUA_TTABLE) {
-        lua_remove(L, -2);
-        return;
-    }
-    lua_pop(L, 1);
-    run_moves_hook(L, gi, u);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, "verdict");
-    lua_remove(L, -2);
+    dl_lua_push_kept(L, gi, &u->cached, u->version, "verdict", run_moves_hook, u);
 }
 
 /* ---- the move argument ---- */
@@ -253,25 +224,8 @@ static bool find_numbered(lua_State *L, int gi, LPGame *u, int arg, bool hook, F
         n = (lua_Integer)lua_rawlen(L, -1);
         lua_pop(L, 2);
     }
-    int whole;
-    lua_Integer i = lua_tointegerx(L, arg, &whole);
-    if (!whole) {
-        const double x = (double)lua_tonumber(L, arg), two63 = 9223372036854775808.0;
-        const bool far = x - x == 0 && (x >= two63 || -x > two63);
-        char msg[160];
-        if (far)
-            snprintf(msg, sizeof msg, "no move number %.14g here (there %s %lld move%s)", x,
-                     n == 1 ? "is" : "are", (long long)n, n == 1 ? "" : "s");
-        else
-            snprintf(msg, sizeof msg, "not a move: %.14g is not a whole number", x);
-        return dl_lua_refuse(L, msg);
-    }
-    if (i < 1 || i > n) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "no move number %I here (there %s %I move%s)", i, n == 1 ? "is" : "are", n,
-                        n == 1 ? "" : "s");
-        return false;
-    }
+    lua_Integer i;
+    if (!dl_lua_move_number(L, arg, n, &i)) return false;
     lua_Integer core = i;
     if (hook) {
         push_verdict(L, gi, u);
@@ -293,16 +247,8 @@ static bool find_move(lua_State *L, int gi, LPGame *u, int arg, Found *f)
     pl_Game *g = u->g;
     const bool hook = dl_lua_has_hook(L, gi, "moves");
     if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, u, arg, hook, f);
-    const char *text;
-    if (lua_istable(L, arg)) {
-        lua_getfield(L, arg, "text");
-        text = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-        if (!text) luaL_argerror(L, arg, "a move table needs a 'text' field");
-        lua_replace(L, arg);
-    } else {
-        luaL_argexpected(L, lua_type(L, arg) == LUA_TSTRING, arg, "move string, table or number");
-        text = lua_tostring(L, arg);
-    }
+    /* (a number in a table's text field is no text here) */
+    const char *text = dl_lua_move_text(L, arg, false);
     char err[300];
     pl_Action a;
     if (pl_action_parse(&g->s, text, &a, err, sizeof err)) {
@@ -324,18 +270,7 @@ static bool find_move(lua_State *L, int gi, LPGame *u, int arg, Found *f)
     char canon[160];
     pl_action_str(&g->s, &a, canon, sizeof canon, false);
     push_verdict(L, gi, u);
-    lua_getfield(L, -1, "pos");
-    if (lua_getfield(L, -1, canon) == LUA_TNUMBER) {
-        f->index = lua_tointeger(L, -1);
-        lua_pop(L, 3);
-        return true;
-    }
-    lua_pop(L, 2);
-    lua_getfield(L, -1, "reasons");
-    lua_getfield(L, -1, canon);
-    const char *r = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    lua_pop(L, 3);
-    return dl_lua_refuse(L, r ? r : "house rule: this move is not allowed");
+    return dl_lua_verdict_allows(L, canon, &f->index);
 }
 
 /* ---- round end hooks ---- */
