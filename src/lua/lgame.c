@@ -328,28 +328,6 @@ static void push_breakdown(lua_State *L, const dl_State *s)
 /* The longest name a score hook may give its points, in bytes. */
 #define LABEL_MAX 40
 
-/* Pushes the breakdown's label as plain text (nil for none or only
- * blanks) and returns NULL, or pushes and returns what is wrong with it. */
-static const char *read_label(lua_State *L, int idx)
-{
-    lua_pushliteral(L, "label");
-    lua_rawget(L, idx);
-    if (lua_isnil(L, -1)) return NULL;
-    if (lua_type(L, -1) != LUA_TSTRING) {
-        lua_pop(L, 1);
-        return lua_pushstring(L, "its label must be text (the name of the points the hook adds)");
-    }
-    size_t n;
-    const char *t = lua_tolstring(L, -1, &n);
-    dl_plain_push(L, t, n, LABEL_MAX);
-    lua_remove(L, -2);
-    if (lua_rawlen(L, -1) == 0) {
-        lua_pop(L, 1);
-        lua_pushnil(L);
-    }
-    return NULL;
-}
-
 /* Reads a hook's breakdown (raw reads only); returns NULL or what is
  * wrong with it. */
 static const char *read_breakdown(lua_State *L, int idx, dl_RoundScore *r, int sides)
@@ -400,14 +378,8 @@ static const char *score_hook(lua_State *L, int gi, dl_Game *g)
     }
     dl_RoundScore r = g->s.last;
     const char *bad = read_breakdown(L, lua_gettop(L), &r, dl_nsides(&g->s.rules));
-    if (!bad) bad = read_label(L, lua_gettop(L));
-    if (bad) {
-        const char *warn = lua_pushfstring(L, "house rule (score hook) returned a bad breakdown, "
-                                              "standard scoring used: %s", bad);
-        lua_replace(L, -3);
-        lua_pop(L, 1);
-        return warn;
-    }
+    if (!bad) bad = dl_lua_read_label(L, lua_gettop(L), LABEL_MAX);
+    if (bad) return dl_lua_bad_breakdown(L, lua_gettop(L) - 1, bad);
     dl_lua_set_label(L, gi, g->s.round);
     dl_adjust_round(&g->s, &r);
     lua_pop(L, 1);
@@ -423,18 +395,12 @@ static const char *round_hooks(lua_State *L, int gi, dl_Game *g)
     if (warn) return warn;
     if (dl_lua_get_hook(L, gi, "match")) {
         dl_lua_pushstate(L, &g->s, -1);
-        if (lua_pcall(L, 1, 1, 0) != LUA_OK) return dl_lua_hook_warning(L, "match", "match end");
-        if (lua_isinteger(L, -1)) {
-            lua_Integer w = lua_tointeger(L, -1);
-            if (w >= 0 && w < dl_nsides(&g->s.rules)) {
-                g->s.winner = (int8_t)w;
-                g->s.phase = DL_PHASE_MATCH_OVER;
-            }
-        } else if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) {
-            g->s.winner = -1;
-            g->s.phase = DL_PHASE_ROUND_OVER;
+        int d;
+        warn = dl_lua_call_match_hook(L, dl_nsides(&g->s.rules), &d);
+        if (d > -2) {
+            g->s.winner = (int8_t)d;
+            g->s.phase = d >= 0 ? DL_PHASE_MATCH_OVER : DL_PHASE_ROUND_OVER;
         }
-        lua_pop(L, 1);
     }
     return warn;
 }
@@ -966,15 +932,7 @@ int dl_lua_opengame(lua_State *L)
         {"result", g_result},   {"history", g_history},   {"search", g_search},
         {"parse", g_parse},     {"close", g_close},       {"game", g_game},
         {NULL, NULL}};
-    static const luaL_Reg meta[] = {{"__tostring", g_tostring}, {"__gc", g_gc}, {"__close", g_gc}, {NULL, NULL}};
-    if (luaL_newmetatable(L, GAME)) {
-        luaL_setfuncs(L, meta, 0);
-        luaL_newlib(L, methods);
-        lua_setfield(L, -2, "__index");
-        lua_pushboolean(L, 0);
-        lua_setfield(L, -2, "__metatable");
-    }
-    lua_pop(L, 1);
+    dl_lua_handle_type(L, GAME, methods, g_tostring, g_gc);
     lua_pushcfunction(L, l_new);
     return 1;
 }

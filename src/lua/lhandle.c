@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ltext.h"
+
 bool dl_lua_get_hook(lua_State *L, int idx, const char *name)
 {
     lua_getiuservalue(L, idx, 1);
@@ -220,4 +222,77 @@ bool dl_lua_move_number(lua_State *L, int arg, lua_Integer n, lua_Integer *i)
         return false;
     }
     return true;
+}
+
+/* ---- the round's end ---- */
+
+/* A label is shown in results and records: plain text, cut short, so a
+ * hook cannot put control characters or a page of text there. */
+const char *dl_lua_read_label(lua_State *L, int idx, size_t max)
+{
+    lua_pushliteral(L, "label");
+    lua_rawget(L, idx);
+    if (lua_isnil(L, -1)) return NULL;
+    if (lua_type(L, -1) != LUA_TSTRING) {
+        lua_pop(L, 1);
+        return lua_pushstring(L, "its label must be text (the name of the points the hook adds)");
+    }
+    size_t n;
+    const char *t = lua_tolstring(L, -1, &n);
+    dl_plain_push(L, t, n, max);
+    lua_remove(L, -2);
+    if (lua_rawlen(L, -1) == 0) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
+    return NULL;
+}
+
+const char *dl_lua_bad_breakdown(lua_State *L, int t, const char *bad)
+{
+    const char *warn = lua_pushfstring(L, "house rule (score hook) returned a bad breakdown, "
+                                          "standard scoring used: %s", bad);
+    lua_replace(L, t);
+    lua_settop(L, t);
+    return warn;
+}
+
+/* Anything but a side's number or false leaves the standard rules to
+ * decide, so a hook that only sometimes has a say returns nil. */
+const char *dl_lua_call_match_hook(lua_State *L, int sides, int *decision)
+{
+    *decision = -2;
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) return dl_lua_hook_warning(L, "match", "match end");
+    if (lua_isinteger(L, -1)) {
+        lua_Integer w = lua_tointeger(L, -1);
+        if (w >= 0 && w < sides) *decision = (int)w;
+    } else if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) {
+        *decision = -1;
+    }
+    lua_pop(L, 1);
+    return NULL;
+}
+
+/* ---- registration ---- */
+
+/* Locked (__metatable false): a script cannot swap a handle's methods
+ * for its own or reach the metatable of another game's handles. */
+void dl_lua_handle_type(lua_State *L, const char *name, const luaL_Reg *methods,
+                        lua_CFunction tostring, lua_CFunction gc)
+{
+    if (luaL_newmetatable(L, name)) {
+        lua_pushcfunction(L, tostring);
+        lua_setfield(L, -2, "__tostring");
+        lua_pushcfunction(L, gc);
+        lua_setfield(L, -2, "__gc");
+        lua_pushcfunction(L, gc);
+        lua_setfield(L, -2, "__close");
+        luaL_checkversion(L);
+        lua_newtable(L);
+        luaL_setfuncs(L, methods, 0);
+        lua_setfield(L, -2, "__index");
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_pop(L, 1);
 }

@@ -6,7 +6,9 @@
 #ifndef DL_LHANDLE_H
 #define DL_LHANDLE_H
 
+#include <lauxlib.h>
 #include <lua.h>
+#include <stddef.h>
 #include <stdbool.h>
 
 /* Pushes hooks[name] (a function) or returns false with nothing pushed. */
@@ -65,5 +67,24 @@ bool dl_lua_verdict_allows(lua_State *L, const char *canon, lua_Integer *index);
 const char *dl_lua_move_text(lua_State *L, int idx, bool numbers);
 /* A move's number at arg among n: true with *i, or pushes nil and why. */
 bool dl_lua_move_number(lua_State *L, int arg, lua_Integer n, lua_Integer *i);
+
+/* ---- the round's end: score and match hooks ---- */
+
+/* Pushes the hook's label (field label of the table at idx) as plain text
+ * of at most max bytes, nil for none or only blanks, and returns NULL; or
+ * pushes and returns what is wrong with it. */
+const char *dl_lua_read_label(lua_State *L, int idx, size_t max);
+/* The warning for a score hook's bad breakdown (at t, the problem bad on
+ * top of it): left at t, the stack cut there. */
+const char *dl_lua_bad_breakdown(lua_State *L, int t, const char *bad);
+/* Calls the match hook (hook and state on the stack, popped): its
+ * warning if it failed, else NULL and *decision the side it names the
+ * winner (0 to sides - 1), -1 for a match that goes on, -2 for no say. */
+const char *dl_lua_call_match_hook(lua_State *L, int sides, int *decision);
+
+/* Registers a handle's metatable under name, locked, with its methods,
+ * __tostring and gc (also __close). */
+void dl_lua_handle_type(lua_State *L, const char *name, const luaL_Reg *methods,
+                        lua_CFunction tostring, lua_CFunction gc);
 
 #endif

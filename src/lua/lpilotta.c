@@ -316,29 +316,8 @@ static const char *score_hook(lua_State *L, int gi, pl_Game *g)
             game[k] = (int)lua_tointeger(L, -1);
         lua_pop(L, bad ? 0 : 2);
     }
-    if (!bad) {
-        lua_pushliteral(L, "label");
-        lua_rawget(L, t);
-        if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TSTRING)
-            bad = lua_pushstring(L, "its label must be text (the name of the points the hook adds)");
-    }
-    if (bad) {
-        const char *warn = lua_pushfstring(L, "house rule (score hook) returned a bad breakdown, "
-                                              "standard scoring used: %s", bad);
-        lua_replace(L, t);
-        lua_settop(L, t);
-        return warn;
-    }
-    if (lua_isstring(L, -1)) {
-        size_t n;
-        const char *s = lua_tolstring(L, -1, &n);
-        dl_plain_push(L, s, n, LABEL_MAX);
-        lua_remove(L, -2);
-        if (lua_rawlen(L, -1) == 0) {
-            lua_pop(L, 1);
-            lua_pushnil(L);
-        }
-    }
+    if (!bad) bad = dl_lua_read_label(L, t, LABEL_MAX);
+    if (bad) return dl_lua_bad_breakdown(L, t, bad);
     dl_lua_set_label(L, gi, g->s.round);
     rescore(&g->s, game);
     lua_settop(L, t - 1);
@@ -351,20 +330,14 @@ static const char *round_hooks(lua_State *L, int gi, pl_Game *g)
     if (warn || g->s.last.thrown_in) return warn;
     if (dl_lua_get_hook(L, gi, "match")) {
         pl_lua_pushstate(L, &g->s, pl_game_ply(g));
-        if (lua_pcall(L, 1, 1, 0) != LUA_OK) return dl_lua_hook_warning(L, "match", "match end");
-        if (lua_isinteger(L, -1)) {
-            lua_Integer w = lua_tointeger(L, -1);
-            if (w == 0 || w == 1) {
-                g->s.winner = (int8_t)w;
-                g->s.phase = PL_PHASE_MATCH_OVER;
-            }
-        } else if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) {
-            g->s.winner = -1;
-            g->s.phase = PL_PHASE_ROUND_OVER;
+        int d;
+        warn = dl_lua_call_match_hook(L, 2, &d);
+        if (d > -2) {
+            g->s.winner = (int8_t)d;
+            g->s.phase = d >= 0 ? PL_PHASE_MATCH_OVER : PL_PHASE_ROUND_OVER;
         }
-        lua_pop(L, 1);
     }
-    return NULL;
+    return warn;
 }
 
 /* ---- methods ---- */
@@ -811,15 +784,7 @@ int pl_lua_opengame(lua_State *L)
         {"turn", g_turn},     {"phase", g_phase},     {"where", g_where},   {"view", g_view},
         {"state", g_state},   {"position", g_position}, {"rules", g_rules}, {"result", g_result},
         {"history", g_history}, {"search", g_search}, {"game", g_game},     {NULL, NULL}};
-    static const luaL_Reg meta[] = {{"__tostring", g_tostring}, {"__gc", g_gc}, {"__close", g_gc}, {NULL, NULL}};
-    if (luaL_newmetatable(L, GAME)) {
-        luaL_setfuncs(L, meta, 0);
-        luaL_newlib(L, methods);
-        lua_setfield(L, -2, "__index");
-        lua_pushboolean(L, 0);
-        lua_setfield(L, -2, "__metatable");
-    }
-    lua_pop(L, 1);
+    dl_lua_handle_type(L, GAME, methods, g_tostring, g_gc);
     lua_pushcfunction(L, l_new);
     return 1;
 }
