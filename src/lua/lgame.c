@@ -256,9 +256,7 @@ static bool find_numbered(lua_State *L, int gi, LGame *u, int arg, bool hook, Fo
     lua_Integer n = (lua_Integer)l->n;
     if (hook) {
         push_verdict(L, gi, u);
-        lua_getfield(L, -1, "order");
-        n = (lua_Integer)lua_rawlen(L, -1);
-        lua_pop(L, 2);
+        n = dl_lua_allowed_count(L);
     }
     lua_Integer i;
     if (!dl_lua_move_number(L, arg, n, &i)) return false;
@@ -522,12 +520,7 @@ static int g_play(lua_State *L)
     push_effect(L, g, f.index, lua_toboolean(L, 3));
     const int effect = lua_gettop(L);
     const char *warn = g->rec[g->nrec - 1].effect.round_over ? round_hooks(L, 1, g) : NULL;
-    lua_pushboolean(L, g->s.phase == DL_PHASE_MATCH_OVER);
-    lua_setfield(L, effect, "match_over");
-    if (!warn) return 1;
-    lua_pushvalue(L, -1);
-    lua_setfield(L, effect, "warning");
-    return 2;
+    return dl_lua_play_answer(L, effect, g->s.phase == DL_PHASE_MATCH_OVER, warn);
 }
 
 /* check(move) -> true, what it does | false, reason */
@@ -535,11 +528,7 @@ static int g_check(lua_State *L)
 {
     LGame *u = check_lgame(L, 1);
     Found f;
-    if (!find_move(L, 1, u, 2, true, &f)) {
-        lua_pushboolean(L, 0);
-        lua_replace(L, -3);
-        return 2;
-    }
+    if (!find_move(L, 1, u, 2, true, &f)) return dl_lua_check_refused(L);
     lua_pushboolean(L, 1);
     dl_lua_pushexplain(L, &u->g->s, &f.m);
     return 2;
@@ -578,14 +567,7 @@ static int g_next_round(lua_State *L)
     }
     if (!dl_game_next_round(g)) luaL_error(L, "out of memory");
     u->version++;
-    lua_createtable(L, 0, 3);
-    lua_pushinteger(L, g->s.round);
-    lua_setfield(L, -2, "round");
-    lua_pushinteger(L, g->s.dealer);
-    lua_setfield(L, -2, "dealer");
-    lua_pushinteger(L, g->s.deal);
-    lua_setfield(L, -2, "deal");
-    return 1;
+    return dl_lua_push_round(L, g->s.round, g->s.dealer, g->s.deal);
 }
 
 static int g_clone(lua_State *L)

@@ -182,6 +182,14 @@ bool dl_lua_verdict_allows(lua_State *L, const char *canon, lua_Integer *index)
     return dl_lua_refuse(L, r ? r : "house rule: this move is not allowed");
 }
 
+lua_Integer dl_lua_allowed_count(lua_State *L)
+{
+    lua_getfield(L, -1, "order");
+    const lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    lua_pop(L, 2);
+    return n;
+}
+
 /* ---- the move argument ---- */
 
 const char *dl_lua_move_text(lua_State *L, int idx, bool numbers)
@@ -271,6 +279,39 @@ const char *dl_lua_call_match_hook(lua_State *L, int sides, int *decision)
     }
     lua_pop(L, 1);
     return NULL;
+}
+
+/* ---- methods' answers ---- */
+
+int dl_lua_check_refused(lua_State *L)
+{
+    lua_pushboolean(L, 0);
+    lua_replace(L, -3);
+    return 2;
+}
+
+/* The effect is a table, so the old `if g:play(m)` still reads it as
+ * success; a warning comes second so that such a caller may ignore it. */
+int dl_lua_play_answer(lua_State *L, int effect, bool match_over, const char *warn)
+{
+    lua_pushboolean(L, match_over);
+    lua_setfield(L, effect, "match_over");
+    if (!warn) return 1;
+    lua_pushvalue(L, -1);
+    lua_setfield(L, effect, "warning");
+    return 2;
+}
+
+int dl_lua_push_round(lua_State *L, lua_Integer round, lua_Integer dealer, lua_Integer deal)
+{
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, round);
+    lua_setfield(L, -2, "round");
+    lua_pushinteger(L, dealer);
+    lua_setfield(L, -2, "dealer");
+    lua_pushinteger(L, deal);
+    lua_setfield(L, -2, "deal");
+    return 1;
 }
 
 /* ---- registration ---- */

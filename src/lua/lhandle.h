@@ -60,6 +60,10 @@ void dl_lua_call_moves_hook(lua_State *L);
  * nil, their reason and returns false. */
 bool dl_lua_verdict_allows(lua_State *L, const char *canon, lua_Integer *index);
 
+/* With the verdict on top (popped): how many moves the house rules
+ * allow, the length of g:moves(). */
+lua_Integer dl_lua_allowed_count(lua_State *L);
+
 /* ---- the move argument ---- */
 
 /* The move argument at idx as text: a string, or a table's text field
@@ -81,6 +85,18 @@ const char *dl_lua_bad_breakdown(lua_State *L, int t, const char *bad);
  * warning if it failed, else NULL and *decision the side it names the
  * winner (0 to sides - 1), -1 for a match that goes on, -2 for no say. */
 const char *dl_lua_call_match_hook(lua_State *L, int sides, int *decision);
+
+/* ---- methods' answers ---- */
+
+/* g:check's answer to a move it cannot find: false, reason in place of
+ * find's nil, reason. Returns 2. */
+int dl_lua_check_refused(lua_State *L);
+/* g:play's answer once the effect (at effect) is built and the round's
+ * hooks have run: match_over, and warn (a failed hook's warning on top,
+ * or NULL) as a second result and effect.warning. */
+int dl_lua_play_answer(lua_State *L, int effect, bool match_over, const char *warn);
+/* g:next_round's answer: {round, dealer, deal}. Returns 1. */
+int dl_lua_push_round(lua_State *L, lua_Integer round, lua_Integer dealer, lua_Integer deal);
 
 /* Registers a handle's metatable under name, locked, with its methods,
  * __tostring and gc (also __close). */

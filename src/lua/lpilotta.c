@@ -220,9 +220,7 @@ static bool find_numbered(lua_State *L, int gi, LPGame *u, int arg, bool hook, F
     lua_Integer n = l->n;
     if (hook) {
         push_verdict(L, gi, u);
-        lua_getfield(L, -1, "order");
-        n = (lua_Integer)lua_rawlen(L, -1);
-        lua_pop(L, 2);
+        n = dl_lua_allowed_count(L);
     }
     lua_Integer i;
     if (!dl_lua_move_number(L, arg, n, &i)) return false;
@@ -427,12 +425,7 @@ static int g_play(lua_State *L)
     push_effect(L, g, f.index, lua_toboolean(L, 3));
     const int effect = lua_gettop(L);
     const char *warn = g->rec[g->nrec - 1].round_over ? round_hooks(L, 1, g) : NULL;
-    lua_pushboolean(L, g->s.phase == PL_PHASE_MATCH_OVER);
-    lua_setfield(L, effect, "match_over");
-    if (!warn) return 1;
-    lua_pushvalue(L, -1);
-    lua_setfield(L, effect, "warning");
-    return 2;
+    return dl_lua_play_answer(L, effect, g->s.phase == PL_PHASE_MATCH_OVER, warn);
 }
 
 /* A sentence saying what a legal action does. */
@@ -462,11 +455,7 @@ static int g_check(lua_State *L)
 {
     LPGame *u = check_lgame(L, 1);
     Found f;
-    if (!find_move(L, 1, u, 2, &f)) {
-        lua_pushboolean(L, 0);
-        lua_replace(L, -3);
-        return 2;
-    }
+    if (!find_move(L, 1, u, 2, &f)) return dl_lua_check_refused(L);
     lua_pushboolean(L, 1);
     push_explain(L, &u->g->s, &f.a);
     return 2;
@@ -502,11 +491,7 @@ static int g_next_round(lua_State *L)
     }
     if (!pl_game_next_round(g)) return luaL_error(L, "out of memory");
     u->version++;
-    lua_createtable(L, 0, 3);
-    set_int(L, "round", g->s.round);
-    set_int(L, "dealer", g->s.dealer);
-    set_int(L, "deal", 1);
-    return 1;
+    return dl_lua_push_round(L, g->s.round, g->s.dealer, 1);
 }
 
 static int g_clone(lua_State *L)
