@@ -109,13 +109,6 @@ const char *dl_lua_hook_warning(lua_State *L, const char *hook, const char *fall
     return warn;
 }
 
-bool dl_lua_refuse(lua_State *L, const char *why)
-{
-    lua_pushnil(L);
-    lua_pushstring(L, why);
-    return false;
-}
-
 /* ---- what is known of the position ---- */
 
 /* Kept until the state changes, so that the moves hook runs once per

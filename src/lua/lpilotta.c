@@ -170,7 +170,7 @@ static void run_moves_hook(lua_State *L, int gi, void *ud)
         lua_error(L);
     }
     if (len == 0 && l->n > 0)
-        dl_lua_hook_error(L, "P51: the house rules' moves hook left no legal action (engine error)%s", "");
+        dl_lua_hook_error(L, "P51: the house rules' moves hook left no legal action (engine error)");
     lua_createtable(L, 0, 3); /* verdict */
     lua_insert(L, list);      /* verdict, list, reasons */
     lua_setfield(L, list, "reasons");
