@@ -19,11 +19,11 @@
 #include "lgame.h"
 
 #include <lauxlib.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lhandle.h"
 #include "lrules.h"
 #include "ltext.h"
 #include "lview.h"
@@ -64,26 +64,10 @@ static dl_Game *check_game(lua_State *L, int idx)
     return check_lgame(L, idx)->g;
 }
 
-/* Pushes hooks[name] (a function) or returns false with nothing pushed. */
-static bool get_hook(lua_State *L, int idx, const char *name)
-{
-    lua_getiuservalue(L, idx, 1);
-    if (lua_getfield(L, -1, "hooks") != LUA_TTABLE) {
-        lua_pop(L, 2);
-        return false;
-    }
-    if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
-        lua_pop(L, 3);
-        return false;
-    }
-    lua_replace(L, -3);
-    lua_pop(L, 1);
-    return true;
-}
-
 /* User values: 1 {hooks = ...}, shared with clones; 2 what is known of
- * the position (push_cache); 3 {[round] = label}, the names score hooks
- * gave the points they added, the game's own (a clone gets a copy). */
+ * the position (dl_lua_push_cache); 3 {[round] = label}, the names score
+ * hooks gave the points they added, the game's own (a clone gets a
+ * copy). */
 static void push_game(lua_State *L, dl_Game *g, int hooks_from)
 {
     LGame *u = lua_newuserdatauv(L, sizeof *u, 3);
@@ -91,64 +75,7 @@ static void push_game(lua_State *L, dl_Game *g, int hooks_from)
     u->version = 1;
     u->cached = 0;
     luaL_setmetatable(L, GAME);
-    if (hooks_from) {
-        lua_getiuservalue(L, hooks_from, 1);
-    } else {
-        lua_newtable(L);
-    }
-    lua_setiuservalue(L, -2, 1);
-    lua_newtable(L);
-    if (hooks_from) {
-        if (lua_getiuservalue(L, hooks_from, 3) == LUA_TTABLE) {
-            lua_pushnil(L);
-            while (lua_next(L, -2)) {
-                lua_pushvalue(L, -2);
-                lua_insert(L, -2);
-                lua_rawset(L, -5);
-            }
-        }
-        lua_pop(L, 1);
-    }
-    lua_setiuservalue(L, -2, 3);
-}
-
-/* Pushes the label of a finished round, or nil. */
-static void push_label(lua_State *L, int gi, int round)
-{
-    if (lua_getiuservalue(L, gi, 3) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_pushnil(L);
-        return;
-    }
-    lua_rawgeti(L, -1, round);
-    lua_remove(L, -2);
-}
-
-/* Sets (or with nil on top, clears) the label of a round; pops it. */
-static void set_label(lua_State *L, int gi, int round)
-{
-    lua_getiuservalue(L, gi, 3);
-    lua_insert(L, -2);
-    lua_rawseti(L, -2, round);
-    lua_pop(L, 1);
-}
-
-/* A house rule's failure, raised without a position: where the host
- * happened to ask for the moves says nothing to the rule's author. */
-static int hook_error(lua_State *L, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    lua_pushvfstring(L, fmt, ap);
-    va_end(ap);
-    return lua_error(L);
-}
-
-/* Does a hook's error already name its house rule (a variant's hooks,
- * lua/scripts/variants.lua, say which rule, file, hook and line)? */
-static bool names_rule(const char *msg)
-{
-    return msg && strncmp(msg, "house rule '", 12) == 0;
+    dl_lua_init_values(L, hooks_from);
 }
 
 /* t.text for a table at idx, read raw: a table a hook returned may carry
@@ -228,8 +155,9 @@ static void push_core_index(lua_State *L, int gi, LGame *u);
  * {order = {text, ...}, index = {text = core index}, pos = {text = its
  * number in order}, reasons = {text = why}}.
  * Raises on a hook failure or a list that is not a filter of the core's. */
-static void run_moves_hook(lua_State *L, int gi, LGame *u)
+static void run_moves_hook(lua_State *L, int gi, void *ud)
 {
+    LGame *u = ud;
     dl_Game *g = u->g;
     const dl_MoveList *l = dl_game_moves(g);
     if (!lua_checkstack(L, 12)) luaL_error(L, "out of Lua stack");
@@ -240,19 +168,10 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
         push_move_table(L, &g->s, &l->m[i], 0);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
-    get_hook(L, gi, "moves");
+    dl_lua_get_hook(L, gi, "moves");
     lua_insert(L, -2);
     dl_lua_pushstate(L, &g->s, -1);
-    if (lua_pcall(L, 2, 2, 0) != LUA_OK) {
-        const char *msg = lua_tostring(L, -1);
-        if (names_rule(msg)) lua_error(L);
-        hook_error(L, "house rule (moves hook) failed: %s", msg ? msg : "(an error that is not text)");
-    }
-    if (!lua_istable(L, -2)) hook_error(L, "house rule (moves hook) must return a list of moves");
-    if (!lua_istable(L, -1)) {
-        lua_pop(L, 1);
-        lua_newtable(L);
-    }
+    dl_lua_call_moves_hook(L);
     int list = lua_gettop(L) - 1;
     lua_Unsigned len = lua_rawlen(L, list);
     /* A hook filters or vetoes, so it never returns more moves than there
@@ -270,7 +189,7 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
         const char *t = raw_text(L, -1);
         lua_pop(L, 1);
         if (!t || lua_getfield(L, core, t) != LUA_TNUMBER)
-            hook_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here",
+            dl_lua_hook_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here",
                        t ? "'" : "", t ? t : "a non-move", t ? "'" : "");
         lua_setfield(L, -3, t);
         /* a move listed twice keeps the number it is first shown with */
@@ -283,10 +202,10 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
         lua_rawseti(L, -4, (lua_Integer)i);
     }
     if (len > l->n)
-        hook_error(L, "house rule (moves hook) returned %I moves, more than the %I legal ones",
+        dl_lua_hook_error(L, "house rule (moves hook) returned %I moves, more than the %I legal ones",
                    (lua_Integer)len, (lua_Integer)l->n);
     if (len == 0 && l->n > 0)
-        hook_error(L, "D20: the house rules' moves hook left seat %d no legal move (engine error)",
+        dl_lua_hook_error(L, "D20: the house rules' moves hook left seat %d no legal move (engine error)",
                    g->s.turn);
     lua_setfield(L, list, "pos");
     lua_setfield(L, list, "index");
@@ -295,29 +214,11 @@ static void run_moves_hook(lua_State *L, int gi, LGame *u)
     lua_replace(L, core);
 }
 
-/* Pushes the table of what is kept about this position (fresh after a
- * change of state). */
-static void push_cache(lua_State *L, int gi, LGame *u)
-{
-    if (u->cached != u->version) {
-        lua_createtable(L, 0, 2);
-        lua_pushvalue(L, -1);
-        lua_setiuservalue(L, gi, 2);
-        u->cached = u->version;
-        return;
-    }
-    lua_getiuservalue(L, gi, 2);
-}
-
 /* Pushes {text = index} of the core's legal moves in this position. */
-static void push_core_index(lua_State *L, int gi, LGame *u)
+static void fill_core_index(lua_State *L, int gi, void *ud)
 {
-    push_cache(L, gi, u);
-    if (lua_getfield(L, -1, "core") == LUA_TTABLE) {
-        lua_remove(L, -2);
-        return;
-    }
-    lua_pop(L, 1);
+    const LGame *u = ud;
+    (void)gi;
     const dl_MoveList *l = dl_game_moves(u->g);
     char buf[200];
     lua_createtable(L, 0, (int)l->n);
@@ -326,57 +227,27 @@ static void push_core_index(lua_State *L, int gi, LGame *u)
         lua_pushinteger(L, (lua_Integer)i + 1);
         lua_setfield(L, -2, buf);
     }
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, "core");
-    lua_remove(L, -2);
+}
+
+static void push_core_index(lua_State *L, int gi, LGame *u)
+{
+    dl_lua_push_kept(L, gi, &u->cached, u->version, "core", fill_core_index, u);
 }
 
 /* Pushes the house rules' verdict on the position (see run_moves_hook).
  * The game has a moves hook. */
 static void push_verdict(lua_State *L, int gi, LGame *u)
 {
-    push_cache(L, gi, u);
-    if (lua_getfield(L, -1, "verdict") == LUA_TTABLE) {
-        lua_remove(L, -2);
-        return;
-    }
-    lua_pop(L, 1);
-    run_moves_hook(L, gi, u);
     /* (a hook that changed the state would have been a bug of ours: none
      * can reach the game) */
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, "verdict");
-    lua_remove(L, -2);
+    dl_lua_push_kept(L, gi, &u->cached, u->version, "verdict", run_moves_hook, u);
 }
-
-/* The move argument: a string, or a table with a text field. */
-static const char *move_arg(lua_State *L, int idx)
-{
-    if (lua_istable(L, idx)) {
-        lua_getfield(L, idx, "text");
-        const char *t = lua_tostring(L, -1);
-        if (!t) luaL_argerror(L, idx, "a move table needs a 'text' field");
-        lua_replace(L, idx);
-        return t;
-    }
-    luaL_argexpected(L, lua_type(L, idx) == LUA_TSTRING, idx, "move string, table or number");
-    return lua_tostring(L, idx);
-}
-
-static bool has_hook(lua_State *L, int idx, const char *name);
 
 /* A move an argument names, found among the moves allowed here. */
 typedef struct {
     dl_Move m;
     lua_Integer index; /* its number in g:moves() */
 } Found;
-
-static bool refuse(lua_State *L, const char *why)
-{
-    lua_pushnil(L);
-    lua_pushstring(L, why);
-    return false;
-}
 
 /* The i-th move of g:moves() (with a moves hook, of its filtered list). */
 static bool find_numbered(lua_State *L, int gi, LGame *u, int arg, bool hook, Found *f)
@@ -385,32 +256,10 @@ static bool find_numbered(lua_State *L, int gi, LGame *u, int arg, bool hook, Fo
     lua_Integer n = (lua_Integer)l->n;
     if (hook) {
         push_verdict(L, gi, u);
-        lua_getfield(L, -1, "order");
-        n = (lua_Integer)lua_rawlen(L, -1);
-        lua_pop(L, 2);
+        n = dl_lua_allowed_count(L);
     }
-    int whole;
-    lua_Integer i = lua_tointegerx(L, arg, &whole);
-    if (!whole) {
-        /* Floats pass when they hold an integer; past the integers' range
-         * a finite float is a whole number too, just out of range. (%g by
-         * hand, not luaL_tolstring: a number's metatable is anybody's.) */
-        const double x = (double)lua_tonumber(L, arg), two63 = 9223372036854775808.0;
-        const bool far = x - x == 0 && (x >= two63 || -x > two63);
-        char msg[160];
-        if (far)
-            snprintf(msg, sizeof msg, "no move number %.14g here (there %s %lld move%s)", x,
-                     n == 1 ? "is" : "are", (long long)n, n == 1 ? "" : "s");
-        else
-            snprintf(msg, sizeof msg, "not a move: %.14g is not a whole number", x);
-        return refuse(L, msg);
-    }
-    if (i < 1 || i > n) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "no move number %I here (there %s %I move%s)", i, n == 1 ? "is" : "are", n,
-                        n == 1 ? "" : "s");
-        return false;
-    }
+    lua_Integer i;
+    if (!dl_lua_move_number(L, arg, n, &i)) return false;
     lua_Integer core = i;
     if (hook) {
         push_verdict(L, gi, u);
@@ -436,9 +285,9 @@ static bool find_move(lua_State *L, int gi, LGame *u, int arg, bool again, Found
 {
     dl_Game *g = u->g;
     const dl_MoveList *l = dl_game_moves(g);
-    const bool hook = has_hook(L, gi, "moves");
+    const bool hook = dl_lua_has_hook(L, gi, "moves");
     if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, u, arg, hook, f);
-    const char *text = move_arg(L, arg);
+    const char *text = dl_lua_move_text(L, arg, true);
     char err[300], canon[200];
     if (dl_move_parse(&g->s, text, &f->m, err, sizeof err)) {
         lua_pushnil(L);
@@ -458,23 +307,11 @@ static bool find_move(lua_State *L, int gi, LGame *u, int arg, bool again, Found
     }
     if (!f->index) {
         const char *why = dl_refusal(&g->s, &f->m, err, sizeof err);
-        return refuse(L, why ? why : "D9: not a legal move here");
+        return dl_lua_refuse(L, why ? why : "D9: not a legal move here");
     }
     if (!hook) return true;
     push_verdict(L, gi, u);
-    lua_getfield(L, -1, "pos");
-    if (lua_getfield(L, -1, canon) == LUA_TNUMBER) {
-        f->index = lua_tointeger(L, -1);
-        lua_pop(L, 3);
-        return true;
-    }
-    lua_pop(L, 2);
-    lua_getfield(L, -1, "reasons");
-    lua_getfield(L, -1, canon);
-    /* (the string lives on in the kept verdict) */
-    const char *r = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    lua_pop(L, 3);
-    return refuse(L, r ? r : "house rule: this move is not allowed");
+    return dl_lua_verdict_allows(L, canon, &f->index);
 }
 
 /* ---- round end hooks ---- */
@@ -488,28 +325,6 @@ static void push_breakdown(lua_State *L, const dl_State *s)
 
 /* The longest name a score hook may give its points, in bytes. */
 #define LABEL_MAX 40
-
-/* Pushes the breakdown's label as plain text (nil for none or only
- * blanks) and returns NULL, or pushes and returns what is wrong with it. */
-static const char *read_label(lua_State *L, int idx)
-{
-    lua_pushliteral(L, "label");
-    lua_rawget(L, idx);
-    if (lua_isnil(L, -1)) return NULL;
-    if (lua_type(L, -1) != LUA_TSTRING) {
-        lua_pop(L, 1);
-        return lua_pushstring(L, "its label must be text (the name of the points the hook adds)");
-    }
-    size_t n;
-    const char *t = lua_tolstring(L, -1, &n);
-    dl_plain_push(L, t, n, LABEL_MAX);
-    lua_remove(L, -2);
-    if (lua_rawlen(L, -1) == 0) {
-        lua_pop(L, 1);
-        lua_pushnil(L);
-    }
-    return NULL;
-}
 
 /* Reads a hook's breakdown (raw reads only); returns NULL or what is
  * wrong with it. */
@@ -545,44 +360,25 @@ static const char *read_breakdown(lua_State *L, int idx, dl_RoundScore *r, int s
     return NULL;
 }
 
-/* Pushes the warning for a failed score or match hook (its error on
- * top, which it replaces): a variant's hook names its rule itself. */
-static const char *hook_warning(lua_State *L, const char *hook, const char *fallback)
-{
-    const char *msg = lua_tostring(L, -1);
-    const char *warn = names_rule(msg)
-        ? lua_pushfstring(L, "%s; standard %s used for this round", msg, fallback)
-        : lua_pushfstring(L, "house rule (%s hook) failed, standard %s used: %s", hook, fallback,
-                          msg ? msg : "(an error that is not text)");
-    lua_remove(L, -2);
-    return warn;
-}
-
 /* The score hook: a breakdown it returns replaces the standard one, and
  * the name it gives the points it adds is kept for the round. */
 static const char *score_hook(lua_State *L, int gi, dl_Game *g)
 {
     lua_pushnil(L);
-    set_label(L, gi, g->s.round);
-    if (!get_hook(L, gi, "score")) return NULL;
+    dl_lua_set_label(L, gi, g->s.round);
+    if (!dl_lua_get_hook(L, gi, "score")) return NULL;
     push_breakdown(L, &g->s);
     dl_lua_pushstate(L, &g->s, -1);
-    if (lua_pcall(L, 2, 1, 0) != LUA_OK) return hook_warning(L, "score", "scoring");
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) return dl_lua_hook_warning(L, "score", "scoring");
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
         return NULL;
     }
     dl_RoundScore r = g->s.last;
     const char *bad = read_breakdown(L, lua_gettop(L), &r, dl_nsides(&g->s.rules));
-    if (!bad) bad = read_label(L, lua_gettop(L));
-    if (bad) {
-        const char *warn = lua_pushfstring(L, "house rule (score hook) returned a bad breakdown, "
-                                              "standard scoring used: %s", bad);
-        lua_replace(L, -3);
-        lua_pop(L, 1);
-        return warn;
-    }
-    set_label(L, gi, g->s.round);
+    if (!bad) bad = dl_lua_read_label(L, lua_gettop(L), LABEL_MAX);
+    if (bad) return dl_lua_bad_breakdown(L, lua_gettop(L) - 1, bad);
+    dl_lua_set_label(L, gi, g->s.round);
     dl_adjust_round(&g->s, &r);
     lua_pop(L, 1);
     return NULL;
@@ -595,32 +391,19 @@ static const char *round_hooks(lua_State *L, int gi, dl_Game *g)
 {
     const char *warn = score_hook(L, gi, g);
     if (warn) return warn;
-    if (get_hook(L, gi, "match")) {
+    if (dl_lua_get_hook(L, gi, "match")) {
         dl_lua_pushstate(L, &g->s, -1);
-        if (lua_pcall(L, 1, 1, 0) != LUA_OK) return hook_warning(L, "match", "match end");
-        if (lua_isinteger(L, -1)) {
-            lua_Integer w = lua_tointeger(L, -1);
-            if (w >= 0 && w < dl_nsides(&g->s.rules)) {
-                g->s.winner = (int8_t)w;
-                g->s.phase = DL_PHASE_MATCH_OVER;
-            }
-        } else if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) {
-            g->s.winner = -1;
-            g->s.phase = DL_PHASE_ROUND_OVER;
+        int d;
+        warn = dl_lua_call_match_hook(L, dl_nsides(&g->s.rules), &d);
+        if (d > -2) {
+            g->s.winner = (int8_t)d;
+            g->s.phase = d >= 0 ? DL_PHASE_MATCH_OVER : DL_PHASE_ROUND_OVER;
         }
-        lua_pop(L, 1);
     }
     return warn;
 }
 
 /* ---- methods ---- */
-
-static bool has_hook(lua_State *L, int idx, const char *name)
-{
-    if (!get_hook(L, idx, name)) return false;
-    lua_pop(L, 1);
-    return true;
-}
 
 static int g_moves(lua_State *L)
 {
@@ -628,7 +411,7 @@ static int g_moves(lua_State *L)
     dl_Game *g = u->g;
     bool structured = lua_toboolean(L, 2);
     const dl_MoveList *l = dl_game_moves(g);
-    if (!has_hook(L, 1, "moves")) {
+    if (!dl_lua_has_hook(L, 1, "moves")) {
         lua_createtable(L, (int)l->n, 0);
         for (size_t i = 0; i < l->n; i++) {
             if (structured)
@@ -732,17 +515,12 @@ static int g_play(lua_State *L)
     Found f;
     if (!find_move(L, 1, u, 2, false, &f)) return 2;
     char err[300];
-    if (dl_game_play(g, &f.m, err, sizeof err)) return refuse(L, err);
+    if (dl_game_play(g, &f.m, err, sizeof err)) return dl_lua_refuse(L, err);
     u->version++;
     push_effect(L, g, f.index, lua_toboolean(L, 3));
     const int effect = lua_gettop(L);
     const char *warn = g->rec[g->nrec - 1].effect.round_over ? round_hooks(L, 1, g) : NULL;
-    lua_pushboolean(L, g->s.phase == DL_PHASE_MATCH_OVER);
-    lua_setfield(L, effect, "match_over");
-    if (!warn) return 1;
-    lua_pushvalue(L, -1);
-    lua_setfield(L, effect, "warning");
-    return 2;
+    return dl_lua_play_answer(L, effect, g->s.phase == DL_PHASE_MATCH_OVER, warn);
 }
 
 /* check(move) -> true, what it does | false, reason */
@@ -750,11 +528,7 @@ static int g_check(lua_State *L)
 {
     LGame *u = check_lgame(L, 1);
     Found f;
-    if (!find_move(L, 1, u, 2, true, &f)) {
-        lua_pushboolean(L, 0);
-        lua_replace(L, -3);
-        return 2;
-    }
+    if (!find_move(L, 1, u, 2, true, &f)) return dl_lua_check_refused(L);
     lua_pushboolean(L, 1);
     dl_lua_pushexplain(L, &u->g->s, &f.m);
     return 2;
@@ -793,14 +567,7 @@ static int g_next_round(lua_State *L)
     }
     if (!dl_game_next_round(g)) luaL_error(L, "out of memory");
     u->version++;
-    lua_createtable(L, 0, 3);
-    lua_pushinteger(L, g->s.round);
-    lua_setfield(L, -2, "round");
-    lua_pushinteger(L, g->s.dealer);
-    lua_setfield(L, -2, "dealer");
-    lua_pushinteger(L, g->s.deal);
-    lua_setfield(L, -2, "deal");
-    return 1;
+    return dl_lua_push_round(L, g->s.round, g->s.dealer, g->s.deal);
 }
 
 static int g_clone(lua_State *L)
@@ -895,7 +662,7 @@ static int g_result(lua_State *L)
     bool done = s->phase == DL_PHASE_ROUND_OVER || s->phase == DL_PHASE_MATCH_OVER;
     if (done || s->round > 1) {
         push_breakdown(L, s);
-        push_label(L, 1, done ? s->round : s->round - 1);
+        dl_lua_push_label(L, 1, done ? s->round : s->round - 1);
         lua_setfield(L, -2, "label");
         lua_setfield(L, -2, "round");
     }
@@ -950,7 +717,7 @@ static int g_history(lua_State *L)
             /* the round's breakdown as it was scored, house rules and the
              * name of their points included (records show it) */
             push_breakdown(L, i + 1 < g->nrec ? &g->rec[i + 1].before : &g->s);
-            push_label(L, 1, r->before.round);
+            dl_lua_push_label(L, 1, r->before.round);
             lua_setfield(L, -2, "label");
             lua_setfield(L, -2, "breakdown");
         }
@@ -1132,13 +899,7 @@ static int l_new(lua_State *L)
     }
     lua_pop(L, 1);
     push_game(L, g, 0);
-    lua_getiuservalue(L, -1, 1);
-    if (lua_getfield(L, 1, "hooks") == LUA_TTABLE) {
-        lua_setfield(L, -2, "hooks");
-    } else {
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
+    dl_lua_set_hooks(L, 1);
     return 1;
 }
 
@@ -1153,15 +914,7 @@ int dl_lua_opengame(lua_State *L)
         {"result", g_result},   {"history", g_history},   {"search", g_search},
         {"parse", g_parse},     {"close", g_close},       {"game", g_game},
         {NULL, NULL}};
-    static const luaL_Reg meta[] = {{"__tostring", g_tostring}, {"__gc", g_gc}, {"__close", g_gc}, {NULL, NULL}};
-    if (luaL_newmetatable(L, GAME)) {
-        luaL_setfuncs(L, meta, 0);
-        luaL_newlib(L, methods);
-        lua_setfield(L, -2, "__index");
-        lua_pushboolean(L, 0);
-        lua_setfield(L, -2, "__metatable");
-    }
-    lua_pop(L, 1);
+    dl_lua_handle_type(L, GAME, methods, g_tostring, g_gc);
     lua_pushcfunction(L, l_new);
     return 1;
 }

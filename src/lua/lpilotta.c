@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lhandle.h"
 #include "lplrules.h"
 #include "lplview.h"
 #include "ltext.h"
@@ -53,29 +54,6 @@ static LPGame *check_lgame(lua_State *L, int idx)
 
 static pl_Game *check_game(lua_State *L, int idx) { return check_lgame(L, idx)->g; }
 
-static bool get_hook(lua_State *L, int idx, const char *name)
-{
-    lua_getiuservalue(L, idx, 1);
-    if (lua_getfield(L, -1, "hooks") != LUA_TTABLE) {
-        lua_pop(L, 2);
-        return false;
-    }
-    if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
-        lua_pop(L, 3);
-        return false;
-    }
-    lua_replace(L, -3);
-    lua_pop(L, 1);
-    return true;
-}
-
-static bool has_hook(lua_State *L, int idx, const char *name)
-{
-    if (!get_hook(L, idx, name)) return false;
-    lua_pop(L, 1);
-    return true;
-}
-
 static void push_game(lua_State *L, pl_Game *g, int from)
 {
     LPGame *u = lua_newuserdatauv(L, sizeof *u, 3);
@@ -83,47 +61,7 @@ static void push_game(lua_State *L, pl_Game *g, int from)
     u->version = 1;
     u->cached = 0;
     luaL_setmetatable(L, GAME);
-    if (from) lua_getiuservalue(L, from, 1);
-    else lua_newtable(L);
-    lua_setiuservalue(L, -2, 1);
-    lua_newtable(L);
-    if (from && lua_getiuservalue(L, from, 3) == LUA_TTABLE) {
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {
-            lua_pushvalue(L, -2);
-            lua_insert(L, -2);
-            lua_rawset(L, -5);
-        }
-    }
-    if (from) lua_pop(L, 1);
-    lua_setiuservalue(L, -2, 3);
-}
-
-static void push_label(lua_State *L, int gi, int round)
-{
-    if (lua_getiuservalue(L, gi, 3) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_pushnil(L);
-        return;
-    }
-    lua_rawgeti(L, -1, round);
-    lua_remove(L, -2);
-}
-
-static void set_label(lua_State *L, int gi, int round)
-{
-    lua_getiuservalue(L, gi, 3);
-    lua_insert(L, -2);
-    lua_rawseti(L, -2, round);
-    lua_pop(L, 1);
-}
-
-static bool names_rule(const char *msg) { return msg && strncmp(msg, "house rule '", 12) == 0; }
-
-static int hook_error(lua_State *L, const char *fmt, const char *a)
-{
-    lua_pushfstring(L, fmt, a);
-    return lua_error(L);
+    dl_lua_init_values(L, from);
 }
 
 /* ---- actions as values ---- */
@@ -195,18 +133,6 @@ static void push_action(lua_State *L, const pl_State *s, const pl_Action *a, lua
 
 /* ---- what is known of the position ---- */
 
-static void push_cache(lua_State *L, int gi, LPGame *u)
-{
-    if (u->cached != u->version) {
-        lua_createtable(L, 0, 2);
-        lua_pushvalue(L, -1);
-        lua_setiuservalue(L, gi, 2);
-        u->cached = u->version;
-        return;
-    }
-    lua_getiuservalue(L, gi, 2);
-}
-
 /* t.text (raw: a hook's table may carry metamethods), or the string. */
 static const char *raw_text(lua_State *L, int idx)
 {
@@ -223,14 +149,15 @@ static const char *raw_text(lua_State *L, int idx)
 /* Runs the moves hook; pushes {order = {core index, ...}, pos = {text =
  * its number}, reasons = {text = why}}. Raises on a failed hook or a list
  * that is no filter of the legal one. */
-static void run_moves_hook(lua_State *L, int gi, LPGame *u)
+static void run_moves_hook(lua_State *L, int gi, void *ud)
 {
+    const LPGame *u = ud;
     const pl_ActionList *l = pl_game_legal(u->g);
     const pl_State *s = &u->g->s;
     if (!lua_checkstack(L, 12)) luaL_error(L, "out of Lua stack");
     lua_createtable(L, 0, l->n); /* text -> core index */
     const int core = lua_gettop(L);
-    get_hook(L, gi, "moves");
+    dl_lua_get_hook(L, gi, "moves");
     lua_createtable(L, l->n, 0);
     for (int i = 0; i < l->n; i++) {
         push_action(L, s, &l->a[i], 0);
@@ -240,16 +167,7 @@ static void run_moves_hook(lua_State *L, int gi, LPGame *u)
         lua_rawseti(L, -2, i + 1);
     }
     pl_lua_pushstate(L, s, pl_game_ply(u->g));
-    if (lua_pcall(L, 2, 2, 0) != LUA_OK) {
-        const char *msg = lua_tostring(L, -1);
-        if (names_rule(msg)) lua_error(L);
-        hook_error(L, "house rule (moves hook) failed: %s", msg ? msg : "(an error that is not text)");
-    }
-    if (!lua_istable(L, -2)) hook_error(L, "house rule (moves hook) must return a list of moves%s", "");
-    if (!lua_istable(L, -1)) {
-        lua_pop(L, 1);
-        lua_newtable(L);
-    }
+    dl_lua_call_moves_hook(L);
     const int list = lua_gettop(L) - 1;
     const lua_Unsigned len = lua_rawlen(L, list);
     if (len > (lua_Unsigned)l->n) {
@@ -258,7 +176,7 @@ static void run_moves_hook(lua_State *L, int gi, LPGame *u)
         lua_error(L);
     }
     if (len == 0 && l->n > 0)
-        hook_error(L, "P51: the house rules' moves hook left no legal action (engine error)%s", "");
+        dl_lua_hook_error(L, "P51: the house rules' moves hook left no legal action (engine error)");
     lua_createtable(L, 0, 3); /* verdict */
     lua_insert(L, list);      /* verdict, list, reasons */
     lua_setfield(L, list, "reasons");
@@ -268,7 +186,7 @@ static void run_moves_hook(lua_State *L, int gi, LPGame *u)
         lua_rawgeti(L, list + 1, (lua_Integer)i);
         const char *t = raw_text(L, -1);
         if (!t || lua_getfield(L, core, t) != LUA_TNUMBER)
-            hook_error(L, "house rule (moves hook) returned '%s', which is not a legal move here",
+            dl_lua_hook_error(L, "house rule (moves hook) returned '%s', which is not a legal move here",
                        t ? t : "a non-move");
         lua_rawseti(L, -4, (lua_Integer)i);
         if (lua_getfield(L, -2, t) == LUA_TNIL) {
@@ -285,16 +203,7 @@ static void run_moves_hook(lua_State *L, int gi, LPGame *u)
 
 static void push_verdict(lua_State *L, int gi, LPGame *u)
 {
-    push_cache(L, gi, u);
-    if (lua_getfield(L, -1, "verdict") == LUA_TTABLE) {
-        lua_remove(L, -2);
-        return;
-    }
-    lua_pop(L, 1);
-    run_moves_hook(L, gi, u);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, "verdict");
-    lua_remove(L, -2);
+    dl_lua_push_kept(L, gi, &u->cached, u->version, "verdict", run_moves_hook, u);
 }
 
 /* ---- the move argument ---- */
@@ -304,17 +213,10 @@ typedef struct {
     lua_Integer index; /* its number in g:moves() */
 } Found;
 
-static bool refuse(lua_State *L, const char *why)
-{
-    lua_pushnil(L);
-    lua_pushstring(L, why);
-    return false;
-}
-
 /* nil, why as a function's two results. */
 static int fail(lua_State *L, const char *why)
 {
-    refuse(L, why);
+    dl_lua_refuse(L, why);
     return 2;
 }
 
@@ -324,29 +226,10 @@ static bool find_numbered(lua_State *L, int gi, LPGame *u, int arg, bool hook, F
     lua_Integer n = l->n;
     if (hook) {
         push_verdict(L, gi, u);
-        lua_getfield(L, -1, "order");
-        n = (lua_Integer)lua_rawlen(L, -1);
-        lua_pop(L, 2);
+        n = dl_lua_allowed_count(L);
     }
-    int whole;
-    lua_Integer i = lua_tointegerx(L, arg, &whole);
-    if (!whole) {
-        const double x = (double)lua_tonumber(L, arg), two63 = 9223372036854775808.0;
-        const bool far = x - x == 0 && (x >= two63 || -x > two63);
-        char msg[160];
-        if (far)
-            snprintf(msg, sizeof msg, "no move number %.14g here (there %s %lld move%s)", x,
-                     n == 1 ? "is" : "are", (long long)n, n == 1 ? "" : "s");
-        else
-            snprintf(msg, sizeof msg, "not a move: %.14g is not a whole number", x);
-        return refuse(L, msg);
-    }
-    if (i < 1 || i > n) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "no move number %I here (there %s %I move%s)", i, n == 1 ? "is" : "are", n,
-                        n == 1 ? "" : "s");
-        return false;
-    }
+    lua_Integer i;
+    if (!dl_lua_move_number(L, arg, n, &i)) return false;
     lua_Integer core = i;
     if (hook) {
         push_verdict(L, gi, u);
@@ -366,18 +249,10 @@ static bool find_numbered(lua_State *L, int gi, LPGame *u, int arg, bool hook, F
 static bool find_move(lua_State *L, int gi, LPGame *u, int arg, Found *f)
 {
     pl_Game *g = u->g;
-    const bool hook = has_hook(L, gi, "moves");
+    const bool hook = dl_lua_has_hook(L, gi, "moves");
     if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, u, arg, hook, f);
-    const char *text;
-    if (lua_istable(L, arg)) {
-        lua_getfield(L, arg, "text");
-        text = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-        if (!text) luaL_argerror(L, arg, "a move table needs a 'text' field");
-        lua_replace(L, arg);
-    } else {
-        luaL_argexpected(L, lua_type(L, arg) == LUA_TSTRING, arg, "move string, table or number");
-        text = lua_tostring(L, arg);
-    }
+    /* (a number in a table's text field is no text here) */
+    const char *text = dl_lua_move_text(L, arg, false);
     char err[300];
     pl_Action a;
     if (pl_action_parse(&g->s, text, &a, err, sizeof err)) {
@@ -392,39 +267,17 @@ static bool find_move(lua_State *L, int gi, LPGame *u, int arg, Found *f)
         if (pl_action_eq(&l->a[i], &a)) f->index = i + 1;
     if (!f->index) {
         const char *why = pl_refusal(&g->s, &a, err, sizeof err);
-        return refuse(L, why ? why : "P51: not a legal action here");
+        return dl_lua_refuse(L, why ? why : "P51: not a legal action here");
     }
     f->a = a;
     if (!hook) return true;
     char canon[160];
     pl_action_str(&g->s, &a, canon, sizeof canon, false);
     push_verdict(L, gi, u);
-    lua_getfield(L, -1, "pos");
-    if (lua_getfield(L, -1, canon) == LUA_TNUMBER) {
-        f->index = lua_tointeger(L, -1);
-        lua_pop(L, 3);
-        return true;
-    }
-    lua_pop(L, 2);
-    lua_getfield(L, -1, "reasons");
-    lua_getfield(L, -1, canon);
-    const char *r = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    lua_pop(L, 3);
-    return refuse(L, r ? r : "house rule: this move is not allowed");
+    return dl_lua_verdict_allows(L, canon, &f->index);
 }
 
 /* ---- round end hooks ---- */
-
-static const char *hook_warning(lua_State *L, const char *hook, const char *fallback)
-{
-    const char *msg = lua_tostring(L, -1);
-    const char *warn = names_rule(msg)
-        ? lua_pushfstring(L, "%s; standard %s used for this round", msg, fallback)
-        : lua_pushfstring(L, "house rule (%s hook) failed, standard %s used: %s", hook, fallback,
-                          msg ? msg : "(an error that is not text)");
-    lua_remove(L, -2);
-    return warn;
-}
 
 /* Puts the round's game points to what a score hook said. */
 static void rescore(pl_State *s, const int game[2])
@@ -442,11 +295,11 @@ static void rescore(pl_State *s, const int game[2])
 static const char *score_hook(lua_State *L, int gi, pl_Game *g)
 {
     lua_pushnil(L);
-    set_label(L, gi, g->s.round);
-    if (g->s.last.thrown_in || !get_hook(L, gi, "score")) return NULL;
+    dl_lua_set_label(L, gi, g->s.round);
+    if (g->s.last.thrown_in || !dl_lua_get_hook(L, gi, "score")) return NULL;
     pl_lua_pushbreakdown(L, &g->s.last);
     pl_lua_pushstate(L, &g->s, pl_game_ply(g));
-    if (lua_pcall(L, 2, 1, 0) != LUA_OK) return hook_warning(L, "score", "scoring");
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) return dl_lua_hook_warning(L, "score", "scoring");
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
         return NULL;
@@ -469,30 +322,9 @@ static const char *score_hook(lua_State *L, int gi, pl_Game *g)
             game[k] = (int)lua_tointeger(L, -1);
         lua_pop(L, bad ? 0 : 2);
     }
-    if (!bad) {
-        lua_pushliteral(L, "label");
-        lua_rawget(L, t);
-        if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TSTRING)
-            bad = lua_pushstring(L, "its label must be text (the name of the points the hook adds)");
-    }
-    if (bad) {
-        const char *warn = lua_pushfstring(L, "house rule (score hook) returned a bad breakdown, "
-                                              "standard scoring used: %s", bad);
-        lua_replace(L, t);
-        lua_settop(L, t);
-        return warn;
-    }
-    if (lua_isstring(L, -1)) {
-        size_t n;
-        const char *s = lua_tolstring(L, -1, &n);
-        dl_plain_push(L, s, n, LABEL_MAX);
-        lua_remove(L, -2);
-        if (lua_rawlen(L, -1) == 0) {
-            lua_pop(L, 1);
-            lua_pushnil(L);
-        }
-    }
-    set_label(L, gi, g->s.round);
+    if (!bad) bad = dl_lua_read_label(L, t, LABEL_MAX);
+    if (bad) return dl_lua_bad_breakdown(L, t, bad);
+    dl_lua_set_label(L, gi, g->s.round);
     rescore(&g->s, game);
     lua_settop(L, t - 1);
     return NULL;
@@ -502,22 +334,16 @@ static const char *round_hooks(lua_State *L, int gi, pl_Game *g)
 {
     const char *warn = score_hook(L, gi, g);
     if (warn || g->s.last.thrown_in) return warn;
-    if (get_hook(L, gi, "match")) {
+    if (dl_lua_get_hook(L, gi, "match")) {
         pl_lua_pushstate(L, &g->s, pl_game_ply(g));
-        if (lua_pcall(L, 1, 1, 0) != LUA_OK) return hook_warning(L, "match", "match end");
-        if (lua_isinteger(L, -1)) {
-            lua_Integer w = lua_tointeger(L, -1);
-            if (w == 0 || w == 1) {
-                g->s.winner = (int8_t)w;
-                g->s.phase = PL_PHASE_MATCH_OVER;
-            }
-        } else if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) {
-            g->s.winner = -1;
-            g->s.phase = PL_PHASE_ROUND_OVER;
+        int d;
+        warn = dl_lua_call_match_hook(L, 2, &d);
+        if (d > -2) {
+            g->s.winner = (int8_t)d;
+            g->s.phase = d >= 0 ? PL_PHASE_MATCH_OVER : PL_PHASE_ROUND_OVER;
         }
-        lua_pop(L, 1);
     }
-    return NULL;
+    return warn;
 }
 
 /* ---- methods ---- */
@@ -528,7 +354,7 @@ static int g_moves(lua_State *L)
     const bool structured = lua_toboolean(L, 2);
     const pl_ActionList *l = pl_game_legal(u->g);
     const pl_State *s = &u->g->s;
-    if (!has_hook(L, 1, "moves")) {
+    if (!dl_lua_has_hook(L, 1, "moves")) {
         lua_createtable(L, l->n, 0);
         for (int i = 0; i < l->n; i++) {
             if (structured) push_action(L, s, &l->a[i], i + 1);
@@ -602,17 +428,12 @@ static int g_play(lua_State *L)
     Found f;
     if (!find_move(L, 1, u, 2, &f)) return 2;
     char err[300];
-    if (pl_game_play(g, &f.a, err, sizeof err)) return refuse(L, err);
+    if (pl_game_play(g, &f.a, err, sizeof err)) return dl_lua_refuse(L, err);
     u->version++;
     push_effect(L, g, f.index, lua_toboolean(L, 3));
     const int effect = lua_gettop(L);
     const char *warn = g->rec[g->nrec - 1].round_over ? round_hooks(L, 1, g) : NULL;
-    lua_pushboolean(L, g->s.phase == PL_PHASE_MATCH_OVER);
-    lua_setfield(L, effect, "match_over");
-    if (!warn) return 1;
-    lua_pushvalue(L, -1);
-    lua_setfield(L, effect, "warning");
-    return 2;
+    return dl_lua_play_answer(L, effect, g->s.phase == PL_PHASE_MATCH_OVER, warn);
 }
 
 /* A sentence saying what a legal action does. */
@@ -642,11 +463,7 @@ static int g_check(lua_State *L)
 {
     LPGame *u = check_lgame(L, 1);
     Found f;
-    if (!find_move(L, 1, u, 2, &f)) {
-        lua_pushboolean(L, 0);
-        lua_replace(L, -3);
-        return 2;
-    }
+    if (!find_move(L, 1, u, 2, &f)) return dl_lua_check_refused(L);
     lua_pushboolean(L, 1);
     push_explain(L, &u->g->s, &f.a);
     return 2;
@@ -682,11 +499,7 @@ static int g_next_round(lua_State *L)
     }
     if (!pl_game_next_round(g)) return luaL_error(L, "out of memory");
     u->version++;
-    lua_createtable(L, 0, 3);
-    set_int(L, "round", g->s.round);
-    set_int(L, "dealer", g->s.dealer);
-    set_int(L, "deal", 1);
-    return 1;
+    return dl_lua_push_round(L, g->s.round, g->s.dealer, 1);
 }
 
 static int g_clone(lua_State *L)
@@ -789,7 +602,7 @@ static int g_result(lua_State *L)
     const bool done = s->phase >= PL_PHASE_ROUND_OVER;
     if (done || s->round > 1) {
         pl_lua_pushbreakdown(L, &s->last);
-        push_label(L, 1, done ? s->round : s->round - 1);
+        dl_lua_push_label(L, 1, done ? s->round : s->round - 1);
         lua_setfield(L, -2, "label");
         lua_setfield(L, -2, "round");
     }
@@ -860,7 +673,7 @@ static int g_history(lua_State *L)
         set_bool(L, "redealt", false);
         if (r->round_over) {
             pl_lua_pushbreakdown(L, scored(g, i));
-            push_label(L, 1, r->before.round);
+            dl_lua_push_label(L, 1, r->before.round);
             lua_setfield(L, -2, "label");
             lua_setfield(L, -2, "breakdown");
         }
@@ -939,10 +752,7 @@ static int l_new(lua_State *L)
     }
     lua_pop(L, 1);
     push_game(L, g, 0);
-    lua_getiuservalue(L, -1, 1);
-    if (lua_getfield(L, 1, "hooks") == LUA_TTABLE) lua_setfield(L, -2, "hooks");
-    else lua_pop(L, 1);
-    lua_pop(L, 1);
+    dl_lua_set_hooks(L, 1);
     return 1;
 }
 
@@ -973,15 +783,7 @@ int pl_lua_opengame(lua_State *L)
         {"turn", g_turn},     {"phase", g_phase},     {"where", g_where},   {"view", g_view},
         {"state", g_state},   {"position", g_position}, {"rules", g_rules}, {"result", g_result},
         {"history", g_history}, {"search", g_search}, {"game", g_game},     {NULL, NULL}};
-    static const luaL_Reg meta[] = {{"__tostring", g_tostring}, {"__gc", g_gc}, {"__close", g_gc}, {NULL, NULL}};
-    if (luaL_newmetatable(L, GAME)) {
-        luaL_setfuncs(L, meta, 0);
-        luaL_newlib(L, methods);
-        lua_setfield(L, -2, "__index");
-        lua_pushboolean(L, 0);
-        lua_setfield(L, -2, "__metatable");
-    }
-    lua_pop(L, 1);
+    dl_lua_handle_type(L, GAME, methods, g_tostring, g_gc);
     lua_pushcfunction(L, l_new);
     return 1;
 }
