@@ -869,7 +869,7 @@ function M.start(a, extensions)
     history_add = line and line.history_add or nil, rules_dirs = a.rules_dir, ai_dirs = a.ai_dir,
     terminal = line and line.width or nil,
     ask_on_quit = line and line.isatty() or false, game = game, extensions = extensions,
-    pause_rounds = line and line.isatty() and not os.getenv("CI") or false,
+    pause_rounds = line and line.isatty() and (os.getenv("CI") or "") == "" or false,
   }
   if not s then
     io.stderr:write("diloti: ", screen.safe(nil, err), "\n")
