@@ -87,12 +87,18 @@ int dl_card_parse(const char *s, int *len)
 
 int dl_set_str(dl_Set s, char *buf, size_t cap, bool unicode)
 {
+    return dl_cards_join(s, dl_card_str, buf, cap, unicode);
+}
+
+int dl_cards_join(uint64_t s, int (*name)(int card, char *buf, bool unicode), char *buf, size_t cap,
+                  bool unicode)
+{
     size_t n = 0;
     if (cap == 0) return 0;
     buf[0] = '\0';
     while (s) {
         char c[8];
-        int l = dl_card_str(dl_first(s), c, unicode);
+        int l = name(dl_first(s), c, unicode);
         s &= s - 1;
         if (n + (size_t)l + 2 > cap) break;
         memcpy(buf + n, c, (size_t)l);

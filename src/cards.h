@@ -53,5 +53,9 @@ int dl_suit_parse(const char *s, int *len);
 /* Cards of a set, lowest first, separated by single spaces. Returns the
  * length written (truncated to cap-1). */
 int dl_set_str(dl_Set s, char *buf, size_t cap, bool unicode);
+/* The same for any game's pack: the cards of s (bit i = card i, lowest
+ * first) as name() writes them, space-separated; cut at a card boundary. */
+int dl_cards_join(uint64_t s, int (*name)(int card, char *buf, bool unicode), char *buf, size_t cap,
+                  bool unicode);
 
 #endif

@@ -1,6 +1,5 @@
 #include "pilotta/cards.h"
 
-#include <string.h>
 
 #include "../cards.h"
 
@@ -39,20 +38,7 @@ int pl_card_parse(const char *s, int *len)
 
 int pl_set_str(pl_Set s, char *buf, size_t cap, bool unicode)
 {
-    size_t n = 0;
-    if (cap == 0) return 0;
-    buf[0] = '\0';
-    while (s) {
-        char c[8];
-        int l = pl_card_str(pl_first(s), c, unicode);
-        s &= s - 1;
-        if (n + (size_t)l + 2 > cap) break;
-        memcpy(buf + n, c, (size_t)l);
-        n += (size_t)l;
-        if (s) buf[n++] = ' ';
-        buf[n] = '\0';
-    }
-    return (int)n;
+    return dl_cards_join(s, pl_card_str, buf, cap, unicode);
 }
 
 int pl_suit_parse(const char *s, int *len) { return dl_suit_parse(s, len); }
