@@ -1,6 +1,5 @@
 #include "pilotta/cards.h"
 
-
 #include "../cards.h"
 
 /* Index: rank 7 8 9 10 J Q K A. */
