@@ -168,7 +168,8 @@ M.add {
 
 -- With several people at the keyboard, undo belongs to the asker: find
 -- the asker's own last move, with nothing another person played after it.
--- Returns how many moves to take back, or nil and why not.
+-- Returns how many moves to take back and the asker's move, or nil and
+-- why not.
 local function undo_depth(T, asker)
   local hist = T.g:history()
   for i = #hist, 1, -1 do
@@ -197,13 +198,13 @@ function M.undo(T, asker)
   local hist = g:history()
   local undone, mine = 0, nil
   if T.humans > 1 then
-    local n, why = undo_depth(T, asker or T:human_to_move() or T.viewer)
-    if not n then return T:complain(why) end
+    local n, last = undo_depth(T, asker or T:human_to_move() or T.viewer)
+    if not n then return T:complain(last) end
     for _ = 1, n do
       if not g:undo() then break end
       undone = undone + 1
     end
-    mine = why
+    mine = last
   else
     -- Back to the last time a person was to move, before their move.
     repeat
