@@ -3,6 +3,8 @@
  * the same user values, so one copy of that plumbing serves both. */
 #include "lhandle.h"
 
+#include <math.h>
+
 #include <lauxlib.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -196,6 +198,24 @@ const char *dl_lua_move_text(lua_State *L, int idx, bool numbers)
     }
     luaL_argexpected(L, lua_type(L, idx) == LUA_TSTRING, idx, "move string, table or number");
     return lua_tostring(L, idx);
+}
+
+lua_Integer dl_lua_rule_int(lua_State *L, const char *where, lua_Integer lo, lua_Integer hi)
+{
+    if (lua_type(L, -1) != LUA_TNUMBER) /* lua_tointegerx would take "4" */
+        luaL_error(L, "%s: expected a whole number, got %s", where, luaL_typename(L, -1));
+    int whole;
+    lua_Integer v = lua_tointegerx(L, -1, &whole);
+    if (whole) {
+        if (v < lo || v > hi) luaL_error(L, "%s: %I is out of range", where, v);
+        return v;
+    }
+    /* %g by hand, not luaL_tolstring: a number's metatable is anybody's. */
+    const double x = (double)lua_tonumber(L, -1);
+    char num[40];
+    snprintf(num, sizeof num, "%.14g", x);
+    if (x - x == 0 && x == floor(x)) luaL_error(L, "%s: %s is out of range", where, num);
+    return luaL_error(L, "%s: %s is not a whole number", where, num);
 }
 
 bool dl_lua_move_number(lua_State *L, int arg, lua_Integer n, lua_Integer *i)

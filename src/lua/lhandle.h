@@ -45,6 +45,11 @@ static inline bool dl_lua_refuse(lua_State *L, const char *why)
     return false;
 }
 
+/* The whole number on top of the stack for a rules field, within
+ * [lo, hi]; a whole float counts. Otherwise raises "where: ..." quoting
+ * the number as the script wrote it. */
+lua_Integer dl_lua_rule_int(lua_State *L, const char *where, lua_Integer lo, lua_Integer hi);
+
 /* ---- what is known of the position (the second user value) ---- */
 
 /* Pushes the table kept about this position, fresh when the state has

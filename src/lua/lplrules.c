@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "lhandle.h"
+
 typedef struct {
     const char *name;
     size_t off;
@@ -39,10 +41,7 @@ static void read_field(lua_State *L, const char *k, pl_Rules *r)
         return;
     }
     if (strcmp(k, "target") == 0) {
-        if (!lua_isinteger(L, -1)) luaL_error(L, "rules.target: expected an integer, got %s", luaL_typename(L, -1));
-        lua_Integer v = lua_tointeger(L, -1);
-        if (v < -100000 || v > 100000) luaL_error(L, "rules.target: %I is out of range", v);
-        r->target = (int)v;
+        r->target = (int)dl_lua_rule_int(L, "rules.target", -100000, 100000);
     } else if (strcmp(k, "rounding") == 0) {
         const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
         int i = 0;

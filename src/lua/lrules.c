@@ -2,7 +2,10 @@
 
 #include <lauxlib.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "lhandle.h"
 
 typedef enum { F_BOOL, F_INT, F_CAPTURE, F_REDEAL, F_MATCH } Type;
 
@@ -47,10 +50,9 @@ static void set_field(lua_State *L, const Field *f, void *base, const char *wher
         if (t != LUA_TBOOLEAN) luaL_error(L, "%s.%s: expected a boolean, got %s", where, f->name, luaL_typename(L, -1));
         *(bool *)p = lua_toboolean(L, -1);
     } else if (f->type == F_INT) {
-        if (!lua_isinteger(L, -1)) luaL_error(L, "%s.%s: expected an integer, got %s", where, f->name, luaL_typename(L, -1));
-        lua_Integer v = lua_tointeger(L, -1);
-        if (v < -100000 || v > 100000) luaL_error(L, "%s.%s: %d is out of range", where, f->name, (int)v);
-        *(int *)p = (int)v;
+        char name[64];
+        snprintf(name, sizeof name, "%s.%s", where, f->name);
+        *(int *)p = (int)dl_lua_rule_int(L, name, -100000, 100000);
     } else {
         const char *const *names = names_of(f->type);
         const char *s = t == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
