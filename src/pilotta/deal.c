@@ -78,7 +78,7 @@ bool pl_next_round(pl_State *s)
 {
     if (s->phase != PL_PHASE_ROUND_OVER) return false;
     s->dealer = (uint8_t)((s->dealer + (s->rules.deal_left ? 3 : 1)) & 3);
-    s->round++;
+    if (s->round < INT32_MAX) s->round++; /* a match of thrown-in rounds never ends (P19) */
     pl_deal_round(s);
     return true;
 }

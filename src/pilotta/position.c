@@ -146,8 +146,8 @@ static const char *parse_header(Parse *p, pl_State *s)
         s->dealer = (uint8_t)v;
     }
     if (p->has[F_ROUND]) {
-        if ((bad = parse_int(p, p->val[F_ROUND], 1, 30000, "round", &v))) return bad;
-        s->round = (int16_t)v;
+        if ((bad = parse_int(p, p->val[F_ROUND], 1, 1000000000, "round", &v))) return bad;
+        s->round = (int32_t)v;
     }
     if (p->has[F_SCORE]) {
         char *a = p->val[F_SCORE], *sp = strchr(a, ' ');

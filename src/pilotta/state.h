@@ -56,7 +56,7 @@ typedef struct {
     pl_Rules rules;
     pl_Set hand[4];
     uint8_t phase, dealer, turn;
-    int16_t round;
+    int32_t round;
     /* auction */
     uint8_t calls[PL_MAX_CALLS]; /* pl_call_code() of each call, in order */
     uint8_t ncalls;

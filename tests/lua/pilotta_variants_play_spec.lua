@@ -152,3 +152,17 @@ describe("Pilotta house rules in play", function()
     assert.is_true(seen6 and seen5)
   end)
 end)
+
+describe("a long Pilotta match", function()
+  it("counts rounds past 32767 (P19: every round thrown in)", function()
+    local g = assert(diloti.new { game = "pilotta", seed = 1 })
+    for _ = 1, 33000 do
+      for _ = 1, 4 do assert(g:play("pass")) end
+      assert(g:next_round())
+    end
+    assert.equals(33001, g:view(0).round)
+    local p = g:position()
+    assert.matches("round=33001", p)
+    assert.equals(33001, assert(diloti.new { game = "pilotta", position = p }):view(0).round)
+  end)
+end)
