@@ -152,7 +152,7 @@ static const char *parse_int(Parse *p, const char **q, const char *end, int lo, 
     if (*q >= end || !isdigit((unsigned char)**q))
         return failp(p, start, "expected a number");
     long x = 0;
-    while (*q < end && isdigit((unsigned char)**q) && x < 100000) x = x * 10 + (*(*q)++ - '0');
+    while (*q < end && isdigit((unsigned char)**q) && x < 100000000000L) x = x * 10 + (*(*q)++ - '0');
     if (neg) x = -x;
     if (x < lo || x > hi) return failp(p, start, "%ld is out of range %d..%d", x, lo, hi);
     *v = (int)x;
@@ -342,7 +342,7 @@ static const char *parse_field(Parse *p, const char *key, size_t klen, const cha
             if (k == 0) s->dealer = (uint8_t)v; else s->turn = (uint8_t)v;
         }
         break;
-    case 2: if (!(e = parse_int(p, &q, end, 1, 10000, &v))) s->round = (int16_t)v; break;
+    case 2: if (!(e = parse_int(p, &q, end, 1, DL_ROUND_MAX, &v))) s->round = (int32_t)v; break;
     case 3: if (!(e = parse_int(p, &q, end, 1, 13, &v))) s->deal = (uint8_t)v; break;
     case 4: if (!(e = parse_int(p, &q, end, 0, 52, &v))) s->ply = (uint8_t)v; break;
     case 5: {
@@ -359,11 +359,12 @@ static const char *parse_field(Parse *p, const char *key, size_t klen, const cha
     case 7: return parse_table(p, q, end);
     case 8: return parse_lists(p, q, end, s->pile, sides, p->unknown + DL_MAX_PLAYERS, "piles");
     case 9: case 10: case 11:
-        e = parse_small_ints(p, q, end, sides, k == 10 ? -9999 : 0, 9999, arr, KEYS[k]);
+        e = parse_small_ints(p, q, end, sides, k == 10 ? -DL_SCORE_MAX : 0,
+                             k == 9 ? 9999 : k == 10 ? DL_SCORE_MAX : DL_ROUND_MAX, arr, KEYS[k]);
         for (int i = 0; !e && i < sides; i++) {
             if (k == 9) s->xeri[i] = (uint8_t)(arr[i] > 255 ? 255 : arr[i]);
-            else if (k == 10) s->score[i] = (int16_t)arr[i];
-            else s->rounds_won[i] = (int16_t)arr[i];
+            else if (k == 10) s->score[i] = arr[i];
+            else s->rounds_won[i] = arr[i];
         }
         return e;
     case 12:

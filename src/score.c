@@ -70,9 +70,8 @@ static void decide_match(dl_State *s)
 static void add_round(dl_State *s, int sign)
 {
     const int n = dl_nsides(&s->rules);
-    for (int i = 0; i < n; i++) s->score[i] = (int16_t)(s->score[i] + sign * s->last.total[i]);
-    if (s->last.winner >= 0)
-        s->rounds_won[s->last.winner] = (int16_t)(s->rounds_won[s->last.winner] + sign);
+    for (int i = 0; i < n; i++) s->score[i] += sign * s->last.total[i];
+    if (s->last.winner >= 0) s->rounds_won[s->last.winner] += sign;
 }
 
 void dl_finish_round(dl_State *s)
@@ -101,7 +100,7 @@ void dl_adjust_round(dl_State *s, const dl_RoundScore *r)
 void dl_next_round(dl_State *s)
 {
     if (s->phase != DL_PHASE_ROUND_OVER) return;
-    s->round++;
+    if (s->round < INT32_MAX) s->round++;
     s->dealer = (uint8_t)((s->dealer + 1) % s->rules.players);
     dl_deal_round(s);
 }

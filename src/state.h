@@ -67,13 +67,21 @@ typedef struct {
     int8_t last_capturer;        /* seat, -1 if nobody captured yet */
     uint8_t claim_pending;       /* seats yet to decide a claim (bits) */
     uint8_t peeked;              /* V-dealer-peeks: bottom card seen */
-    int16_t round;               /* 1-based */
-    int16_t score[DL_MAX_PLAYERS];      /* match totals per side */
-    int16_t rounds_won[DL_MAX_PLAYERS]; /* per side */
+    int32_t round;               /* 1-based */
+    int32_t score[DL_MAX_PLAYERS];      /* match totals per side, within DL_SCORE_MAX */
+    int32_t rounds_won[DL_MAX_PLAYERS]; /* per side */
     int8_t winner;               /* side that won the match, -1 */
     dl_RoundScore last;          /* the last finished round */
     dl_Rng rng;
 } dl_State;
+
+/* How far a match total may go either way: a house rule that plays on
+ * (its match hook) or scores big cannot take it further (the binding
+ * refuses such a round's points), so the totals never overflow. */
+#define DL_SCORE_MAX 10000000
+/* The most rounds a position may claim (a round past it still counts,
+ * up to INT32_MAX). */
+#define DL_ROUND_MAX 1000000000
 
 /* An empty table with no cards anywhere (all 52 unplaced): for set-ups. */
 void dl_state_blank(dl_State *s, const dl_Rules *r);

@@ -50,7 +50,7 @@ void dl_view_state(const dl_View *v, dl_State *s)
     s->dealer = (uint8_t)v->dealer;
     s->turn = (uint8_t)v->turn;
     s->deal = (uint8_t)v->deal;
-    s->round = (int16_t)v->round;
+    s->round = v->round;
     s->ply = (uint8_t)v->ply;
     s->last_capturer = (int8_t)v->last_capturer;
     s->phase = (uint8_t)v->phase;
@@ -62,8 +62,8 @@ void dl_view_state(const dl_View *v, dl_State *s)
     for (int i = 0; i < dl_nsides(&v->rules); i++) {
         s->pile[i] = v->pile[i];
         s->xeri[i] = (uint8_t)v->xeri[i];
-        s->score[i] = (int16_t)v->score[i];
-        s->rounds_won[i] = (int16_t)v->rounds_won[i];
+        s->score[i] = v->score[i];
+        s->rounds_won[i] = v->rounds_won[i];
     }
     s->hand[v->seat] = v->hand;
     s->peeked = v->rules.dealer_peeks;

@@ -376,6 +376,9 @@ static const char *score_hook(lua_State *L, int gi, dl_Game *g)
     }
     dl_RoundScore r = g->s.last;
     const char *bad = read_breakdown(L, lua_gettop(L), &r, dl_nsides(&g->s.rules));
+    for (int i = 0; !bad && i < dl_nsides(&g->s.rules); i++)
+        if (llabs((long long)g->s.score[i] - g->s.last.total[i] + r.total[i]) > DL_SCORE_MAX)
+            bad = lua_pushfstring(L, "side %d's match score would pass %d", i, DL_SCORE_MAX);
     if (!bad) bad = dl_lua_read_label(L, lua_gettop(L), LABEL_MAX);
     if (bad) return dl_lua_bad_breakdown(L, lua_gettop(L) - 1, bad);
     dl_lua_set_label(L, gi, g->s.round);
