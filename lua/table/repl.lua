@@ -728,6 +728,23 @@ local function names_of(list, word)
   return out
 end
 
+-- The house rules of a game as its specs name them (Pilotta's by the
+-- name after its base); with no base typed yet, the games' bases too.
+local function rule_names(self, game, bases)
+  local cat = diloti.variants.catalogue(self.rules_dirs)
+  local out = diloti.variants.names_for(cat, game)
+  if bases then
+    local have = {}
+    for _, n in ipairs(out) do have[n] = true end
+    for _, g in ipairs(diloti.games()) do
+      for _, b in ipairs(g.bases) do
+        if not have[b] then out[#out + 1], have[b] = b, true end
+      end
+    end
+  end
+  return out
+end
+
 local function option_words(self, word)
   local key, val = word:match("^([%w_]+)=(.*)$")
   if key == "ai" or key == "partner" then
@@ -736,11 +753,14 @@ local function option_words(self, word)
     for _, n in ipairs(names) do if starts(n, val) then out[#out + 1] = key .. "=" .. n end end
     return out
   elseif key == "rules" then
-    local cat = diloti.variants.catalogue(self.rules_dirs)
     local head, last = val:match("^(.*%+)([^+]*)$")
     head, last = head or "", last or val
+    local game = head:match("^pilotta%+") and "pilotta" or head ~= "" and "diloti" or self.gm.name
     local out = {}
-    for _, n in ipairs(cat.names) do if starts(n, last) then out[#out + 1] = "rules=" .. head .. n end end
+    for _, n in ipairs(rule_names(self, game, head == "")) do
+      if starts(n, last) then out[#out + 1] = "rules=" .. head .. n end
+    end
+    table.sort(out)
     return out
   end
   local keys = {}
@@ -769,7 +789,7 @@ function Session:complete(word, line, start)
     for _, c in ipairs(commands.list) do ns[#ns + 1] = c.name end
     return names_of(ns, word)
   end
-  if cmd.name == "rules" then return names_of(diloti.variants.catalogue(self.rules_dirs).names, word) end
+  if cmd.name == "rules" then return names_of(rule_names(self, self.gm.name), word) end
   if cmd.name == "ai" then return names_of(select(2, ai.catalogue(self.ai_dirs)), word) end
   if cmd.name == "why" then return move_words(self, before:gsub("^%s*%S+%s+", ""), word) end
   return {}

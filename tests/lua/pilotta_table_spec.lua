@@ -372,4 +372,21 @@ describe("Pilotta at the table", function()
       assert.matches("1%) pass", out)
     end)
   end)
+
+  describe("tab completion", function()
+    it("offers the house rules of the game at the table", function()
+      local s = session({ game = "pilotta", seed = 5 })
+      local c = s:complete("s", "rules s", 7)
+      assert.same({ "suit-after-auction", "swept-keeps-declarations" }, c)
+      assert.same({ "rules=pilotta+partner-exempt", "rules=pilotta+pass-final" },
+        s:complete("rules=pilotta+pa", "new rules=pilotta+pa", 5))
+      assert.same({ "rules=diloti+soy" }, s:complete("rules=diloti+so", "new rules=diloti+so", 5))
+      local bases = s:complete("rules=", "new rules=", 5)
+      for _, b in ipairs { "rules=diloti", "rules=kontsina", "rules=pilotta", "rules=partner-exempt" } do
+        local found = false
+        for _, x in ipairs(bases) do found = found or x == b end
+        assert.is_true(found, b)
+      end
+    end)
+  end)
 end)
