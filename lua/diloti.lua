@@ -93,6 +93,10 @@ end
 -- folders), hooks (with a rules table).
 function M.new(opts)
   opts = opts or {}
+  if opts.hooks ~= nil and type(opts.rules) ~= "table" then
+    -- (a spec's house rules bring their own hooks: these would be lost)
+    return nil, "hooks come with a rules table (rules = {...}); a rules spec's house rules bring their own"
+  end
   local r, err = M.rules(opts.rules, opts)
   if not r then return nil, err end
   local rules = copy(r.rules)

@@ -48,3 +48,16 @@ describe("a long Diloti match", function()
     assert.matches("would pass 10000000", tostring(e.warning or warn))
   end)
 end)
+
+describe("hooks given to diloti.new", function()
+  it("are refused with a rules spec (its house rules bring their own), never dropped", function()
+    local hooks = { match = function() return false end }
+    for _, spec in ipairs { false, "diloti", "pilotta" } do
+      local g, why = diloti.new { rules = spec or nil, seed = 1, hooks = hooks }
+      assert.is_nil(g)
+      assert.matches("hooks come with a rules table", why)
+    end
+    assert.is_not_nil(diloti.new { rules = {}, seed = 1, hooks = hooks })
+    assert.is_not_nil(diloti.new { rules = { game = "pilotta" }, seed = 1, hooks = hooks })
+  end)
+end)
