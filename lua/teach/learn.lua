@@ -738,7 +738,10 @@ function Runner:move_step(step, g)
         if r.candidates then
           self:say("That fits several moves: " .. table.concat(r.candidates, " | ") .. ". Say which one.")
         elseif r.error then
-          self:say("Not allowed: " .. r.error)
+          -- (a text the rules refuse as it is read comes with the reader's
+          -- "not a move: " before the rule's own words)
+          local why = r.error:match("^not a move: (.*)")
+          self:say("Not allowed: " .. ((why and why:match(RULE_LEAD)) and why or r.error))
         else
           local info
           for _, m in ipairs(g:moves(true)) do if m.text == r.move then info = m end end
@@ -1004,7 +1007,7 @@ function M.check(file, out, opts)
   return #problems
 end
 
--- The other courses, listed after the one being taken.
+-- The other courses than the one being taken, each after a blank line.
 local function list_others(st, game)
   for _, name in ipairs(games.names()) do
     if name ~= game then
@@ -1036,10 +1039,17 @@ function M.cli(a)
   local st = screen.detect(os.getenv, has_line and line.width or nil)
   if not tty then st.colour = false end
   local r = M.runner { read = tty and line.read or nil, style = st, game = game }
-  if a.lesson == "list" or not a.lesson then
+  -- (the other courses first when a lesson follows, so that the list of
+  -- the course being taken is the one just above its first lesson)
+  if a.lesson == "list" then
     r:list()
     list_others(st, game)
-    if a.lesson == "list" then return 0 end
+    return 0
+  end
+  if not a.lesson then
+    list_others(st, game)
+    r:say("")
+    r:list()
   end
   local lesson, err = r:find(a.lesson)
   if not lesson then

@@ -40,7 +40,7 @@ dealt later.]],
     {
       text = [[The player on the dealer's right is the eldest hand. He speaks first in
 the auction, and the calls then go round the table. Here seat 3 dealt, so
-you, in seat 0, are the eldest hand. Your hand is full of hearts.]],
+you, in seat 0, are the eldest hand, with four good hearts.]],
       position = "dealer=3; hands=Jh 9h Ah 10h 7c Kd 8s 7s / ?8 / ?8 / ?8",
       ask = "Open the auction with a bid of 80 in hearts.",
       notation = { move = "80h", says = "a bid is its value, then the suit's letter", also = { "8h" } },

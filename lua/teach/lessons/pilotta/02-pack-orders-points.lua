@@ -21,9 +21,9 @@ trumps, or with every suit trumps.]],
       text = [[In a plain suit the order is the familiar one: A, 10, K, Q, J, 9, 8, 7
 (the Ten ranks just below the Ace). In the trump suit the Jack is the
 highest card and the Nine the second: J, 9, A, 10, K, Q, 8, 7.
-Here hearts are trumps. Seat 0 led the Ace of spades and you have no
+Here hearts are trumps. Seat 1 led the Ace of spades and you have no
 spade, so you must play a trump (lesson 4): any of yours beats the Ace.]],
-      position = "dealer=3; calls=80h, pass, pass, pass; hands=?7 / ?7 / 9h Ah Kh 8c Qc 7d 8d 9d / ?8; tricks=As Ks",
+      position = "dealer=0; calls=80h, pass, pass, pass; hands=?8 / ?7 / 9h Ah Kh 8c Qc 7d 8d Jd / ?8; tricks=As",
       ask = "Play your highest trump.",
       accept = { "9h" },
       wrong_moves = {
@@ -59,13 +59,6 @@ Nine beats the Ace and the Ten, the Queen is below the King.]],
       choices = { "the Ace of spades", "the Nine of spades", "they are equal" },
       answer = 2,
       wrong = "PC1: in the trump order J, 9, A, 10, K, Q, 8, 7 the Nine comes before the Ace.",
-    },
-    {
-      text = [[Every round has trumps: there are no rounds without them.]],
-      ask = "Can a contract be played with no trump suit?",
-      choices = { "yes, if the bidder says so", "no, every contract names a trump suit" },
-      answer = 2,
-      wrong = "P7: Pilotta has no no-trump and no all-trump contracts: each bid names a suit.",
     },
   },
 }

@@ -14,7 +14,7 @@ you are the eldest hand. The leader may play any card he likes.]],
       ask = "Lead the Ace of hearts.",
       accept = { "Ah" },
       hint = "Type Ah.",
-      wrong = "P22: any card may be led; this step asks for the Ace of hearts, the safest winner you hold.",
+      wrong = "P22: any card may be led; this step asks for the Ace of hearts, the highest heart.",
       after = "Whoever wins this trick leads to the next one.",
     },
     {

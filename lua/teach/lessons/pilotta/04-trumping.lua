@@ -28,7 +28,7 @@ does not.]],
       text = [[The same holds when you trump a plain suit: if the trick already holds a
 trump, yours must beat it if you can. Hearts are trumps; seat 1 led the
 King of diamonds and seat 2 trumped with the 10h. You have no diamond.]],
-      position = "dealer=0; calls=pass, 80h, pass, pass, pass; hands=?8 / ?7 / ?7 / 9h Qh 7h As 7c 8c 7s 8s; "
+      position = "dealer=0; calls=80h, pass, pass, pass; hands=?8 / ?7 / ?7 / 9h Qh 7h As 7c 8c 7s 8s; "
         .. "tricks=Kd 10h",
       ask = "Play your card.",
       accept = { "9h" },
@@ -39,7 +39,7 @@ King of diamonds and seat 2 trumped with the 10h. You have no diamond.]],
       text = [[Your partner winning the trick changes nothing: you still trump, and
 still beat his trump if you can. Hearts are trumps; seat 1 led the 7s, your
 partner (seat 2) trumped with the 10h, seat 3 followed. You have no spade.]],
-      position = "dealer=0; calls=pass, 80h, pass, pass, pass; hands=Ah 7h Kd 7c 8c 9c 7d 8d / ?7 / ?7 / ?7; "
+      position = "dealer=0; calls=80h, pass, pass, pass; hands=Ah 7h Kd 7c 8c Jc 7d 8d / ?7 / ?7 / ?7; "
         .. "tricks=7s 10h 8s",
       ask = "Play your card.",
       accept = { "Ah" },
@@ -51,7 +51,7 @@ partner (seat 2) trumped with the 10h, seat 3 followed. You have no spade.]],
 winning may play any card instead of trumping (PV-partner-exempt). It is
 not the rule here unless the table turns it on: 'rules' at the table shows
 the house rules in force. This table plays it.]],
-      position = "dealer=0; calls=pass, 80h, pass, pass, pass; hands=Ah 7h Kd 7c 8c 9c 7d 8d / ?7 / ?7 / ?7; "
+      position = "dealer=0; calls=80h, pass, pass, pass; hands=Ah 7h Kd 7c 8c Jc 7d 8d / ?7 / ?7 / ?7; "
         .. "tricks=7s 10h 8s",
       spec = "pilotta+partner-exempt",
       ask = "Under this house rule, keep your trumps: give your partner the King of diamonds.",

@@ -12,7 +12,7 @@ led, a player with trumps plays one, even a losing one.]],
       text = [[Hearts are trumps. Seat 1 led the King of diamonds and seat 2 trumped
 with the Jack, the highest trump of all. You hold no diamond and cannot beat
 the Jack, but you still have to play a trump.]],
-      position = "dealer=0; calls=pass, 80h, pass, pass, pass; hands=?8 / ?7 / ?7 / 9h 7h As Ks 7c 8c 7s 8s; "
+      position = "dealer=0; calls=80h, pass, pass, pass; hands=?8 / ?7 / ?7 / 9h 7h As Ks 7c 8c 7s 8s; "
         .. "tricks=Kd Jh",
       ask = "Give the cheapest trump: the trick is lost anyway.",
       accept = { "7h" },
@@ -26,7 +26,7 @@ the Jack, but you still have to play a trump.]],
       text = [[With neither the suit led nor a trump, a player may play any card. Hearts
 are trumps; seat 1 led the King of diamonds and you have no diamond and no
 heart. Your partner, seat 0, plays after seat 3.]],
-      position = "dealer=0; calls=pass, 80h, pass, pass, pass; hands=?8 / ?7 / 7c 8c Ac 10s 7s Ks 8s 9s / ?8; "
+      position = "dealer=0; calls=80h, pass, pass, pass; hands=?8 / ?7 / 7c 8c Ac 10s 7s Ks 8s Qs / ?8; "
         .. "tricks=Kd",
       ask = "Throw away a card worth nothing: the 7 of clubs.",
       accept = { "7c" },

@@ -32,12 +32,13 @@ last one, where seat 2's 10d and your partner's Jack are still out.]],
       wrong = "P29: the Ace is the highest diamond, and no trump is left: it wins.",
     },
     {
-      text = [[The round is over.]],
+      text = [[The last trick is yours, and the round is over: the board shows what
+each side won.]],
       continue = true,
-      ask = "How many points does your side score for that last trick (its cards and the bonus)?",
-      number = 33,
-      hint = "7d 0, Jd 2, 10d 10, Ad 11, and the last trick's 10.",
-      wrong = "P31: 0 + 2 + 10 + 11 = 23 card points, and 10 for the last trick: 33.",
+      ask = "Your side has 33 points. How many of them are card points, in the cards of the last trick?",
+      number = 23,
+      hint = "7d 0, Jd 2, 10d 10, Ad 11.",
+      wrong = "P31: 0 + 2 + 10 + 11 = 23 card points; the other 10 are the last trick's own.",
     },
     {
       text = [[The other side took the first seven tricks.]],
