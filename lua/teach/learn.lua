@@ -356,7 +356,7 @@ end
 -- A copy of a step's game that keeps what the board leaves out.
 local function clone_game(g)
   local c = g:clone()
-  FILLER[c], LEARNER[c] = FILLER[g], g:turn() or LEARNER[g]
+  FILLER[c], LEARNER[c] = FILLER[g], LEARNER[g]
   return c
 end
 

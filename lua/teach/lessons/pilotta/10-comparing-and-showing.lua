@@ -35,7 +35,7 @@ the longer, then the higher top card, then the one in trumps.]],
       text = [[A player of the standing team who announced must show his cards at his
 own turn in the second trick, before his card. Forget, and his
 declarations are lost. Your run of four clubs (50) beat the other side's
-twenty: show it now.]],
+runs of three (20): show it now.]],
       position = "dealer=3; calls=80c, 90d, pass, pass, 110c, pass, pass, pass; hands=7h 10c 7s 7c 8h 8c 9d / "
         .. "Qd As 10d Kh 9s Kd Ad / 10s Ks Qs Qh Jd 7d / Ah Jh Js 9h 8d 10h; tricks=9c 8s Jc Qc / Ac Kc; "
         .. "decls=0:7c 8c 9c 10c, 1:Qd Kd Ad, 3:9h 10h Jh; belote=3",
@@ -49,11 +49,12 @@ twenty: show it now.]],
       wrong = "P38: show first, then play; a card played before showing loses the declaration.",
     },
     {
-      text = [[Now play your card.]],
+      text = [[Now play your card. Your partner's Ace of clubs (trumps) is winning, and
+seat 1 cannot beat it: only the Jack and the Nine could, and both are out.]],
       continue = true,
-      ask = "Play the 10 of clubs.",
+      ask = "Give your partner's trick the most points you can.",
       accept = { "10c" },
-      wrong = "P38: you have shown; this step asks you to play the 10c.",
+      wrong = "P30: the 10c adds 10 points to your partner's trick; the 7c and 8c add nothing.",
     },
   },
 }

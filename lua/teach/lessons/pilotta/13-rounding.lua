@@ -39,12 +39,15 @@ hearts; your side, seat 0 and seat 2, won the first seven tricks.]],
     },
     {
       text = [[The last trick went to seat 3: the other side has 33 trick points, your
-side 129, and the contract (80) failed.]],
+side 129, and their contract failed. Your side scores 162 + 80 = 242
+points: 24 game points, as the score shows.]],
       continue = true,
       before = { "Jd", "10d", "Ad" },
-      ask = "Your side scores 162 + 80 = 242 points. How many game points?",
-      number = 24,
-      wrong = "P46: 242 is 24 tens and 2, which rounds down: 24.",
+      ask = "Had your side bid the 80 and made it with these 129 trick points, how many game points "
+        .. "would it score?",
+      number = 21,
+      hint = "129 + 80, then in tens.",
+      wrong = "P46: 129 + 80 = 209: 20 tens and 9, and 9 rounds up: 21.",
     },
   },
 }

@@ -31,7 +31,7 @@ wins.]],
     },
     {
       text = [[A table can play a shorter match: 151, 251 or 301 game points are usual
-choices ('diloti play --game pilotta --rules pilotta+target=151').]],
+choices ('diloti play --game pilotta --target 151').]],
       ask = "Totals 340 and 300 before a round worth 26 and 8. Target 351. What then?",
       choices = { "team A wins with 366", "play on", "team B wins" },
       answer = 1,
