@@ -740,8 +740,8 @@ function Runner:move_step(step, g)
         elseif r.error then
           -- (a text the rules refuse as it is read comes with the reader's
           -- "not a move: " before the rule's own words)
-          local why = r.error:match("^not a move: (.*)")
-          self:say("Not allowed: " .. ((why and why:match(RULE_LEAD)) and why or r.error))
+          local rule = r.error:match("^not a move: (.*)")
+          self:say("Not allowed: " .. ((rule and rule:match(RULE_LEAD)) and rule or r.error))
         else
           local info
           for _, m in ipairs(g:moves(true)) do if m.text == r.move then info = m end end

@@ -83,11 +83,6 @@ local function walk(lesson)
   return steps
 end
 
-local PACK = {}
-for _, s in ipairs { "c", "d", "h", "s" } do
-  for _, r in ipairs { "7", "8", "9", "10", "J", "Q", "K", "A" } do PACK[#PACK + 1] = r .. s end
-end
-
 -- An action the engine refuses in g with a rule of the play or the
 -- auction (not P51's "you do not hold"): a card of the hand, or a call.
 local function illegal_action(g)
@@ -248,7 +243,7 @@ describe("the Pilotta course", function()
   it("shows a played-out round from the learner's seat", function()
     local l
     for _, x in ipairs(lessons) do if x.id == "06-trick-points" then l = x end end
-    local r, out = runner { "Qd", "Ad", "33" }
+    local r, out = runner { "Qd", "Ad", "23" }
     local _, _, g = r:step(l, 1)
     _, _, g = r:step(l, 2, g)
     local mark = #out()
@@ -325,7 +320,8 @@ describe("learning Pilotta", function()
   describe("diloti learn --game pilotta", function()
     local function run(args, input)
       local file = support.write(dir .. "/input", input or "")
-      local parts = { "XDG_CONFIG_HOME=" .. support.q(dir .. "/config"), "XDG_STATE_HOME=" .. support.q(dir .. "/state"),
+      local parts = { "XDG_CONFIG_HOME=" .. support.q(dir .. "/config"),
+        "XDG_STATE_HOME=" .. support.q(dir .. "/state"),
         "timeout 60", support.q(support.bin) }
       for _, a in ipairs(args) do parts[#parts + 1] = support.q(a) end
       local p = assert(io.popen(table.concat(parts, " ") .. " 2>&1 <" .. support.q(file), "r"))
@@ -371,7 +367,8 @@ end)
 
 describe("a stranger's lesson", function()
   local function lesson(step)
-    return ([[return { game = "pilotta", id = "90-x", title = "x", rules = { "P23" }, steps = { %s } }]]):format(step)
+    return ([[return { game = "pilotta", id = "90-x", title = "x", rules = { "P23" },
+      steps = { %s } }]]):format(step)
   end
   local function list(n, item)
     local t = {}
