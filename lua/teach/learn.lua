@@ -410,6 +410,8 @@ function M.walk(lesson, fn)
       local set, list = M.accepted(g, step)
       if not set then return nil, string.format("%s step %d: %s", lesson.id, i, list) end
       answers = list
+      local ok, why = M.check_wrong_moves(g, step, set)
+      if not ok then return nil, string.format("%s step %d: %s", lesson.id, i, why) end
     end
     if step.notation then
       local ok, why = M.check_notation(g, step)
@@ -420,6 +422,24 @@ function M.walk(lesson, fn)
       if answers then prev:play(answers[1]) end
     end
     fn(i, step, g, said, answers)
+  end
+  return true
+end
+
+--- Is each of a step's `wrong_moves` a legal move in game g that is not
+-- one of its answers (`set`)? One that is not would never be said.
+-- Returns true or nil and why.
+function M.check_wrong_moves(g, step, set)
+  local texts = {}
+  for text in pairs(step.wrong_moves or {}) do texts[#texts + 1] = text end
+  table.sort(texts)
+  for _, text in ipairs(texts) do
+    -- (read as wrong_text reads it when the learner plays it)
+    local r = M.game_module(g).resolve(g, text)
+    if not r.move then
+      return nil, string.format("the wrong move '%s' is not legal here: %s", text, r.error or "it is ambiguous")
+    end
+    if set[r.move] then return nil, string.format("the wrong move '%s' is one of the step's answers", text) end
   end
   return true
 end

@@ -404,6 +404,22 @@ describe("a stranger's lesson", function()
     assert.matches("'choices' lists at most 10", why)
   end)
 
+  it("is checked for wrong moves it could never explain", function()
+    local function walked(wrong_moves)
+      local l = assert(learn.load_source(lesson(([[{ text = 't', ask = 'Lead.',
+        position = "dealer=3; calls=80h, pass, pass, pass; hands=As 7s 7c 8c 7d 8d Kh Qh / ?8 / ?8 / ?8",
+        accept = { "As" }, wrong = "P22: lead the Ace.", wrong_moves = { %s } }]]):format(wrong_moves)), "90-x.lua"))
+      return learn.walk(l, function() end)
+    end
+    assert.is_true(walked("['7s'] = 'P22: the Ace.'"))
+    local ok, why = walked("['Jd'] = 'P22: the Ace.'")
+    assert.is_nil(ok)
+    assert.matches("the wrong move 'Jd' is not legal here: P51", why)
+    ok, why = walked("['As'] = 'P22: the Ace.'")
+    assert.is_nil(ok)
+    assert.matches("the wrong move 'As' is one of the step's answers", why)
+  end)
+
   it("asks numbers as whole numbers, explained with a rule id, and names a game there is", function()
     local l, why = learn.load_source(lesson("{ text = 't', ask = 'a', number = 1.5, wrong = 'P1: no' }"), "90-x.lua")
     assert.is_nil(l)
