@@ -658,9 +658,9 @@ function Runner:mark(lesson)
 end
 
 function Runner:list()
-  local head = self.game == M.DEFAULT_GAME and "Lessons"
-    or (games.get(self.game).title .. " lessons")
-  self:say(head .. " ('learn N' takes one, 'learn next' the next one not done):")
+  -- (each game has a course, and `diloti learn` lists them all: each list
+  -- says whose it is)
+  self:say("Lessons: " .. games.get(self.game).title .. " ('learn N' takes one, 'learn next' the next one not done):")
   for i, l in ipairs(self.lessons) do
     local mark = self:mark(l)
     mark = mark == "done" and "[x]" or (mark == "" and "[ ]" or mark)

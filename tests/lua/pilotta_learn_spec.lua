@@ -296,7 +296,7 @@ describe("learning Pilotta", function()
     s.learn_progress_path = false
     s:handle("learn")
     local text = table.concat(out)
-    assert.matches("Pilotta lessons", text)
+    assert.matches("Lessons: Pilotta", text)
     assert.matches(support.lit(lessons[1].title), text)
     assert.is_nil(text:find("Capturing", 1, true))
     local before = s.g:position()
