@@ -278,6 +278,7 @@ local function parser()
   c:argument("lesson", "A lesson number or name, 'next', or 'list' (with --check: a lesson file)."):args("?")
   c:flag("--check", "Check a lesson file, or every lesson found, without playing: each position set up, "
     .. "each accepted move legal. Exit status 1 on a problem.")
+  c:option("--game", "The course: diloti (the default) or pilotta.")
   match.setup(p)
   return p
 end

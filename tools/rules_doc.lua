@@ -121,17 +121,20 @@ put("| --- | --- |")
 for _, row in ipairs {
   { "`id`", "two digits, a dash and a name, the same as the file name: `16-my-table`" },
   { "`title`, `intro`", "a one-line title; an optional opening paragraph" },
-  { "`rules`", "the RULES.md ids the lesson teaches: `{ \"D11\", \"C1\" }`" },
+  { "`game`", "the course: `\"pilotta\"` for a Pilotta lesson (positions, moves and rule ids of PILOTTA.md); "
+    .. "Diloti's when absent" },
+  { "`rules`", "the rule ids the lesson teaches: `{ \"D11\", \"C1\" }` (`{ \"P24\" }` for Pilotta)" },
   { "`spec`, `players`", "optional rules spec (`\"kontsina\"`, `\"diloti+soy\"`) and player count for every step" },
   { "`steps`", "the list of steps, each with a `text` explaining one idea" },
   { "step `position`", "the table, as a position string; or `continue = true` to go on from the previous step" },
-  { "step `before`", "moves played first (an opponent's answer), shown as sentences" },
+  { "step `before`", "moves played first (an opponent's answer), shown as sentences (at most 40)" },
   { "step `ask`, `accept`", "the task, and the moves that answer it: a list, or `function(move)` over the move's "
-    .. "fields (`text`, `kind`, `card`, `takes`, `value`)" },
+    .. "fields (`text`, `kind`, `card`, `takes`, `value`); a list holds at most 16 moves" },
   { "step `wrong`, `wrong_moves`", "what to say of a legal move that is not the answer, led by a rule id "
-    .. "(`\"D17: ...\"`), and, optionally, per move" },
+    .. "(`\"D17: ...\"`), and, optionally, per move (at most 16)" },
   { "step `choices`, `answer`", "a question instead of a move: the choices and the number of the right one "
-    .. "(or a list); `wrong` explains, `wrong_choices` per choice" },
+    .. "(or a list, at most 10 choices); `wrong` explains, `wrong_choices` per choice" },
+  { "step `number`", "a question answered with a whole number (a score, a count of points); `wrong` explains" },
   { "step `hint`, `after`", "what `hint` says; what is said after the right answer" },
   { "step `notation`", "how to type the move, shown with the board: `{ move = \"3h + 5s = 8\", says = \"...\", "
     .. "also = { \"3h on 5s\" } }`; the example must be legal there and `also` spell the same move "

@@ -7,6 +7,12 @@
 -- moves that count as right, or a predicate over the played move) or a
 -- choice (`choices`, `answer`). Steps without a question are notes.
 --
+-- A lesson belongs to one game's course (its `game`, Diloti when it names
+-- none): Diloti's lessons are in lua/teach/lessons/, Pilotta's in
+-- lua/teach/lessons/pilotta/. What differs from game to game (the board,
+-- the sentences, reading a typed move) is the table's game module
+-- (lua/table/games/*), found from the game's rules.
+--
 -- Built-in lessons are compiled into the program (lua/teach/lessons/); a teacher
 -- adds one by dropping a file into $XDG_CONFIG_HOME/diloti/lessons/. All of
 -- them are loaded in the same sandbox as rules variants, so a lesson can
@@ -20,9 +26,9 @@ local textfile = require "diloti.scripts.textfile"
 local untrusted = require "diloti.scripts.untrusted"
 local catalogue = require "diloti.scripts.catalogue"
 local driver = require "diloti.driver"
-local moveinput = require "diloti.table.moveinput"
 local screen = require "diloti.table.screen"
 local commands = require "diloti.table.commands"
+local games = require "diloti.table.games"
 
 local M = {}
 
@@ -32,21 +38,24 @@ local CALL = { budget = 1000000, time = 1, memory = 16 * 1024 * 1024 }
 -- Lessons are set up with a fixed seed so that unplaced cards, and hence
 -- the drawings in docs/rules.md, never change between runs.
 M.SEED = 1
--- "D19:", "V-forced-capture:", "K2:" ... at the start of an explanation.
-local RULE_LEAD = "^[DKCV][%w%-=]*:"
+-- "D19:", "V-forced-capture:", "K2:", "P24:", "PV-partner-exempt:" ... at
+-- the start of an explanation.
+local RULE_LEAD = "^[DKCVP][%w%-=]*:"
+-- The course a lesson that names no game belongs to.
+M.DEFAULT_GAME = "diloti"
 
 -- ---------------------------------------------------------------------
 -- Loading lessons
 
 local LESSON_KEYS = {
   id = "string", title = "string", rules = "table", steps = "table", intro = "string",
-  spec = "string", players = "number", examples = "table",
+  spec = "string", players = "number", examples = "table", game = "string",
 }
 local STEP_KEYS = {
   text = "string", position = "string", spec = "string", players = "number", continue = "boolean",
   before = "table", ask = "string", accept = "any", wrong = "string", wrong_moves = "table",
   hint = "string", after = "string", choices = "table", answer = "any", wrong_choices = "table",
-  notation = "table",
+  notation = "table", number = "number",
 }
 local NOTATION_KEYS = { move = "string", says = "string", also = "table" }
 
@@ -71,9 +80,41 @@ end
 local function step_kind(step)
   if step.accept ~= nil then return "move" end
   if step.choices ~= nil then return "question" end
+  if step.number ~= nil then return "number" end
   return "note"
 end
 M.step_kind = step_kind
+
+-- `learn --check` plays every accepted move and every `before` move, and
+-- the runner resolves each `wrong_moves` spelling: a lesson from a
+-- stranger may list only so many, each of a move's length.
+local MAX_LIST = { accept = 16, before = 40, choices = 10 }
+local MAX_WRONG_MOVES, MAX_MOVE_TEXT = 16, 200
+
+local function check_lists(s, where)
+  for k, max in pairs(MAX_LIST) do
+    local t = s[k]
+    if type(t) == "table" then
+      if #t > max then return nil, string.format("%s'%s' lists at most %d entries", where, k, max) end
+      for _, v in ipairs(t) do
+        if type(v) == "string" and #v > MAX_MOVE_TEXT then
+          return nil, string.format("%s'%s' has an entry longer than %d bytes", where, k, MAX_MOVE_TEXT)
+        end
+      end
+    end
+  end
+  local n = 0
+  for k, v in pairs(s.wrong_moves or {}) do
+    n = n + 1
+    if type(k) ~= "string" or type(v) ~= "string" or #k > MAX_MOVE_TEXT then
+      return nil, where .. "'wrong_moves' maps a move (a short text) to its explanation"
+    end
+  end
+  if n > MAX_WRONG_MOVES then
+    return nil, string.format("%s'wrong_moves' lists at most %d moves", where, MAX_WRONG_MOVES)
+  end
+  return true
+end
 
 local function check_move_step(s, where)
   if not (type(s.accept) == "function" or is_list_of(s.accept, "string")) then
@@ -101,6 +142,16 @@ local function check_question_step(s, where)
     return nil, where .. "'wrong' must explain a wrong choice, led by its rule id"
   end
   if not s.ask then return nil, where .. "a question needs 'ask'" end
+  return true
+end
+
+-- A question answered with a number (a score, a count of points).
+local function check_number_step(s, where)
+  if math.type(s.number) ~= "integer" then return nil, where .. "'number' must be a whole number" end
+  if not s.ask then return nil, where .. "a question needs 'ask'" end
+  if not (s.wrong and s.wrong:match(RULE_LEAD)) then
+    return nil, where .. "'wrong' must explain a wrong number, led by its rule id"
+  end
   return true
 end
 
@@ -143,9 +194,12 @@ local function check_step(s, i)
   end
   if not s.text then return nil, where .. "needs 'text'" end
   if i == 1 and s.continue then return nil, where .. "the first step cannot continue a previous one" end
+  ok, why = check_lists(s, where)
+  if not ok then return nil, why end
   local kind = step_kind(s)
   if kind == "move" then return check_move_step(s, where) end
   if kind == "question" then return check_question_step(s, where) end
+  if kind == "number" then return check_number_step(s, where) end
   return true
 end
 
@@ -159,7 +213,10 @@ local function check(t, file)
   local stem = file:match("([^/]+)%.lua$")
   if stem and stem ~= t.id then return nil, string.format("id '%s' does not match the file name", t.id) end
   if not t.title or t.title:find("\n") then return nil, "needs a one-line title" end
-  if not is_list_of(t.rules, "string") then return nil, "'rules' must list the RULES.md ids it teaches" end
+  if t.game ~= nil and games.name_of(t.game) ~= t.game then
+    return nil, string.format("no game '%s': lessons are for %s", t.game, table.concat(games.names(), ", "))
+  end
+  if not is_list_of(t.rules, "string") then return nil, "'rules' must list the rule ids it teaches" end
   if not is_list_of(t.steps, "table") then return nil, "needs a list of steps" end
   for i, s in ipairs(t.steps) do
     local sok, swhy = check_step(s, i)
@@ -209,23 +266,41 @@ function M.user_dir(getenv)
   return catalogue.user_dir("lessons", getenv)
 end
 
--- One lesson of the catalogue, under its id.
+--- The course a lesson belongs to.
+function M.game_of(lesson) return lesson.game or M.DEFAULT_GAME end
+
+--- A lesson's name in the progress file: its id, after its game's name
+-- for a course other than Diloti's ("pilotta/03-trumping").
+function M.key(lesson)
+  local game = M.game_of(lesson)
+  return game == M.DEFAULT_GAME and lesson.id or (game .. "/" .. lesson.id)
+end
+
+-- One lesson of the catalogue, under its key.
 local function list_one(src, file, builtin)
   local l, err = M.load_source(src, file)
   if not l then return nil, err end
   l.builtin = builtin
-  return l, l.id
+  return l, M.key(l)
 end
 
---- Every lesson, sorted by id: built-in ones, then the teacher's folder
--- and `dirs` (a later lesson with the same id replaces an earlier one).
--- opts: getenv, dirs, builtin_only. Returns the list and a list of
--- {file, message} for lessons that were refused.
+--- Every lesson of a course, sorted by id: built-in ones, then the
+-- teacher's folder and `dirs` (a later lesson with the same id replaces
+-- an earlier one). opts: getenv, dirs, builtin_only, game (the course:
+-- Diloti's unless named; "*" for every course). Returns the list and a
+-- list of {file, message} for lessons that were refused.
 function M.load_all(opts)
+  opts = opts or {}
+  local game = opts.game or M.DEFAULT_GAME
   local found, _, errors = catalogue.scan("lessons", list_one, opts)
   local list = {}
-  for _, l in pairs(found) do list[#list + 1] = l end
-  table.sort(list, function(a, b) return a.id < b.id end)
+  for _, l in pairs(found) do
+    if game == "*" or M.game_of(l) == game then list[#list + 1] = l end
+  end
+  table.sort(list, function(a, b)
+    if M.game_of(a) ~= M.game_of(b) then return M.game_of(a) < M.game_of(b) end
+    return a.id < b.id
+  end)
   return list, errors
 end
 
@@ -245,43 +320,43 @@ local function play_event(g, move)
   return driver.new(g):play(move)
 end
 
+--- The table's module for game g's game (lua/table/games/*).
+function M.game_module(g)
+  return games.get(diloti.game_of(g:rules()))
+end
+
 local function sentence(g, e, learner)
-  return screen.describe(screen.style{}, e, M.names(learner, g:rules().players),
-    { xeri_points = g:rules().points.xeri })
+  return M.game_module(g).describe(screen.style{}, e, M.names(learner, g:rules().players), { rules = g:rules() })
 end
 
--- A position that places an odd number of cards leaves the spare ones
--- in the capture piles (docs/notation.md 3.4). They are no part of the
--- lesson, so the board leaves them out rather than puzzle the learner.
+-- Cards a position places only to make its numbers work (Diloti's spare
+-- cards in the capture piles, docs/notation.md 3.4) are no part of the
+-- lesson: the game module says which, and the board leaves them out
+-- rather than puzzle the learner.
 local FILLER = setmetatable({}, { __mode = "k" })
-
-local function filler_of(g)
-  local set = {}
-  for _, list in pairs(g:view(g:turn() or 0).captured) do
-    for _, c in ipairs(list) do set[c] = true end
-  end
-  return set
-end
+-- The learner's seat at a step's table: whoever is to move, or, once
+-- nobody is (a round played out), whoever moved last.
+local LEARNER = setmetatable({}, { __mode = "k" })
 
 local function shown_view(g, seat)
   local v, filler = g:view(seat), FILLER[g]
   if not filler then return v end
-  local c = {}
-  for k, val in pairs(v) do c[k] = val end
-  -- (the engine's count of the round so far would count the filler too)
-  c.captured, c.so_far = {}, nil
-  for side, list in pairs(v.captured) do
-    local kept = {}
-    for _, card in ipairs(list) do if not filler[card] then kept[#kept + 1] = card end end
-    c.captured[side] = kept
-  end
-  return c
+  return M.game_module(g).lesson_view(v, filler)
+end
+
+--- What a line typed at a move step means in game g (as moveinput.resolve
+-- answers), with the game's own forms for lessons where it has them;
+-- `expected`: the step's accepted moves (text -> true).
+local function resolve_in(g, line, expected)
+  local gm = M.game_module(g)
+  if gm.lesson_resolve then return gm.lesson_resolve(g, line, expected or {}) end
+  return gm.resolve(g, line)
 end
 
 -- A copy of a step's game that keeps what the board leaves out.
 local function clone_game(g)
   local c = g:clone()
-  FILLER[c] = FILLER[g]
+  FILLER[c], LEARNER[c] = FILLER[g], LEARNER[g]
   return c
 end
 
@@ -295,15 +370,16 @@ function M.setup(lesson, step, prev)
     g = clone_game(prev)
   elseif step.position then
     g, err = diloti.new {
-      rules = step.spec or lesson.spec, players = step.players or lesson.players,
+      game = M.game_of(lesson), rules = step.spec or lesson.spec, players = step.players or lesson.players,
       position = step.position, seed = M.SEED,
     }
     if not g then return nil, err end
   else
     return nil, "no table in this step"
   end
-  if not step.continue and not step.position:find("piles=", 1, true) then
-    FILLER[g] = filler_of(g)
+  local gm = M.game_module(g)
+  if not step.continue and gm.lesson_spares then
+    FILLER[g] = gm.lesson_spares(g, step.position)
   end
   local events = {}
   for _, m in ipairs(step.before or {}) do
@@ -311,8 +387,9 @@ function M.setup(lesson, step, prev)
     if not e then return nil, string.format("the move '%s' before this step was refused: %s", m, why) end
     events[#events + 1] = e
   end
+  LEARNER[g] = g:turn() or LEARNER[g]
   local said = {}
-  for i, e in ipairs(events) do said[i] = sentence(g, e, g:turn()) end
+  for i, e in ipairs(events) do said[i] = sentence(g, e, LEARNER[g]) end
   return g, said
 end
 
@@ -333,6 +410,8 @@ function M.walk(lesson, fn)
       local set, list = M.accepted(g, step)
       if not set then return nil, string.format("%s step %d: %s", lesson.id, i, list) end
       answers = list
+      local ok, why = M.check_wrong_moves(g, step, set)
+      if not ok then return nil, string.format("%s step %d: %s", lesson.id, i, why) end
     end
     if step.notation then
       local ok, why = M.check_notation(g, step)
@@ -343,6 +422,24 @@ function M.walk(lesson, fn)
       if answers then prev:play(answers[1]) end
     end
     fn(i, step, g, said, answers)
+  end
+  return true
+end
+
+--- Is each of a step's `wrong_moves` a legal move in game g that is not
+-- one of its answers (`set`)? One that is not would never be said.
+-- Returns true or nil and why.
+function M.check_wrong_moves(g, step, set)
+  local texts = {}
+  for text in pairs(step.wrong_moves or {}) do texts[#texts + 1] = text end
+  table.sort(texts)
+  for _, text in ipairs(texts) do
+    -- (read as wrong_text reads it when the learner plays it)
+    local r = M.game_module(g).resolve(g, text)
+    if not r.move then
+      return nil, string.format("the wrong move '%s' is not legal here: %s", text, r.error or "it is ambiguous")
+    end
+    if set[r.move] then return nil, string.format("the wrong move '%s' is one of the step's answers", text) end
   end
   return true
 end
@@ -360,7 +457,7 @@ function M.accepted(g, step)
     return set, list
   end
   for _, text in ipairs(step.accept) do
-    local r = moveinput.resolve(g, text)
+    local r = M.game_module(g).resolve(g, text)
     if not r.move then
       return nil, string.format("the accepted move '%s' is not legal here: %s", text, r.error or "it is ambiguous")
     end
@@ -382,21 +479,15 @@ function M.is_right(step, set, info)
 end
 
 -- ---------------------------------------------------------------------
--- What a learner types: the table's notation and short forms, and two
--- natural ones the lessons teach ("declare 8", "3h on 5s") that pick,
--- among the moves that fit, the one the step expects.
+-- What a learner types: the table's notation and short forms, and the
+-- natural ones a game's lessons teach (Diloti's "declare 8" and "3h on
+-- 5s", which pick among the moves that fit the one the step expects).
 
 --- A line typed at a lesson's move step, as moveinput.resolve answers
 -- it; `expected` is the set of the step's accepted moves (text -> true).
 function M.resolve(g, step, line, expected)
   if not expected then expected = M.accepted(g, step) end
-  local word, what = line:match("^%s*(%a+)%s*(.-)%s*$")
-  if word and word:lower() == "declare" then return moveinput.declare(g, what, expected) end
-  local r = moveinput.resolve(g, line)
-  if r.candidates and line:lower():match("^%s*%S+%s+on%s") then
-    return moveinput.pick(r.candidates, expected)
-  end
-  return r
+  return resolve_in(g, line, expected)
 end
 
 --- Is a step's notation an example of a legal move on its board, and do
@@ -404,7 +495,7 @@ end
 function M.check_notation(g, step)
   local n = step.notation
   if not g then return nil, "a notation needs the step's table" end
-  local r = moveinput.resolve(g, n.move)
+  local r = M.game_module(g).resolve(g, n.move)
   if not r.move then
     return nil, string.format("the notation '%s' is not a legal move here: %s", n.move, r.error or "it is ambiguous")
   end
@@ -433,14 +524,15 @@ end
 --- The lesson's words for a legal move that is not what was asked.
 function M.wrong_text(g, step, move)
   for text, why in pairs(step.wrong_moves or {}) do
-    local r = moveinput.resolve(g, text)
+    local r = M.game_module(g).resolve(g, text)
     if r.move == move then return why end
   end
   return step.wrong
 end
 
 -- ---------------------------------------------------------------------
--- Progress: one line per lesson started, "ID done|open STEP,STEP,...".
+-- Progress: one line per lesson started, "KEY done|open STEP,STEP,..."
+-- (the key is the id, after "pilotta/" for a Pilotta lesson: M.key).
 
 --- Where progress is kept ($XDG_STATE_HOME/diloti/progress), or nil.
 function M.progress_path(getenv)
@@ -454,7 +546,7 @@ function M.load_progress(path)
   local p = {}
   local text = path and read_file(path, textfile.MAX_PROGRESS)
   for line in (text or ""):gmatch("[^\n]+") do
-    local id, state, steps = line:match("^(%d%d%-[%w%-]+) (%a+) ?([%d,]*)$")
+    local id, state, steps = line:match("^(%l*/?%d%d%-[%w%-]+) (%a+) ?([%d,]*)$")
     if id and (state == "done" or state == "open") then
       local e = { done = state == "done", steps = {} }
       for n in steps:gmatch("%d+") do e.steps[tonumber(n)] = true end
@@ -506,7 +598,8 @@ M.Runner = Runner
 
 --- A runner. o: write(text), read(prompt) -> line | nil (end) | false
 -- (Ctrl-C), style (screen style), getenv, progress_path (false: keep
--- nothing), lessons (a list; loaded when absent), dirs.
+-- nothing), lessons (a list; loaded when absent), dirs, game (the
+-- course, Diloti's unless named).
 function M.runner(o)
   o = o or {}
   local getenv = o.getenv or os.getenv
@@ -518,13 +611,14 @@ function M.runner(o)
     read = o.read or screen.ask,
     style = style,
     getenv = getenv,
+    game = o.game or M.DEFAULT_GAME,
   }, Runner)
   if o.progress_path == nil then self.path = M.progress_path(getenv) else self.path = o.progress_path or nil end
   self.progress = M.load_progress(self.path)
   if o.lessons then
     self.lessons, self.errors = o.lessons, {}
   else
-    self.lessons, self.errors = M.load_all { getenv = getenv, dirs = o.dirs }
+    self.lessons, self.errors = M.load_all { getenv = getenv, dirs = o.dirs, game = self.game }
   end
   return self
 end
@@ -535,14 +629,15 @@ function Runner:say(text)
 end
 
 function Runner:record(lesson, n, finished)
-  local e = self.progress[lesson.id] or { done = false, steps = {} }
+  local key = M.key(lesson)
+  local e = self.progress[key] or { done = false, steps = {} }
   if n then e.steps[n] = true end
   if finished then
     local all = true
     for i = 1, #lesson.steps do if not e.steps[i] then all = false end end
     e.done = all
   end
-  self.progress[lesson.id] = e
+  self.progress[key] = e
   if self.path then
     local ok, err = M.save_progress(self.path, self.progress)
     if not ok and not self.warned then
@@ -554,7 +649,7 @@ end
 
 --- "done", "3/5" or "" for a lesson.
 function Runner:mark(lesson)
-  local e = self.progress[lesson.id]
+  local e = self.progress[M.key(lesson)]
   if not e then return "" end
   if e.done then return "done" end
   local n = 0
@@ -563,7 +658,9 @@ function Runner:mark(lesson)
 end
 
 function Runner:list()
-  self:say("Lessons ('learn N' takes one, 'learn next' the next one not done):")
+  -- (each game has a course, and `diloti learn` lists them all: each list
+  -- says whose it is)
+  self:say("Lessons: " .. games.get(self.game).title .. " ('learn N' takes one, 'learn next' the next one not done):")
   for i, l in ipairs(self.lessons) do
     local mark = self:mark(l)
     mark = mark == "done" and "[x]" or (mark == "" and "[ ]" or mark)
@@ -579,7 +676,8 @@ function Runner:find(what)
   what = (what or "next"):match("^%s*(.-)%s*$")
   if what == "next" or what == "" then
     for _, l in ipairs(self.lessons) do
-      if not (self.progress[l.id] and self.progress[l.id].done) then return l end
+      local e = self.progress[M.key(l)]
+      if not (e and e.done) then return l end
     end
     return nil, "every lesson is done; 'learn N' takes one again"
   end
@@ -596,17 +694,16 @@ end
 
 -- The board the learner sees for game g.
 function M.board(st, g)
-  local seat = g:turn() or 0
-  return screen.board(st, shown_view(g, seat), { names = M.names(seat, g:rules().players), rules = g:rules() })
+  local seat = g:turn() or LEARNER[g] or 0
+  return M.game_module(g).board(st, shown_view(g, seat),
+    { names = M.names(seat, g:rules().players), rules = g:rules() })
 end
 
-local HELP = "Type a move (as at the table: notation, its number in 'moves', or a short form like '8h x' "
-  .. "or '3h on 5s'; 'declare 8' makes the declaration of 8 the step asks for), "
-  .. "or: hint, moves, board, skip, quit."
 local QHELP = "Type the number of your answer, or: hint, skip, quit."
+local NHELP = "Type a number, or: hint, skip, quit."
 
 -- Commands every question understands; returns a result or nil.
-local function common(self, word, step, show)
+local function common(self, word, step, show, g)
   if word == "quit" or word == "q" or word == "exit" then return "quit" end
   if word == "skip" then return "skip" end
   if word == "hint" then
@@ -614,7 +711,12 @@ local function common(self, word, step, show)
     return "again"
   end
   if word == "board" or word == "b" then if show then show() end return "again" end
-  if word == "help" or word == "?" then self:say(step.choices and QHELP or HELP) return "again" end
+  if word == "help" or word == "?" then
+    local kind = step_kind(step)
+    self:say(kind == "question" and QHELP or kind == "number" and NHELP
+      or (g and M.game_module(g).lesson_help) or QHELP)
+    return "again"
+  end
   return nil
 end
 
@@ -642,7 +744,7 @@ function Runner:move_step(step, g)
       if why == "eof" then return "eof" end
     else
       local word = line:match("^%s*(%S*)"):lower()
-      local c = common(self, word, step, show)
+      local c = common(self, word, step, show, g)
       if c == "quit" then return "quit" end
       if c == "skip" then
         self:say("Skipped. One right answer: " .. list[1])
@@ -650,13 +752,16 @@ function Runner:move_step(step, g)
         return "skipped"
       end
       if word == "moves" or word == "m" then
-        self.write(screen.moves(self.style, g:moves(true)) .. "\n")
+        self.write(M.game_module(g).moves(self.style, g:moves(true)) .. "\n")
       elseif not c and word ~= "" then
         local r = M.resolve(g, step, line, set)
         if r.candidates then
           self:say("That fits several moves: " .. table.concat(r.candidates, " | ") .. ". Say which one.")
         elseif r.error then
-          self:say("Not allowed: " .. r.error)
+          -- (a text the rules refuse as it is read comes with the reader's
+          -- "not a move: " before the rule's own words)
+          local rule = r.error:match("^not a move: (.*)")
+          self:say("Not allowed: " .. ((rule and rule:match(RULE_LEAD)) and rule or r.error))
         else
           local info
           for _, m in ipairs(g:moves(true)) do if m.text == r.move then info = m end end
@@ -713,6 +818,37 @@ function Runner:question_step(step, g)
   end
 end
 
+function Runner:number_step(step, g)
+  local function show() if g then self.write(M.board(self.style, g) .. "\n") end end
+  show()
+  self:say(step.ask)
+  while true do
+    local line, why = ask(self)
+    if not line then
+      if why == "eof" then return "eof" end
+    else
+      local word = line:match("^%s*(%S*)"):lower()
+      local c = common(self, word, step, show, g)
+      if c == "quit" then return "quit" end
+      if c == "skip" then
+        self:say("Skipped. The answer: " .. step.number)
+        return "skipped"
+      end
+      if not c and word ~= "" then
+        local n = math.tointeger(tonumber(word))
+        if not n then
+          self:say("Type a whole number.")
+        elseif n == step.number then
+          self:say("Right." .. (step.after and (" " .. step.after) or ""))
+          return "right"
+        else
+          self:say("Not quite. " .. step.wrong)
+        end
+      end
+    end
+  end
+end
+
 function Runner:note_step(g)
   if g then self.write(M.board(self.style, g) .. "\n") end
   local line = self.read("(press Enter) ")
@@ -735,6 +871,7 @@ function Runner:step(lesson, i, prev)
   local res, err
   if kind == "move" then res, err = self:move_step(step, g)
   elseif kind == "question" then res, err = self:question_step(step, g)
+  elseif kind == "number" then res, err = self:number_step(step, g)
   else res = self:note_step(g) end
   return res, err, g
 end
@@ -758,7 +895,7 @@ function Runner:run_lesson(lesson)
     prev = g or prev
   end
   self:record(lesson, nil, true)
-  local done = self.progress[lesson.id].done
+  local done = self.progress[M.key(lesson)].done
   self:say(done and ("Lesson done: " .. lesson.title .. ".")
     or "End of the lesson. Steps you skipped stay open: take the lesson again to answer them.")
   return "done"
@@ -783,10 +920,11 @@ end
 -- ---------------------------------------------------------------------
 -- At the table, and on the command line
 
---- `learn`, `learn N`, `learn next` for a table session T.
+--- `learn`, `learn N`, `learn next` for a table session T: the course
+-- of the game at the table.
 function M.table_command(T, rest)
   local r = M.runner { write = T.write, read = T.read, style = T.style, getenv = T.getenv,
-    progress_path = T.learn_progress_path }
+    progress_path = T.learn_progress_path, game = T.gm and T.gm.name or nil }
   if rest == "" or rest == "list" then return r:list() end
   local lesson, err = r:find(rest)
   if not lesson then return T:complain(err) end
@@ -795,44 +933,38 @@ function M.table_command(T, rest)
   T:show()
 end
 
+-- Has a lesson of a game's course been done? (progress keys, M.key)
+local function course_started(progress, game)
+  for key, e in pairs(progress) do
+    local g = key:match("^(%l+)/") or M.DEFAULT_GAME
+    if g == game and e.done then return true end
+  end
+  return false
+end
+
 --- Puts the lessons at a table being built: the `learn` command, and a
--- word in the opening lines for whoever has not finished a lesson yet.
+-- word in the opening lines for whoever has not finished a lesson of
+-- that game's course yet (each game module has its own words).
 function M.install(T)
   local path = T.learn_progress_path
   if path == nil then path = M.progress_path(T.getenv) end
-  local done = false
-  for _, e in pairs(M.load_progress(path or nil)) do done = done or e.done end
-  -- (the course teaches Diloti: no word of it at a Pilotta table)
-  if not done then
-    T:greet("New to Diloti? Type 'learn' for a short course on the rules, one idea at a time.",
-      function(s) return not s.gm or s.gm.name == "diloti" end)
+  local progress = M.load_progress(path or nil)
+  for _, name in ipairs(games.names()) do
+    local gm = games.get(name)
+    if gm.learn_greeting and not course_started(progress, name) then
+      T:greet(gm.learn_greeting, function(s) return (s.gm and s.gm.name or M.DEFAULT_GAME) == name end)
+    end
   end
   commands.add {
     name = "learn", aliases = { "lesson", "lessons" }, usage = "learn [N|next]",
-    help = "lessons on the rules: the list, or take lesson N (or the next one)",
+    help = "lessons on the rules of the game at the table: the list, or take lesson N (or the next one)",
     examples = { "learn", "learn 3", "learn next" },
     run = M.table_command,
   }
 end
 
---- Checks lessons without playing them: the file given, or every lesson
--- found (built in and the teacher's folders). Each is loaded and walked
--- step by step: every position set up, every accepted move legal there.
--- Writes a line per lesson to out; returns the number of problems.
-function M.check(file, out, opts)
-  local write = out
-  out = function(text) write(screen.safe(nil, text)) end -- lessons' texts and errors, cleaned
-  local lessons, problems = {}, {}
-  if file then
-    local src, err = read_file(file, textfile.MAX_SCRIPT)
-    local l
-    if src then l, err = M.load_source(src, file) end
-    if l then lessons[1] = l else problems[1] = err end
-  else
-    local errors
-    lessons, errors = M.load_all(opts)
-    for _, e in ipairs(errors) do problems[#problems + 1] = named(e.message, e.file) end
-  end
+-- Walks each lesson of a list; a line per lesson, problems added to `problems`.
+local function check_list(lessons, out, problems)
   for _, l in ipairs(lessons) do
     local steps, moves = 0, 0
     local ok, why = M.walk(l, function(_, _, _, _, answers)
@@ -846,25 +978,99 @@ function M.check(file, out, opts)
       problems[#problems + 1] = named(why, l.file)
     end
   end
+end
+
+local function count(n, what) return n .. " " .. what .. (n == 1 and "" or "s") end
+
+--- Checks lessons without playing them: the file given, or every lesson
+-- found (built in and the teacher's folders), course by course. Each is
+-- loaded and walked step by step: every position set up, every accepted
+-- move legal, every `before` move played. Writes a line per lesson to
+-- out; returns the number of problems. opts as load_all's (game: one
+-- course only).
+function M.check(file, out, opts)
+  local write = out
+  out = function(text) write(screen.safe(nil, text)) end -- lessons' texts and errors, cleaned
+  opts = opts or {}
+  local problems = {}
+  if file then
+    local src, err = read_file(file, textfile.MAX_SCRIPT)
+    local l
+    if src then l, err = M.load_source(src, file) end
+    if l then check_list({ l }, out, problems) else problems[1] = err end
+    for _, p in ipairs(problems) do out("problem: " .. p .. "\n") end
+    out(count(l and 1 or 0, "lesson") .. " loaded and walked, " .. count(#problems, "problem") .. "\n")
+    return #problems
+  end
+  local all, errors = M.load_all { getenv = opts.getenv, dirs = opts.dirs, builtin_only = opts.builtin_only,
+    game = opts.game or "*" }
+  for _, e in ipairs(errors) do problems[#problems + 1] = named(e.message, e.file) end
+  local courses, by_game = {}, {}
+  for _, l in ipairs(all) do
+    local g = M.game_of(l)
+    if not by_game[g] then by_game[g] = {}; courses[#courses + 1] = g end
+    table.insert(by_game[g], l)
+  end
+  local summary = {}
+  for _, g in ipairs(courses) do
+    local before = #problems
+    check_list(by_game[g], out, problems)
+    summary[#summary + 1] = string.format("%s%s loaded and walked, %s\n",
+      #courses > 1 and (games.get(g).title .. ": ") or "", count(#by_game[g], "lesson"),
+      count(#problems - before, "problem"))
+  end
   for _, p in ipairs(problems) do out("problem: " .. p .. "\n") end
-  local function count(n, what) return n .. " " .. what .. (n == 1 and "" or "s") end
-  out(count(#lessons, "lesson") .. " loaded and walked, " .. count(#problems, "problem") .. "\n")
+  for _, line in ipairs(summary) do out(line) end
+  if #courses ~= 1 then
+    out(count(#all, "lesson") .. " loaded and walked, " .. count(#problems, "problem") .. "\n")
+  end
   return #problems
 end
 
---- `diloti learn [LESSON]`: the list, then the lesson asked for (or the
--- next one not done) and those after it; with --check, M.check.
-function M.cli(a)
-  if a.check then
-    return M.check(a.lesson, io.write) > 0 and 1 or 0
+-- The other courses than the one being taken, each after a blank line.
+local function list_others(st, game)
+  for _, name in ipairs(games.names()) do
+    if name ~= game then
+      local r = M.runner { style = st, game = name }
+      if #r.lessons > 0 then
+        r:say(string.format("\n%s has a course too: 'diloti learn --game %s'.", games.get(name).title, name))
+        r:list()
+      end
+    end
   end
+end
+
+--- `diloti learn [LESSON] [--game G]`: the list (every course's), then the
+-- lesson asked for (or the next one not done) and those after it, in
+-- the course of G (Diloti's unless named); with --check, M.check.
+function M.cli(a)
+  local game
+  if a.game then
+    local why
+    game, why = games.name_of(a.game)
+    if not game then io.stderr:write("diloti: ", screen.safe(nil, why), "\n") return 1 end
+  end
+  if a.check then
+    return M.check(a.lesson, io.write, { game = game }) > 0 and 1 or 0
+  end
+  game = game or M.DEFAULT_GAME
   local has_line, line = pcall(require, "diloti.line")
   local tty = has_line and line.isatty()
   local st = screen.detect(os.getenv, has_line and line.width or nil)
   if not tty then st.colour = false end
-  local r = M.runner { read = tty and line.read or nil, style = st }
-  if a.lesson == "list" then r:list() return 0 end
-  if not a.lesson then r:list() end
+  local r = M.runner { read = tty and line.read or nil, style = st, game = game }
+  -- (the other courses first when a lesson follows, so that the list of
+  -- the course being taken is the one just above its first lesson)
+  if a.lesson == "list" then
+    r:list()
+    list_others(st, game)
+    return 0
+  end
+  if not a.lesson then
+    list_others(st, game)
+    r:say("")
+    r:list()
+  end
   local lesson, err = r:find(a.lesson)
   if not lesson then
     if a.lesson then io.stderr:write("diloti: ", screen.safe(nil, err), "\n") return 1 end

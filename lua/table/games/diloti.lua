@@ -64,4 +64,51 @@ M.help_moves = {
 }
 M.move_example = "7h x 7c"
 
+-- ---- what the lessons (lua/teach/learn.lua) ask of the game ----------------
+
+M.learn_greeting = "New to Diloti? Type 'learn' for a short course on the rules, one idea at a time."
+M.lesson_help = "Type a move (as at the table: notation, its number in 'moves', or a short form like '8h x' "
+  .. "or '3h on 5s'; 'declare 8' makes the declaration of 8 the step asks for), "
+  .. "or: hint, moves, board, skip, quit."
+
+--- A line typed at a lesson's move step: the table's reader, plus two
+-- natural forms the lessons teach ("declare 8", "3h on 5s") that pick,
+-- among the moves that fit, the one the step expects (text -> true).
+function M.lesson_resolve(g, line, expected)
+  local word, what = line:match("^%s*(%a+)%s*(.-)%s*$")
+  if word and word:lower() == "declare" then return moveinput.declare(g, what, expected) end
+  local r = moveinput.resolve(g, line)
+  if r.candidates and line:lower():match("^%s*%S+%s+on%s") then
+    return moveinput.pick(r.candidates, expected)
+  end
+  return r
+end
+
+--- The spare cards a lesson's position leaves in the capture piles (an
+-- odd number of cards placed, docs/notation.md 3.4): no part of the
+-- lesson, so its board leaves them out. nil when the position places the
+-- piles itself.
+function M.lesson_spares(g, position)
+  if position and position:find("piles=", 1, true) then return nil end
+  local set = {}
+  for _, list in pairs(g:view(g:turn() or 0).captured) do
+    for _, c in ipairs(list) do set[c] = true end
+  end
+  return set
+end
+
+--- A view without the spare cards.
+function M.lesson_view(v, spares)
+  local c = {}
+  for k, val in pairs(v) do c[k] = val end
+  -- (the engine's count of the round so far would count the spares too)
+  c.captured, c.so_far = {}, nil
+  for side, list in pairs(v.captured) do
+    local kept = {}
+    for _, card in ipairs(list) do if not spares[card] then kept[#kept + 1] = card end end
+    c.captured[side] = kept
+  end
+  return c
+end
+
 return M
