@@ -9,7 +9,9 @@
 -- to a bid. Trumps bring their card points (P6) and a length bonus (each
 -- trump is a likely trick); aces on the side bring their 11 and what the
 -- others throw on them; a ten beside its ace is likely to win too; the
--- belote (P39) and declarations (P33) add their value.
+-- belote (P39) and declarations (P33) add their value. A suit with too
+-- few trumps to hold (under three with the Jack, under four with the Jack
+-- or the Nine, under five without either) is worth no contract.
 local help = require "diloti.ai.helpers"
 
 local M = {}
@@ -19,6 +21,7 @@ M.LENGTH = 6 -- a trump's worth beyond its card points
 M.SIDE_ACE = 15 -- a side ace: its 11 and the small cards it catches
 M.SIDE_TEN = 10 -- a side ten beside its ace
 M.MARGIN = 10 -- a bid this far above the worth is "above the hand"
+M.UNDER = 20 -- the advice bids this far under the worth (or the lowest open bid)
 
 local SUITS = { "c", "d", "h", "s" }
 local SUIT_WORD = { c = "clubs", d = "diamonds", h = "hearts", s = "spades" }
@@ -85,6 +88,9 @@ function M.evaluate(hand)
     if belote then parts[#parts + 1] = "the belote (20)" end
     if decl > 0 then parts[#parts + 1] = string.format("declarations worth %d", decl) end
     local worth = math.floor(pts / 10) * 10
+    -- (too few trumps to hold them: no contract in that suit, P20)
+    local holds = (suits[t].J and n >= 3) or (n >= 4 and (suits[t].J or suits[t]["9"])) or n >= 5
+    if not holds then worth = 0 end
     out[t] = { worth = worth >= 80 and math.min(worth, 160) or 0, points = pts, trumps = n, belote = belote,
       parts = parts }
   end
@@ -160,7 +166,9 @@ function M.advise(view, moves)
   -- (over a partner's bid, only with much more than it promises)
   local need = high + ((k and k.team == team) and 20 or 10)
   if e.worth >= need then
-    local v = math.max(80, high + 10)
+    -- (a bid some way under the worth: the count is rough, and the
+    -- partner may raise)
+    local v = math.max(80, high + 10, e.worth - M.UNDER)
     local t = v .. suit
     if find(moves, t) then
       return t, "your hand is worth " .. M.worth_words(e, suit), e.worth - v

@@ -75,7 +75,8 @@ local function who(T, seat, me)
   return T.names[seat]
 end
 
-local function cap(s) return (s:gsub("^%l", string.upper)) end
+-- "you"/"your" open a sentence capitalised; seat names stay as written.
+local function cap(s) return (s:gsub("^you", "You"):gsub("^it", "It"):gsub("^the", "The"):gsub("^with", "With")) end
 
 -- ---------------------------------------------------------------------
 -- What a card does, from one seat's view
@@ -116,22 +117,22 @@ local function permission(m, hand, c, rules)
       return "P24", beats and "it follows the trumps led, higher than the trumps in the trick"
         or "it follows the trumps led (none of yours beats the trick's best, so any trump)"
     end
-    return "P23", "it follows the led suit (P28: any card of it)"
+    return "P23, P28", "it follows the led suit, with any card of it"
   end
   if s == t then
     local trumped = select(2, rank_suit(top)) == t
     if trumped then
-      return "P25", beats and "you cannot follow, so you trump, over the trump in the trick"
-        or "you cannot follow, so you must trump, under the trump in the trick when none of yours is higher"
+      return "P25", beats and "with no card of the led suit, it trumps, over the trump in the trick"
+        or "with no card of the led suit, it must trump, under the trump in the trick when no higher trump is held"
     end
-    return "P25", "you cannot follow the led suit, so you trump"
+    return "P25", "with no card of the led suit, it must trump"
   end
   -- (hand is nil when the viewer may not know it: the duty to trump
   -- is then cited without saying whether any trump was held)
   if rules.partner_exempt and (hand == nil or holds_suit(hand, t)) and best == (m.turn + 2) % 4 then
     return "PV-partner-exempt", "the partner is winning the trick, so there is no duty to trump"
   end
-  return "P26", "you can neither follow the led suit nor trump, so any card"
+  return "P26", "with no card of the led suit and no trump, any card may go"
 end
 
 --- The facts of playing card move `text` for the seat to move in g (g
@@ -303,7 +304,7 @@ function M.hint_line(T, g, seat)
   if phase == "auction" or phase == "contra" or phase == "trump" then return auction_hint(T, g, seat) end
   if phase ~= "play" then return nil, "nothing to play now" end
   local a = pending(g, "announce")
-  if a then return announce_hint(T, a) end
+  if a then return announce_hint(T, a) .. " (Then 'hint' again for your card.)" end
   local sh = pending(g, "show")
   if sh then
     return string.format("Hint: %s: your side's declarations stand, and yours count only if you show them "
@@ -420,7 +421,7 @@ local function clause_list(T, pf, bf, v)
     add(string.format("%s would have won the trick%s (%s so far)", card(T, bf.card),
       bf.complete and "" or " as it stands", plural(bf.trick_points, "point")))
   end
-  if bf.partner_wins and bf.complete and bf.points >= pf.points + 10 and not bf.trump then
+  if bf.partner_wins and bf.complete and bf.points >= 10 and bf.points >= pf.points + 5 and not bf.trump then
     add(string.format("your partner's trick could have had your %s (%s)", card(T, bf.card),
       plural(bf.points, "point")))
   end
@@ -508,7 +509,7 @@ local function call_line(T, g, seat, played, opts)
   end
   local call, why, clear = bid.advise(v, g:moves())
   if played == "pass" and call ~= "pass" and clear >= 0 then
-    local word = call == "contra" and "contra" or (call == "recontra" and "recontra" or "a bid")
+    local word = call == "contra" and "contra" or (call == "recontra" and "recontra" or "bid")
     if call == "contra" or call == "recontra" or clear >= th.missed - 10 then
       return string.format("Coach: a missed %s: %s was open, and %s.", word, move_words(T, call), why)
     end
