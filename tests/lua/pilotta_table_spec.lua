@@ -248,7 +248,7 @@ describe("Pilotta at the table", function()
       -- in order: lua/teach/pl_coach.lua and its spec say more)
       local plc = require "diloti.teach.pl_coach"
       local saved = plc.search
-      plc.search = function(g, o)
+      plc.search = function(g)
         local moves = {}
         for i, m in ipairs(g:moves(true)) do
           if m.kind == "play" then moves[#moves + 1] = { move = m.text, value = -i, made = 0.5 } end

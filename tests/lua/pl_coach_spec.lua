@@ -210,8 +210,8 @@ describe("Pilotta's coach", function()
       local s = session(TRUMP)
       say(s, "coach on")
       local out = say(s, "Jc")
-      assert.matches("Coach: 7c was better than Jc: yours spends the Jack of trumps (20 points) where the Seven would do",
-        out, 1, true)
+      assert.matches("Coach: 7c was better than Jc: yours spends the Jack of trumps (20 points) where the Seven "
+        .. "would do", out, 1, true)
     end)
 
     it("names the trick the best card would have won", function()
