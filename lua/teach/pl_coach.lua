@@ -182,6 +182,7 @@ local function trick_clause(T, f, me)
     if f.partner_wins then return string.format("%s partner wins the trick (%s)", whose(T, f.seat, me), pts) end
     return string.format("the trick goes to %s (%s)", T.names[w], pts)
   end
+  if f.lead then return string.format("it opens trick %d", f.number) end
   if f.wins then
     return string.format("it takes the lead in the trick as it stands (%s in it so far)", plural(f.trick_points,
       "point"))
@@ -380,7 +381,15 @@ local function auction_why(T, g, seat, text)
     lines[1] = "Capot promises all eight tricks (250, P42): " .. bid.worth_words(ev[cs], cs) .. "."
   end
   local call, why = bid.advise(v, g:moves())
-  lines[#lines + 1] = string.format("The advice would be %s: %s.", move_words(T, call), why)
+  if call == text then
+    lines[#lines + 1] = "It is the advice's call too."
+  elseif value and call:match("^%d+" .. s .. "$") then
+    -- (the count said already)
+    lines[#lines + 1] = string.format("The advice would be %s: it bids some way under the count, which is rough, "
+      .. "and leaves room for your partner.", move_words(T, call))
+  else
+    lines[#lines + 1] = string.format("The advice would be %s: %s.", move_words(T, call), why)
+  end
   return lines
 end
 
@@ -549,8 +558,8 @@ local function call_lines(T, e, me)
   local ev = e.event or {}
   local k = ev.kind
   if k == "bid" then
-    return { string.format("  It made %s the highest bid, for %s (P14).", move_words(T, e.move),
-      T:side_name(team_of(e.seat))) }
+    local side = (me ~= nil and team_of(me) == team_of(e.seat)) and "your side" or T:side_name(team_of(e.seat))
+    return { string.format("  It made %s the highest bid, for %s (P14).", move_words(T, e.move), side) }
   elseif k == "contra" then
     return { "  It doubled the contract (x2) and closed the bidding (P16)." }
   elseif k == "recontra" then
