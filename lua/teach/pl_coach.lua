@@ -135,6 +135,17 @@ local function permission(m, hand, c, rules)
   return "P26", "with no card of the led suit and no trump, any card may go"
 end
 
+--- Is card c the highest trump left, with `unseen` the cards its holder
+-- has not seen (P5's trump order)?
+function M.master_trump(c, t, unseen)
+  if select(2, rank_suit(c)) ~= t then return false end
+  for _, u in ipairs(unseen or {}) do
+    local higher = pilotta.trick_winner({ { seat = 0, card = c }, { seat = 1, card = u } }, t) == 1
+    if select(2, rank_suit(u)) == t and higher then return false end
+  end
+  return true
+end
+
 --- The facts of playing card move `text` for the seat to move in g (g
 -- is not changed), from `viewer`'s view (default: the mover). Public
 -- facts only, plus the mover's own hand when the viewer is the mover.
@@ -166,6 +177,13 @@ function M.facts(g, text, viewer)
   }
   if viewer == seat then
     f.trumps_kept = count_trumps(own.hand, t) - (f.trump and 1 or 0)
+    -- In the seventh trick the card kept is the last trick's: is it the
+    -- highest trump still about (it wins trick 8 and its 10 whatever
+    -- comes)?
+    if #own.hand == 2 then
+      f.kept = own.hand[1] == c and own.hand[2] or own.hand[1]
+      f.kept_wins = M.master_trump(f.kept, t, own.unseen)
+    end
   end
   if viewer ~= false then
     f.trumps_out = count_trumps(g:view(viewer).unseen, t)
@@ -444,7 +462,10 @@ local function clause_list(T, pf, bf, v)
   if not pf.wins and not pf.partner_wins and pf.complete and pf.points >= 10 then
     add(string.format("yours gives %s to %s", plural(pf.points, "point"), T.names[pf.winner]))
   end
-  if bf.last and bf.wins ~= pf.wins then add("the last trick's 10 goes with it") end
+  if bf.kept_wins and not pf.kept_wins then
+    add(string.format("it keeps your %s, the highest trump left, for the last trick and its 10 (P31)",
+      card(T, bf.kept)))
+  end
   if pf.nobelote then add("you did not say the belote: its 20 are lost (P39)") end
   local mg = margin_words(T, v, me)
   if mg and (pf.made or bf.made) then
@@ -593,6 +614,7 @@ local function alternatives(T, before, e, me)
   local ph = before:phase()
   if ph ~= "play" then
     local call, why = bid.advise(before:view(e.seat), before:moves())
+    if e.seat ~= me then why = why:gsub("your hand", "the hand"):gsub("your ", "its ") end
     return { string.format("The hand's count (%s): it would have called %s: %s.", e.seat == me and "yours" or
       T.names[e.seat] .. "'s", move_words(T, call), why) }
   end

@@ -222,6 +222,28 @@ describe("Pilotta's coach", function()
       assert.matches("Coach: Ah was better than 9h: Ah would have won the trick (15 points so far)", out, 1, true)
     end)
 
+    it("names the belote not said", function()
+      values = { ["Qc belote"] = 2.5, ["Kc belote"] = 2.4 }
+      local s = session("dealer=0; calls=pass, 80c, pass, pass, pass; hands=Kc Qc 7d 9d Kd 7s 9s Js / ?7 / ?7 / ?7; "
+        .. "tricks=7h Ah 8h")
+      say(s, "coach on")
+      local out = say(s, "Qc nobelote")
+      assert.matches("Coach: Qc belote was better than Qc nobelote: ", out, 1, true)
+      assert.matches("you did not say the belote: its 20 are lost (P39)", out, 1, true)
+    end)
+
+    it("names the highest trump kept for the last trick and its 10", function()
+      -- trick 7, you lead: no trump is out but your 7s; the Kc is the
+      -- best club left
+      values = { Kc = 2, ["7s"] = 0 }
+      local s = session("dealer=3; calls=80s, pass, pass, pass; hands=Kc 7s / ?2 / ?2 / ?2; tricks=As Js Ks 10s / "
+        .. "Ad Jd 7d Qd / Ah 9h Jh 8h / Jc 10c Ac Qc / 10d Qs 8d 9s / 10h Qh 8s 7h")
+      say(s, "coach on")
+      local out = say(s, "7s")
+      assert.matches("Coach: Kc was better than 7s: it keeps your 7s, the highest trump left, for the last trick and "
+        .. "its 10 (P31)", out, 1, true)
+    end)
+
     it("stays quiet below its threshold; verbose says so", function()
       values = { ["10h"] = 1, Qh = 0 }
       local s = session(FEED)
