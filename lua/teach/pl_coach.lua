@@ -538,9 +538,9 @@ local function call_line(T, g, seat, played, opts)
       .. "make %d (P42).", move_words(T, played), bid.worth_words(ev[s], s), tonumber(value))
   end
   local call, why, clear = bid.advise(v, g:moves())
-  if played == "pass" and call ~= "pass" and clear >= 0 then
+  if played == "pass" and call ~= "pass" then
     local word = call == "contra" and "contra" or (call == "recontra" and "recontra" or "bid")
-    if call == "contra" or call == "recontra" or clear >= th.missed - 10 then
+    if call == "contra" or call == "recontra" or clear >= th.missed then
       return string.format("Coach: a missed %s: %s was open, and %s.", word, move_words(T, call), why)
     end
   end

@@ -265,6 +265,13 @@ describe("Pilotta's coach", function()
       assert.matches("Coach: a missed bid: %d+h was open, and your hand is worth about %d+ in hearts", out)
     end)
 
+    it("lets a pass with a hand worth only the lowest bid go", function()
+      local s = session("dealer=3; hands=Jc 7c 9c Kd 7h 8s 10s Qd / ?8 / ?8 / ?8")
+      assert.matches("^Hint: 80c: your hand is worth about 80 in clubs", say(s, "hint"))
+      say(s, "coach on")
+      assert.not_matches("Coach:", say(s, "pass"))
+    end)
+
     it("flags a card played before the standing declaration was shown (P38)", function()
       -- your run of 3 stands; in the second trick you must show it first
       local s = session("dealer=3; calls=80c, pass, pass, pass; hands=10h Qh 7d 8d 9d 7s 8s / ?7 / ?7 / ?7; "
