@@ -1,7 +1,9 @@
+#define _POSIX_C_SOURCE 199309L
 #include "pilotta/solve.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pilotta/auction.h"
 #include "pilotta/decl.h"
@@ -38,7 +40,24 @@ struct pl_Solver {
     pl_Set gone; /* cards of completed tricks */
     pl_Rules rules; /* of the table's entries: a change clears it */
     int table_trump;
+    double deadline; /* monotonic seconds, 0: none */
+    bool stopped;    /* the deadline passed: values are meaningless */
 };
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+void pl_solver_deadline(pl_Solver *sv, double seconds)
+{
+    sv->deadline = seconds > 0 ? now_s() + seconds : 0;
+    sv->stopped = false;
+}
+
+bool pl_solver_stopped(const pl_Solver *sv) { return sv->stopped; }
 
 pl_Solver *pl_solver_new(int bits)
 {
@@ -184,7 +203,8 @@ static int play(pl_Solver *sv, int c)
     pl_State *w = &sv->w;
     w->hand[w->turn] &= ~PL_BIT(c);
     w->played[w->nplayed++] = (uint8_t)c;
-    sv->nodes++;
+    /* the clock is read now and then: it costs more than a node */
+    if ((++sv->nodes & 0x3FFF) == 0 && sv->deadline > 0 && now_s() > sv->deadline) sv->stopped = true;
     if (pl_trick_count(w)) {
         w->turn = (uint8_t)((w->turn + 1) & 3);
         return -1;
@@ -247,6 +267,7 @@ static void bounds(const pl_Solver *sv, int *lo, int *hi)
 
 static int search(pl_Solver *sv, int alpha, int beta)
 {
+    if (sv->stopped) return 0;
     pl_State *w = &sv->w;
     const bool start = pl_trick_count(w) == 0;
     Entry *e = NULL;
@@ -281,7 +302,7 @@ static int search(pl_Solver *sv, int alpha, int beta)
         if (!max && v < beta) beta = v;
         if (alpha >= beta) break;
     }
-    if (start) {
+    if (start && !sv->stopped) {
         /* fail-soft: best bounds the value from the side it failed on */
         int lo = hit ? e->lo : -INF, hi = hit ? e->hi : INF;
         if (best <= sa) hi = best < hi ? best : hi;

@@ -17,6 +17,8 @@
 #ifndef PL_SOLVE_H
 #define PL_SOLVE_H
 
+#include <stdbool.h>
+
 #include "pilotta/state.h"
 
 #define PL_SOLVE_SWEPT (-1)
@@ -28,6 +30,10 @@ typedef struct pl_Solver pl_Solver;
  * to 10..24, 0 for the default 2^18). NULL when memory runs out. */
 pl_Solver *pl_solver_new(int bits);
 void pl_solver_free(pl_Solver *sv);
+/* Stops the searches that run past this many seconds from now (0: no
+ * limit); a stopped search's values mean nothing and are not kept. */
+void pl_solver_deadline(pl_Solver *sv, double seconds);
+bool pl_solver_stopped(const pl_Solver *sv);
 /* Positions searched (cards played) since the solver was made. */
 long pl_solver_nodes(const pl_Solver *sv);
 
