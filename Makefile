@@ -40,7 +40,7 @@ PL_SRC = cards rules state deal auction decl play score action refuse notation p
 PL_HDR = $(wildcard src/pilotta/*.h) src/cards.h src/rng.h src/text.h
 PL_TEST_LIB = $(wildcard tests/c/pilotta/*.c)
 # The Lua binding and host (src/lua/, src/main.c) sit on top of the core.
-LUA_SRC  = box boxlib boxcopy ltext lrules lhandle lgame lview lpattern lcapture lplrules lplview lpilotta lmodule
+LUA_SRC  = box boxlib boxcopy ltext lrules lhandle lgame lview lpattern lcapture lplrules lplview lplsearch lpilotta lmodule
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS   = $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4) -lm
 # Line editing (libedit, BSD licence) is for the host program only.
