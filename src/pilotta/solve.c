@@ -265,11 +265,33 @@ static void bounds(const pl_Solver *sv, int *lo, int *hi)
     *hi = rest + (sv->flags & 2 ? 0 : SWEEP_EXTRA);
 }
 
+/* The last trick: one card a hand, so each seat's only legal card (a
+ * legal set is never empty); no search needed. */
+static int last_trick(pl_Solver *sv)
+{
+    pl_State *w = &sv->w;
+    const int lead = w->turn;
+    pl_Set cards = 0;
+    for (int i = 0; i < 4; i++) {
+        const pl_Set h = w->hand[(lead + i) & 3];
+        w->played[28 + i] = (uint8_t)pl_first(h);
+        cards |= h;
+    }
+    w->nplayed = 32;
+    const int team = pl_team(pl_trick_winner(w, 7)), flags = sv->flags | 1 << team;
+    w->nplayed = 28;
+    sv->nodes += 4;
+    if (flags == 1) return pl_set_points(cards, sv->trump) + 10 + SWEEP_EXTRA;
+    if (flags == 2) return PL_SOLVE_SWEPT;
+    return team == 0 ? pl_set_points(cards, sv->trump) + 10 : 0;
+}
+
 static int search(pl_Solver *sv, int alpha, int beta)
 {
     if (sv->stopped) return 0;
     pl_State *w = &sv->w;
     const bool start = pl_trick_count(w) == 0;
+    if (start && w->nplayed == 28) return last_trick(sv);
     Entry *e = NULL;
     bool hit = false;
     int first = -1;
