@@ -57,7 +57,7 @@ DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libedit-dev libcmocka-de
 all: deps
 	@$(MAKE) --no-print-directory build-all
 
-build-all: $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/diloti-demo $(BUILD)/diloti-bench $(BUILD)/pilotta-bench
+build-all: $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/diloti-demo $(BUILD)/diloti-bench $(BUILD)/pilotta-bench $(BUILD)/pilotta-search-bench
 
 $(BUILD)/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
@@ -76,6 +76,9 @@ $(BUILD)/libpilotta.a: $(PL_SRC:%=$(BUILD)/pilotta/%.o)
 	$(AR) rcs $@ $^
 
 $(BUILD)/pilotta-bench: src/pilotta/bench.c $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a $(LDFLAGS) -lm -o $@
+
+$(BUILD)/pilotta-search-bench: src/pilotta/searchbench.c $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a $(LDFLAGS) -lm -o $@
 
 $(BUILD)/diloti-demo: src/demo.c $(BUILD)/libdiloti.a
@@ -136,9 +139,10 @@ play: deps $(BUILD)/diloti
 demo: $(BUILD)/diloti-demo
 	@$(BUILD)/diloti-demo
 
-bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti $(BUILD)/pilotta-bench
+bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti $(BUILD)/pilotta-bench $(BUILD)/pilotta-search-bench
 	@$(BUILD)/diloti-bench
 	@$(BUILD)/pilotta-bench
+	@$(BUILD)/pilotta-search-bench
 	@echo "through the Lua API (median of 5 runs each):"
 	@for spec in diloti diloti+last-capture pilotta; do \
 	  for i in 1 2 3 4 5; do $(BUILD)/diloti --rules $$spec bench --rounds 3000; done \

@@ -246,6 +246,42 @@ static void test_search_deterministic_and_exact(void **state)
     assert_true(exact > 0);
 }
 
+/* A capot bid in hearts by a seat the observer (who holds every heart)
+ * knows has none: the auction's weights keep no deal, and the search falls
+ * back to unweighted deals (still consistent with the view) rather than
+ * fail. */
+static void test_infer_falls_back_when_weights_keep_nothing(void **state)
+{
+    (void)state;
+    pl_Rules r = plrules("");
+    pl_State s;
+    pl_new_match(&s, &r, 1, 3);
+    s.hand[0] = pl_suit_mask(PL_CLUBS);
+    s.hand[1] = pl_suit_mask(PL_HEARTS);
+    s.hand[2] = pl_suit_mask(PL_DIAMONDS);
+    s.hand[3] = pl_suit_mask(PL_SPADES);
+    plplays(&s, "capot h,pass,pass,pass,7c");
+    pl_View v;
+    pl_view(&s, 1, &v);
+    pl_Sampler *sm = pl_sampler_new(&v);
+    dl_Rng rng;
+    dl_rng_seed(&rng, 1);
+    for (int i = 0; i < 20; i++) {
+        pl_State d;
+        assert_true(pl_sample(sm, &rng, true, &d));
+        assert_true(pl_auction_weight(&d, 1) < 1e-3);
+        check_sample(&s, &d, 1, "capot without hearts");
+    }
+    pl_sampler_free(sm);
+    pl_view(&s, 1, &v);
+    pl_SearchParams p;
+    pl_search_defaults(&p);
+    p.deals = 5, p.infer = true;
+    pl_SearchResult out;
+    assert_int_equal(pl_search(&v, &p, &out), 0);
+    assert_int_equal(out.deals, 5);
+}
+
 /* Not the seat's turn, or not the play: -1. */
 static void test_search_refuses_other_moments(void **state)
 {
@@ -273,6 +309,7 @@ int main(void)
         cmocka_unit_test(test_sampler_uniform),
         cmocka_unit_test(test_auction_weight),
         cmocka_unit_test(test_search_deterministic_and_exact),
+        cmocka_unit_test(test_infer_falls_back_when_weights_keep_nothing),
         cmocka_unit_test(test_search_refuses_other_moments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
