@@ -16,8 +16,8 @@ local help = require "diloti.ai.helpers"
 
 local M = {}
 
-M.PARTNER = 30 -- an average partner's trick points for the bidders
-M.LENGTH = 6 -- a trump's worth beyond its card points
+M.PARTNER = 25 -- an average partner's trick points for the bidders
+M.LENGTH = 5 -- a trump's worth beyond its card points
 M.SIDE_ACE = 15 -- a side ace: its 11 and the small cards it catches
 M.SIDE_TEN = 10 -- a side ten beside its ace
 M.MARGIN = 10 -- a bid this far above the worth is "above the hand"

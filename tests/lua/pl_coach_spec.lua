@@ -266,7 +266,7 @@ describe("Pilotta's coach", function()
     end)
 
     it("lets a pass with a hand worth only the lowest bid go", function()
-      local s = session("dealer=3; hands=Jc 7c 9c Kd 7h 8s 10s Qd / ?8 / ?8 / ?8")
+      local s = session("dealer=3; hands=Jc 9c 7c Ad Kd 7h 8s 10s / ?8 / ?8 / ?8")
       assert.matches("^Hint: 80c: your hand is worth about 80 in clubs", say(s, "hint"))
       say(s, "coach on")
       assert.not_matches("Coach:", say(s, "pass"))
