@@ -103,6 +103,11 @@ local function count_trumps(list, t)
   return n
 end
 
+-- Does card u, played after c, beat it (P29, with trumps t)?
+local function beaten_by(c, u, t)
+  return pilotta.trick_winner({ { seat = 0, card = c }, { seat = 1, card = u } }, t) == 1
+end
+
 -- Which rule lets this card be played, in words: id, words.
 local function permission(m, hand, c, rules)
   local _, s = rank_suit(c)
@@ -112,7 +117,7 @@ local function permission(m, hand, c, rules)
   local best = pilotta.trick_winner(m.trick, t)
   local top
   for _, p in ipairs(m.trick) do if p.seat == best then top = p.card end end
-  local beats = pilotta.trick_winner({ { seat = 0, card = top }, { seat = 1, card = c } }, t) == 1
+  local beats = beaten_by(top, c, t)
   if s == led then
     if led == t then
       return "P24", beats and "it follows the trumps led, higher than the trumps in the trick"
@@ -141,8 +146,7 @@ end
 function M.master_trump(c, t, unseen)
   if select(2, rank_suit(c)) ~= t then return false end
   for _, u in ipairs(unseen or {}) do
-    local higher = pilotta.trick_winner({ { seat = 0, card = c }, { seat = 1, card = u } }, t) == 1
-    if select(2, rank_suit(u)) == t and higher then return false end
+    if select(2, rank_suit(u)) == t and beaten_by(c, u, t) then return false end
   end
   return true
 end
@@ -187,7 +191,13 @@ function M.facts(g, text, viewer)
     end
   end
   if viewer ~= false then
-    f.trumps_out = count_trumps(g:view(viewer).unseen, t)
+    local unseen = g:view(viewer).unseen
+    f.trumps_out = count_trumps(unseen, t)
+    -- (how many unseen cards of its suit beat it: counted, never named)
+    f.higher_out = 0
+    for _, u in ipairs(unseen or {}) do
+      if select(2, rank_suit(u)) == s and beaten_by(c, u, t) then f.higher_out = f.higher_out + 1 end
+    end
   end
   return f
 end
@@ -441,10 +451,32 @@ end
 -- ---------------------------------------------------------------------
 -- The coach
 
+-- Why the better lead is better: the trumps it draws, the points yours
+-- leads into a suit where a higher card is still out.
+local function lead_clauses(pf, bf, add)
+  if not pf.lead then return end
+  if bf.trump and not pf.trump and (bf.trumps_out or 0) > 0 then
+    add(string.format("leading a trump draws the %s still out before they can cut your side's cards",
+      plural(bf.trumps_out, "trump")))
+  end
+  if pf.trump and not bf.trump then
+    add(string.format("yours leads away a trump (the %s)", RANK_NAME[pf.rank]))
+  end
+  if not pf.trump and pf.points >= 10 and (pf.higher_out or 0) > 0 then
+    add(string.format("yours leads %s into a suit where %s still out",
+      plural(pf.points, "point"), pf.higher_out == 1 and "a higher card is" or (pf.higher_out .. " higher cards are")))
+  end
+end
+
 local function clause_list(T, pf, bf, v)
   local out = {}
   local function add(s) if s and #out < 3 then out[#out + 1] = s end end
   local me = pf.seat
+  if bf.kept_wins and not pf.kept_wins then
+    add(string.format("it keeps your %s, the highest trump left, for the last trick and its 10 (P31)",
+      card(T, bf.kept)))
+  end
+  lead_clauses(pf, bf, add)
   if bf.wins and not pf.wins and not pf.partner_wins then
     add(string.format("%s would have won the trick%s (%s so far)", card(T, bf.card),
       bf.complete and "" or " as it stands", plural(bf.trick_points, "point")))
@@ -463,13 +495,10 @@ local function clause_list(T, pf, bf, v)
   if not pf.wins and not pf.partner_wins and pf.complete and pf.points >= 10 then
     add(string.format("yours gives %s to %s", plural(pf.points, "point"), T.names[pf.winner]))
   end
-  if bf.kept_wins and not pf.kept_wins then
-    add(string.format("it keeps your %s, the highest trump left, for the last trick and its 10 (P31)",
-      card(T, bf.kept)))
-  end
   if pf.nobelote then add("you did not say the belote: its 20 are lost (P39)") end
   local mg = margin_words(T, v, me)
-  if mg and (pf.made or bf.made) then
+  -- (the contract's chances, when the two cards change them)
+  if mg and pf.made and bf.made and math.abs(bf.made - pf.made) >= 0.05 then
     add(string.format("%s: the search makes it go your side's way in %s of its deals with it, %s with yours",
       mg, percent(bf.made or 0), percent(pf.made or 0)))
   end

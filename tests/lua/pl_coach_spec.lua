@@ -222,6 +222,16 @@ describe("Pilotta's coach", function()
       assert.matches("Coach: Ah was better than 9h: Ah would have won the trick (15 points so far)", out, 1, true)
     end)
 
+    it("on a lead: the trumps a trump lead draws, the ten led while a higher card is out", function()
+      values = { ["9c"] = 2, ["10h"] = 0 }
+      local s = session("dealer=3; calls=80c, pass, pass, pass; hands=10h 9c 7d 9d Kd 7s 9s / ?7 / ?7 / ?7; "
+        .. "tricks=Jc 7c 8c Qc")
+      say(s, "coach on")
+      local out = say(s, "10h")
+      assert.matches("Coach: 9c was better than 10h: leading a trump draws the 3 trumps still out before they can "
+        .. "cut your side's cards; yours leads 10 points into a suit where a higher card is still out", out, 1, true)
+    end)
+
     it("names the belote not said", function()
       values = { ["Qc belote"] = 2.5, ["Kc belote"] = 2.4 }
       local s = session("dealer=0; calls=pass, 80c, pass, pass, pass; hands=Kc Qc 7d 9d Kd 7s 9s Js / ?7 / ?7 / ?7; "
