@@ -259,7 +259,8 @@ function M.margin(v)
   if type(k) ~= "table" or not k.team then return nil end
   local have = (v.trick_points and v.trick_points[k.team] or 0) + counted_decls(v, k.team)
     + ((v.belote ~= nil and team_of(v.belote) == k.team) and 20 or 0)
-  return { team = k.team, value = k.value, capot = k.capot, have = have, need = math.max(0, k.value - have) }
+  return { team = k.team, value = k.value, capot = k.capot, have = have, need = math.max(0, k.value - have),
+    tricks = v.tricks_won and v.tricks_won[k.team] or 0 }
 end
 
 local function margin_words(T, v, me)
@@ -268,7 +269,8 @@ local function margin_words(T, v, me)
   local side = (me ~= nil and mg.team == team_of(me)) and "your side's" or (T:side_name(mg.team) .. "'s")
   if mg.capot then return string.format("%s capot needs every trick", side) end
   if mg.need == 0 then
-    return string.format("%s contract of %d has its points (it still needs a trick, P42)", side, mg.value)
+    return string.format("%s contract of %d has its points%s", side, mg.value,
+      mg.tricks == 0 and " (it still needs a trick, P42)" or "")
   end
   return string.format("%s contract of %d still needs %s", side, mg.value, plural(mg.need, "point"))
 end
