@@ -194,19 +194,19 @@ describe("Pilotta's coach", function()
     end)
 
     it("names the points your partner's trick could have had", function()
-      values = { ["10h"] = 3, Qh = 1 }
+      values = { ["10h"] = 3, Qh = 0 }
       local s = session(FEED)
       say(s, "coach on")
       local out = say(s, "Qh")
       assert.matches("Coach: 10h was better than Qh: your partner's trick could have had your 10h (10 points)",
         out, 1, true)
-      assert.matches("the search makes it go your side's way in 75% of its deals with it, 25% with yours", out, 1, true)
-      assert.matches("Fairly sure: the search from your seat (48 sampled deals) rates it about 2.0 game points "
+      assert.matches("the search makes it go your side's way in 75% of its deals with it, 0% with yours", out, 1, true)
+      assert.matches("Fairly sure: the search from your seat (48 sampled deals) rates it about 3.0 game points "
         .. "better", out, 1, true)
     end)
 
     it("names the trump given away on the partner's trick", function()
-      values = { ["7c"] = 2, Jc = 0 }
+      values = { ["7c"] = 3, Jc = 0 }
       local s = session(TRUMP)
       say(s, "coach on")
       local out = say(s, "Jc")
@@ -223,7 +223,7 @@ describe("Pilotta's coach", function()
     end)
 
     it("on a lead: the trumps a trump lead draws, the ten led while a higher card is out", function()
-      values = { ["9c"] = 2, ["10h"] = 0 }
+      values = { ["9c"] = 3, ["10h"] = 0 }
       local s = session("dealer=3; calls=80c, pass, pass, pass; hands=10h 9c 7d 9d Kd 7s 9s / ?7 / ?7 / ?7; "
         .. "tricks=Jc 7c 8c Qc")
       say(s, "coach on")
@@ -245,7 +245,7 @@ describe("Pilotta's coach", function()
     it("names the highest trump kept for the last trick and its 10", function()
       -- trick 7, you lead: no trump is out but your 7s; the Kc is the
       -- best club left
-      values = { Kc = 2, ["7s"] = 0 }
+      values = { Kc = 3, ["7s"] = 0 }
       local s = session("dealer=3; calls=80s, pass, pass, pass; hands=Kc 7s / ?2 / ?2 / ?2; tricks=As Js Ks 10s / "
         .. "Ad Jd 7d Qd / Ah 9h Jh 8h / Jc 10c Ac Qc / 10d Qs 8d 9s / 10h Qh 8s 7h")
       say(s, "coach on")
@@ -255,7 +255,7 @@ describe("Pilotta's coach", function()
     end)
 
     it("stays quiet below its threshold; verbose says so", function()
-      values = { ["10h"] = 1, Qh = 0 }
+      values = { ["10h"] = 2, Qh = 0 }
       local s = session(FEED)
       say(s, "coach on")
       assert.not_matches("Coach:", say(s, "Qh"))
