@@ -113,11 +113,18 @@ function M.defence(hand, t)
   return pts
 end
 
--- The strongest suit of an evaluation: suit, its entry.
+-- The strongest suit of an evaluation: suit, its entry. The worth
+-- first, then (when no suit holds a contract) the longest, then points.
+local function stronger(a, b)
+  if a.worth ~= b.worth then return a.worth > b.worth end
+  if a.trumps ~= b.trumps then return a.trumps > b.trumps end
+  return a.points > b.points
+end
+
 function M.best(ev)
   local best
   for _, s in ipairs(SUITS) do
-    if not best or ev[s].points > ev[best].points then best = s end
+    if not best or stronger(ev[s], ev[best]) then best = s end
   end
   return best, ev[best]
 end
