@@ -44,6 +44,7 @@ M.threshold = { gap = 2.5, exact_gap = 1, over = 10, missed = 10 }
 -- ---------------------------------------------------------------------
 -- Words
 
+local SUIT_NAME = { c = "club", d = "diamond", h = "heart", s = "spade" }
 local RANK_NAME = { J = "Jack", ["9"] = "Nine", A = "Ace", ["10"] = "Ten", K = "King", Q = "Queen",
   ["8"] = "Eight", ["7"] = "Seven" }
 
@@ -497,6 +498,10 @@ local function clause_list(T, pf, bf, v)
   elseif pf.trump and bf.trump and pf.points >= bf.points + 10 then
     add(string.format("yours spends the %s of trumps (%s) where the %s would do", RANK_NAME[pf.rank],
       plural(pf.points, "point"), RANK_NAME[bf.rank]))
+  end
+  if not pf.trump and not pf.wins and not pf.lead and pf.higher_out == 0 then
+    add(string.format("yours spends your %s, the best %s left, on a trick it does not win itself: it could have "
+      .. "won one of its own later", card(T, pf.card), SUIT_NAME[pf.suit]))
   end
   if not pf.wins and not pf.partner_wins and pf.complete and pf.points >= 10 then
     add(string.format("yours gives %s to %s", plural(pf.points, "point"), T.names[pf.winner]))

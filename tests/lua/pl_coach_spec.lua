@@ -214,6 +214,19 @@ describe("Pilotta's coach", function()
         .. "would do", out, 1, true)
     end)
 
+    it("names the best card of a suit spent on a trick it does not win", function()
+      -- no heart and no trump: any card (P26); your As is the best spade left
+      values = { ["7d"] = 3, As = 0 }
+      local s = session("dealer=0; calls=pass, 80c, pass, pass, pass; hands=As 7d 9d Kd 7s 9s Js Qd / ?7 / ?7 / ?7; "
+        .. "tricks=7h Ah 8h")
+      assert.matches("Legal: 7d: with no card of the led suit and no trump, any card may go (P26).", say(s, "why 7d"),
+        1, true)
+      say(s, "coach on")
+      local out = say(s, "As")
+      assert.matches("Coach: 7d was better than As: yours spends your As, the best spade left, on a trick it does "
+        .. "not win itself", out, 1, true)
+    end)
+
     it("names the trick the best card would have won", function()
       values = { Ah = 2.5, ["9h"] = 0 }
       local s = session(LOST)
