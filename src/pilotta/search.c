@@ -273,7 +273,7 @@ static bool deal_rest(pl_Sampler *sm, const pl_Set fixed[4], const pl_Set forbid
         while (pick < ns - 1 && (u -= sw[pick]) >= 0) pick++;
         const int px = sx[pick], py = sy[pick];
         /* the class's cards in a random order, split x, y, z */
-        uint8_t cards[32];
+        uint8_t cards[32] = {0};
         int m = 0;
         for (pl_Set c = cls[k]; c; c &= c - 1) cards[m++] = (uint8_t)pl_first(c);
         for (int i = m - 1; i > 0; i--) {
