@@ -385,6 +385,49 @@ static void test_infer_falls_back_when_weights_keep_nothing(void **state)
     assert_int_equal(out.deals, 5);
 }
 
+/* A view no game gives (two seats announced four Jacks, and a run of 7
+ * that the seat's cards leave no room for): the sampler says so and still
+ * deals the unseen cards with the right sizes; the search runs. */
+static void test_sampler_survives_an_impossible_view(void **state)
+{
+    (void)state;
+    pl_Rules r = plrules("");
+    pl_State s;
+    dl_Rng rng;
+    dl_rng_seed(&rng, 2);
+    pl_View v;
+    /* a seat with a card of rank 8..K in every suit: no room for a run of 7 */
+    for (bool room = true; room;) {
+        while (!to_play(&s, &r, dl_rng_next(&rng), &rng)) {}
+        pl_view(&s, s.turn, &v);
+        room = false;
+        for (int su = 0; su < 4; su++) room |= !(v.hand & pl_suit_mask(su) & 0x7E7E7E7Eu);
+    }
+    const int seat = s.turn;
+    v.decl[0] = (pl_PublicDecl){(seat + 1) & 3, PL_FOUR, 200, 0, PL_RJ, 0, 0};
+    v.decl[1] = (pl_PublicDecl){(seat + 2) & 3, PL_FOUR, 200, 0, PL_RJ, 0, 0};
+    v.decl[2] = (pl_PublicDecl){(seat + 3) & 3, PL_RUN, 100, 7, 0, 0, 0};
+    v.ndecl = 3;
+    pl_Sampler *sm = pl_sampler_new(&v);
+    for (int i = 0; i < 5; i++) {
+        pl_State d;
+        assert_false(pl_sample(sm, &rng, i & 1, &d));
+        pl_Set all = 0;
+        for (int x = 0; x < 4; x++) {
+            if (x != seat) assert_int_equal(pl_count(d.hand[x]), v.hand_count[x]);
+            assert_int_equal(all & d.hand[x], 0);
+            all |= d.hand[x];
+        }
+    }
+    pl_sampler_free(sm);
+    pl_SearchParams p;
+    pl_search_defaults(&p);
+    p.deals = 2;
+    pl_SearchResult out;
+    assert_int_equal(pl_search(&v, &p, &out), 0);
+    assert_int_equal(out.deals, 2);
+}
+
 /* Not the seat's turn, or not the play: -1. */
 static void test_search_refuses_other_moments(void **state)
 {
@@ -414,6 +457,7 @@ int main(void)
         cmocka_unit_test(test_auction_weight),
         cmocka_unit_test(test_search_deterministic_and_exact),
         cmocka_unit_test(test_infer_falls_back_when_weights_keep_nothing),
+        cmocka_unit_test(test_sampler_survives_an_impossible_view),
         cmocka_unit_test(test_search_refuses_other_moments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
