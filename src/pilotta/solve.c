@@ -319,7 +319,17 @@ static int search(pl_Solver *sv, int alpha, int beta)
     const int sa = alpha, sb = beta;
     int best = max ? -INF : INF, bestc = -1;
     for (int i = 0; i < n; i++) {
-        int v = child(sv, list[i], alpha, beta);
+        /* the first card with the whole window, the others with a null
+         * window around the best so far, searched again if they beat it */
+        int v;
+        if (i == 0) v = child(sv, list[i], alpha, beta);
+        else if (max) {
+            v = child(sv, list[i], alpha, alpha + 1);
+            if (v > alpha && v < beta) v = child(sv, list[i], v, beta);
+        } else {
+            v = child(sv, list[i], beta - 1, beta);
+            if (v < beta && v > alpha) v = child(sv, list[i], alpha, v);
+        }
         if (max ? v > best : v < best) best = v, bestc = list[i];
         if (max && v > alpha) alpha = v;
         if (!max && v < beta) beta = v;
