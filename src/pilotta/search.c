@@ -273,7 +273,7 @@ static bool deal_rest(pl_Sampler *sm, const pl_Set fixed[4], const pl_Set forbid
         while (pick < ns - 1 && (u -= sw[pick]) >= 0) pick++;
         const int px = sx[pick], py = sy[pick];
         /* the class's cards in a random order, split x, y, z */
-        uint8_t cards[32];
+        uint8_t cards[32] = {0};
         int m = 0;
         for (pl_Set c = cls[k]; c; c &= c - 1) cards[m++] = (uint8_t)pl_first(c);
         for (int i = m - 1; i > 0; i--) {
@@ -448,17 +448,11 @@ bool pl_sample(pl_Sampler *sm, dl_Rng *rng, bool infer, pl_State *out)
     }
     if (have) return true; /* the weights kept nothing: unweighted */
     /* No consistent deal (a view no real game gives): without the reading
-     * of the plays, then without anything but the hand sizes. */
+     * of the plays, then with the hand sizes alone. */
     for (int i = 0; i < TRIES; i++)
         if (candidate(sm, rng, false, out)) return false;
     pl_Set none[4] = {0}, hand[4], runs[PL_MAX_DECLS] = {0};
-    pl_Sampler *bare = sm;
-    pl_Set keep_fixed[4];
-    memcpy(keep_fixed, sm->fixed, sizeof keep_fixed);
-    memset(bare->fixed, 0, sizeof bare->fixed);
-    bool ok = deal_rest(bare, none, none, rng, hand);
-    memcpy(sm->fixed, keep_fixed, sizeof keep_fixed);
-    if (!ok) {
+    if (!deal_rest(sm, none, none, rng, hand)) {
         /* sizes that do not add up: whatever is unseen, in turn */
         for (int i = 0; i < 4; i++) hand[i] = 0;
         hand[sm->seat] = sm->base.hand[sm->seat];

@@ -118,7 +118,8 @@ static double mid(double v[RUNS]) { return pct(v, RUNS, 50); }
 
 int main(int argc, char **argv)
 {
-    const int deals = argc > 1 ? atoi(argv[1]) : 200, rounds = argc > 2 ? atoi(argv[2]) : 3;
+    const int deals = argc > 1 ? (int)strtol(argv[1], NULL, 10) : 200;
+    const int rounds = argc > 2 ? (int)strtol(argv[2], NULL, 10) : 3;
     if (deals <= 0 || rounds <= 0) {
         fprintf(stderr, "usage: pilotta-search-bench [deals [rounds]]\n");
         return 2;

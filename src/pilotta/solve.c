@@ -38,7 +38,7 @@ struct pl_Solver {
     int trump;
     int flags;   /* bit t: team t has won a trick */
     pl_Set gone; /* cards of completed tricks */
-    pl_Rules rules; /* of the table's entries: a change clears it */
+    pl_Rules rules; /* of the table's entries: a change of legality clears it */
     int table_trump;
     double deadline; /* monotonic seconds, 0: none */
     bool stopped;    /* the deadline passed: values are meaningless */
@@ -171,7 +171,7 @@ static int order_moves(const pl_Solver *sv, pl_Set moves, int first, int out[8])
     const bool partner = n && bseat == ((w->turn + 2) & 3), last = n == 3;
     const pl_Set outside = ~(sv->gone | w->hand[w->turn] | pl_trick_set(w));
     int key[8], k = 0;
-    for (pl_Set m = moves; m; m &= m - 1) {
+    for (pl_Set m = moves; m && k < 8; m &= m - 1) {
         int c = pl_first(m), pts = pl_points(c, trump), st = strength(c, trump), v;
         if (c == first) v = 1000;
         else if (n == 0) {
@@ -194,13 +194,14 @@ static int order_moves(const pl_Solver *sv, pl_Set moves, int first, int out[8])
 
 static pl_Set trick_cards(const pl_State *w, int k)
 {
-    const uint8_t *p = w->played + 4 * k;
-    return PL_BIT(p[0]) | PL_BIT(p[1]) | PL_BIT(p[2]) | PL_BIT(p[3]);
+    const int i = 4 * k;
+    return PL_BIT(w->played[i]) | PL_BIT(w->played[i + 1]) | PL_BIT(w->played[i + 2]) | PL_BIT(w->played[i + 3]);
 }
 
 static int play(pl_Solver *sv, int c)
 {
     pl_State *w = &sv->w;
+    c &= 31; /* a card: the analyzer cannot see that moves are never empty */
     w->hand[w->turn] &= ~PL_BIT(c);
     w->played[w->nplayed++] = (uint8_t)c;
     /* the clock is read now and then: it costs more than a node */
@@ -312,13 +313,23 @@ static int search(pl_Solver *sv, int alpha, int beta)
         }
     }
     const pl_Set moves = collapse(sv, pl_legal_cards(w), w->hand[w->turn]);
-    int list[8];
+    int list[8] = {0};
     const int n = order_moves(sv, moves, first, list);
     const bool max = pl_team(w->turn) == 0;
     const int sa = alpha, sb = beta;
     int best = max ? -INF : INF, bestc = -1;
     for (int i = 0; i < n; i++) {
-        int v = child(sv, list[i], alpha, beta);
+        /* the first card with the whole window, the others with a null
+         * window around the best so far, searched again if they beat it */
+        int v;
+        if (i == 0) v = child(sv, list[i], alpha, beta);
+        else if (max) {
+            v = child(sv, list[i], alpha, alpha + 1);
+            if (v > alpha && v < beta) v = child(sv, list[i], v, beta);
+        } else {
+            v = child(sv, list[i], beta - 1, beta);
+            if (v < beta && v > alpha) v = child(sv, list[i], alpha, v);
+        }
         if (max ? v > best : v < best) best = v, bestc = list[i];
         if (max && v > alpha) alpha = v;
         if (!max && v < beta) beta = v;
@@ -347,7 +358,9 @@ static void load(pl_Solver *sv, const pl_State *s)
     sv->flags = (s->trick_won[0] ? 1 : 0) | (s->trick_won[1] ? 2 : 0);
     sv->gone = 0;
     for (int k = 0; k < pl_trick_index(s); k++) sv->gone |= trick_cards(s, k);
-    if (sv->table_trump != s->bid_suit || memcmp(&sv->rules, &s->rules, sizeof sv->rules) != 0) {
+    /* the house rules that change what may be played mid-round */
+    const bool same = sv->rules.partner_exempt == s->rules.partner_exempt && sv->rules.must_head == s->rules.must_head;
+    if (sv->table_trump != s->bid_suit || !same) {
         memset(sv->tt, 0, ((size_t)sv->mask + 1) * sizeof *sv->tt);
         sv->rules = s->rules;
         sv->table_trump = s->bid_suit;
@@ -371,7 +384,7 @@ static bool playable(const pl_State *s)
 
 int pl_solve_after(pl_Solver *sv, const pl_State *s, int card)
 {
-    if (!playable(s)) return -2;
+    if (!playable(s) || card < 0 || card >= PL_NCARDS || !(pl_legal_cards(s) & PL_BIT(card))) return -2;
     load(sv, s);
     const int team = pl_team(s->turn);
     return for_team(final0(s, child(sv, card, -INF, INF)), team);

@@ -55,7 +55,7 @@ typedef struct {
  * Returns the value, or -2 when the state is not in the play phase. */
 int pl_solve(pl_Solver *sv, const pl_State *s, pl_SolveResult *out);
 /* The value for the team of the seat to move after that seat plays card
- * (legal) now. */
+ * now; -2 when card is not legal or the state not in the play. */
 int pl_solve_after(pl_Solver *sv, const pl_State *s, int card);
 /* A value for one team as the other team's value. */
 int pl_solve_other(int value);

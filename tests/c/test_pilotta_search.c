@@ -182,6 +182,109 @@ static void test_sampler_uniform(void **state)
         if (x != s.turn && (where[x] < 1800 || where[x] > 2200)) fail_msg("seat %d got the card %d times of 6000", x, where[x]);
 }
 
+/* Would the deal (the others' hands as given) have allowed every card
+ * seen played? The engine replays it. */
+static bool consistent(const pl_State *d)
+{
+    pl_State t = *d;
+    for (int x = 0; x < 4; x++) t.hand[x] = pl_dealt(d, x);
+    t.nplayed = 0;
+    for (int i = 0; i < d->nplayed; i++) {
+        t.turn = (uint8_t)pl_player_of(d, i);
+        if (!(pl_legal_cards(&t) & PL_BIT(d->played[i]))) return false;
+        t.hand[t.turn] &= ~PL_BIT(d->played[i]);
+        t.played[t.nplayed++] = d->played[i];
+    }
+    return true;
+}
+
+/* Every deal of the unseen cards among the others, by brute force. */
+static void enumerate(pl_State *d, const int *others, int k, pl_Set left, const int *size, double freq[4][32],
+                      long *n)
+{
+    if (k == 3) {
+        if (!consistent(d)) return;
+        (*n)++;
+        for (int x = 0; x < 3; x++)
+            for (pl_Set h = d->hand[others[x]]; h; h &= h - 1) freq[others[x]][pl_first(h)]++;
+        return;
+    }
+    /* every subset of left of the seat's size */
+    const int x = others[k];
+    int cards[32], m = 0;
+    for (pl_Set l = left; l; l &= l - 1) cards[m++] = pl_first(l);
+    for (uint32_t mask = 0; mask < (1u << m); mask++) {
+        if (pl_count(mask) != size[x]) continue;
+        pl_Set h = 0;
+        for (int i = 0; i < m; i++)
+            if (mask >> i & 1) h |= PL_BIT(cards[i]);
+        d->hand[x] = h;
+        enumerate(d, others, k + 1, left & ~h, size, freq, n);
+    }
+}
+
+/* Uniform among the consistent deals: with three tricks left and no
+ * announcements, how often the sampler puts each card in each hand
+ * matches the share of the consistent deals (found by brute force) that
+ * do. */
+static void test_sampler_uniform_among_consistent_deals(void **state)
+{
+    (void)state;
+    dl_Rng rng;
+    dl_rng_seed(&rng, 12);
+    int tested = 0, constrained = 0;
+    for (int i = 0; i < 200 && tested < 12; i++) {
+        pl_Rules r = plrules(CONFIGS[i % 4]);
+        pl_State s;
+        if (!to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
+        /* cards only: no announcement to place, no belote said */
+        while (s.nplayed < 20 && s.phase == PL_PHASE_PLAY) {
+            pl_Set c = pl_legal_cards(&s);
+            int k = (int)dl_rng_below(&rng, (uint32_t)pl_count(c));
+            while (k--) c &= c - 1;
+            pl_play_apply(&s, &(pl_Action){0, PL_PLAY, 0, -1, (uint8_t)pl_first(c), 0});
+        }
+        if (s.phase != PL_PHASE_PLAY) continue;
+        const int seat = s.turn;
+        pl_View v;
+        pl_view(&s, seat, &v);
+        int others[3], size[4], k = 0;
+        for (int x = 0; x < 4; x++) {
+            size[x] = pl_count(s.hand[x]);
+            if (x != seat) others[k++] = x;
+        }
+        double exact[4][32] = {{0}}, got[4][32] = {{0}};
+        long n = 0;
+        pl_State d = s;
+        enumerate(&d, others, 0, v.unseen, size, exact, &n);
+        assert_true(n > 0);
+        pl_Sampler *sm = pl_sampler_new(&v);
+        assert_true(pl_sampler_count(sm) == (double)n);
+        const int draws = 4000;
+        for (int j = 0; j < draws; j++) {
+            pl_sample(sm, &rng, false, &d);
+            for (int x = 0; x < 3; x++)
+                for (pl_Set h = d.hand[others[x]]; h; h &= h - 1) got[others[x]][pl_first(h)]++;
+        }
+        pl_sampler_free(sm);
+        bool any = false;
+        for (int x = 0; x < 3; x++)
+            for (pl_Set u = v.unseen; u; u &= u - 1) {
+                const int c = pl_first(u);
+                double p = exact[others[x]][c] / n, q = got[others[x]][c] / draws;
+                any |= p > 0.01 && p < 0.99 && (p < 0.25 || p > 0.42);
+                if (q < p - 0.04 || q > p + 0.04)
+                    fail_msg("seat %d holds card %d in %.3f of the consistent deals, %.3f of the samples", others[x], c,
+                             p, q);
+            }
+        constrained += any;
+        tested++;
+    }
+    printf("# %d positions, %d where the plays make the shares uneven\n", tested, constrained);
+    assert_true(tested >= 10);
+    assert_true(constrained >= 3);
+}
+
 /* A bidder in a suit without its Jack, Nine or length is unlikely. */
 static void test_auction_weight(void **state)
 {
@@ -282,6 +385,49 @@ static void test_infer_falls_back_when_weights_keep_nothing(void **state)
     assert_int_equal(out.deals, 5);
 }
 
+/* A view no game gives (two seats announced four Jacks, and a run of 7
+ * that the seat's cards leave no room for): the sampler says so and still
+ * deals the unseen cards with the right sizes; the search runs. */
+static void test_sampler_survives_an_impossible_view(void **state)
+{
+    (void)state;
+    pl_Rules r = plrules("");
+    pl_State s;
+    dl_Rng rng;
+    dl_rng_seed(&rng, 2);
+    pl_View v;
+    /* a seat with a card of rank 8..K in every suit: no room for a run of 7 */
+    for (bool room = true; room;) {
+        while (!to_play(&s, &r, dl_rng_next(&rng), &rng)) {}
+        pl_view(&s, s.turn, &v);
+        room = false;
+        for (int su = 0; su < 4; su++) room |= !(v.hand & pl_suit_mask(su) & 0x7E7E7E7Eu);
+    }
+    const int seat = s.turn;
+    v.decl[0] = (pl_PublicDecl){(seat + 1) & 3, PL_FOUR, 200, 0, PL_RJ, 0, 0};
+    v.decl[1] = (pl_PublicDecl){(seat + 2) & 3, PL_FOUR, 200, 0, PL_RJ, 0, 0};
+    v.decl[2] = (pl_PublicDecl){(seat + 3) & 3, PL_RUN, 100, 7, 0, 0, 0};
+    v.ndecl = 3;
+    pl_Sampler *sm = pl_sampler_new(&v);
+    for (int i = 0; i < 5; i++) {
+        pl_State d;
+        assert_false(pl_sample(sm, &rng, i & 1, &d));
+        pl_Set all = 0;
+        for (int x = 0; x < 4; x++) {
+            if (x != seat) assert_int_equal(pl_count(d.hand[x]), v.hand_count[x]);
+            assert_int_equal(all & d.hand[x], 0);
+            all |= d.hand[x];
+        }
+    }
+    pl_sampler_free(sm);
+    pl_SearchParams p;
+    pl_search_defaults(&p);
+    p.deals = 2;
+    pl_SearchResult out;
+    assert_int_equal(pl_search(&v, &p, &out), 0);
+    assert_int_equal(out.deals, 2);
+}
+
 /* Not the seat's turn, or not the play: -1. */
 static void test_search_refuses_other_moments(void **state)
 {
@@ -307,9 +453,11 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sampler_respects_the_view),
         cmocka_unit_test(test_sampler_uniform),
+        cmocka_unit_test(test_sampler_uniform_among_consistent_deals),
         cmocka_unit_test(test_auction_weight),
         cmocka_unit_test(test_search_deterministic_and_exact),
         cmocka_unit_test(test_infer_falls_back_when_weights_keep_nothing),
+        cmocka_unit_test(test_sampler_survives_an_impossible_view),
         cmocka_unit_test(test_search_refuses_other_moments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
