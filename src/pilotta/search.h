@@ -18,7 +18,8 @@
  *   one), the outcome of P36 when it is known;
  * - a said belote: the seat held the King and Queen of trumps.
  * Within those, deals are drawn uniformly (an exact count by classes of
- * cards with the same allowed seats). With `infer`, each deal is kept with
+ * cards with the same allowed seats); a hidden run first takes one of its
+ * possible places, each as likely, which is near uniform but not exact. With `infer`, each deal is kept with
  * a probability given by the auction (pl_auction_weight); when the weights
  * keep nothing after some tries the unweighted deal is used.
  *

@@ -132,11 +132,13 @@ static pl_Set collapse(const pl_Solver *sv, pl_Set legal, pl_Set hand)
         pl_Set in = legal & pl_suit_mask(su);
         if (pl_count(in) < 2) continue;
         /* cards of the suit from the strongest down */
-        int order[8];
-        for (int r = 0; r < 8; r++) order[7 - strength(pl_card(r, su), trump)] = pl_card(r, su);
+        /* ranks from the strongest down (P5) */
+        static const int8_t PLAIN[8] = {PL_RA, PL_R10, PL_RK, PL_RQ, PL_RJ, PL_R9, PL_R8, PL_R7};
+        static const int8_t TRUMP[8] = {PL_RJ, PL_R9, PL_RA, PL_R10, PL_RK, PL_RQ, PL_R8, PL_R7};
+        const int8_t *order = su == trump ? TRUMP : PLAIN;
         int prev = -1;
         for (int i = 0; i < 8; i++) {
-            int c = order[i];
+            int c = pl_card(order[i], su);
             if (sv->gone & PL_BIT(c)) continue;
             if (!(hand & PL_BIT(c))) {
                 prev = -1; /* an outside card splits the sequence */
@@ -166,8 +168,8 @@ static int order_moves(const pl_Solver *sv, pl_Set moves, int first, int out[8])
 {
     const pl_State *w = &sv->w;
     const int trump = sv->trump, n = pl_trick_count(w);
-    const int best = pl_best_card(w);
-    const int bseat = n ? pl_trick_winner(w, pl_trick_index(w)) : -1;
+    const int k0 = pl_trick_index(w), bseat = n ? pl_trick_winner(w, k0) : -1;
+    const int best = n ? w->played[4 * k0 + ((bseat - w->leader[k0]) & 3)] : -1;
     const bool partner = n && bseat == ((w->turn + 2) & 3), last = n == 3;
     const pl_Set outside = ~(sv->gone | w->hand[w->turn] | pl_trick_set(w));
     int key[8], k = 0;
