@@ -339,7 +339,10 @@ function Session:show()
   if seat then self.viewer = seat end
   local view = self.g:view(self.viewer)
   local names = setmetatable({ you = self.viewer }, { __index = self.names })
-  self:print(self.gm.board(self.style, view, { names = names, recent = self.recent, rules = self:rules() }))
+  -- (the mover's own legal moves say what its turn line may suggest)
+  local moves = self.g:turn() == self.viewer and self.g:moves() or nil
+  self:print(self.gm.board(self.style, view, { names = names, recent = self.recent, rules = self:rules(),
+    moves = moves }))
   self.recent = {}
   local phase = view.phase
   if phase == "match-over" then

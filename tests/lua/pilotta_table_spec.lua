@@ -401,4 +401,38 @@ describe("Pilotta at the table", function()
       end
     end)
   end)
+
+  describe("the turn line", function()
+    -- seat 0 (you) leads the first trick; the two hands differ only in a run
+    local function board(hand)
+      local s = session({ game = "pilotta", humans = 1,
+        position = "dealer=3; calls=80h, pass, pass, pass; hands=" .. hand .. " / ?8 / ?8 / ?8" })
+      local out = say(s, "board")
+      return s, out
+    end
+
+    it("suggests announcing only when the hand holds a declaration to announce (P35)", function()
+      local _, plain = board("7c 9c Jc 7d 9d Jd 7s 9s")
+      assert.matches("Your turn: card%.", plain)
+      assert.is_nil(plain:find("announce", 1, true))
+      local s, run = board("7c 8c 9c 7d 9d Jd 7s 9s")
+      assert.matches("'announce' a declaration first, P35", run, 1, true)
+      say(s, "announce 7c 8c 9c")
+      assert.is_nil(say(s, "board"):find("'announce' a declaration first", 1, true))
+    end)
+  end)
+
+  it("says how two equal declarations were decided without naming their cards (P36, P50)", function()
+    local s = session({ game = "pilotta", humans = 4,
+      position = "dealer=3; calls=80h, pass, pass, pass; hands=7c 8c 9c Ah 7s 8s 10s Ks"
+        .. " / 10d Jd Qd 7h 9s Js 8h As / Kc Ac 9h 10h Qs Kd Ad 7d / 10c Jc Qc 8d 9d Jh Qh Kh" })
+    local out = {}
+    for _, line in ipairs { "announce 7c 8c 9c", "7s", "announce 10d Jd Qd", "9s", "Qs", "Jh" } do
+      out[#out + 1] = say(s, line)
+    end
+    local all = table.concat(out):gsub("%s+", " ")
+    assert.matches("a run of 3 (20) against a run of 3 (20): the higher top card, or the trump suit",
+      all, 1, true)
+    assert.is_nil(all:find("a run of 3 (20) beats a run of 3 (20)", 1, true))
+  end)
 end)

@@ -257,7 +257,15 @@ local function hand_lines(st, m, names)
   return lines
 end
 
-local function turn_line(st, m, names)
+-- Is there a legal move of this kind ("announce", "show") in moves?
+local function may(moves, word)
+  for _, t in ipairs(moves or {}) do
+    if t:sub(1, #word + 1) == word .. " " or t == word then return true end
+  end
+  return false
+end
+
+local function turn_line(st, m, names, moves)
   if m.phase == "round-over" then return "The round is over." end
   if m.phase == "match-over" then return "The match is over." end
   local you = is_you(names, m.turn)
@@ -265,20 +273,17 @@ local function turn_line(st, m, names)
   local what = "card"
   if m.phase == "auction" or m.phase == "contra" then what = "call (pass, 90h, capot s, contra...)"
   elseif m.phase == "trump" then what = "name the trumps ('trump h')"
-  elseif m.trick_number == 1 then what = "card (or 'announce' a declaration first, P35)"
-  elseif m.trick_number == 2 then
-    for _, d in ipairs(m.decls) do
-      if d.seat == m.turn and not d.shown and TEAM_OF[d.seat] == m.standing then
-        what = "card ('show' your declaration first, P38)"
-      end
-    end
+  elseif may(moves, "announce") then what = "card (or 'announce' a declaration first, P35)"
+  elseif may(moves, "show") then what = "card ('show' your declaration first, P38)"
   end
   local s = who .. " turn: " .. what .. "."
   if you then return st.colour and ("\27[1m" .. s .. "\27[22m") or s end
   return s
 end
 
---- screen.board for Pilotta: opts as screen.board's (names, recent, rules).
+--- screen.board for Pilotta: opts as screen.board's (names, recent, rules), and
+-- moves: the viewer's legal moves when it is to move (its turn line names
+-- announce or show only when one is legal).
 function M.board(st, v, opts)
   opts = opts or {}
   local names = opts.names
@@ -314,7 +319,7 @@ function M.board(st, v, opts)
   lines[#lines + 1] = ""
   for _, l in ipairs(hand_lines(st, m, names)) do lines[#lines + 1] = l end
   lines[#lines + 1] = screen.rule(st)
-  lines[#lines + 1] = turn_line(st, m, names)
+  lines[#lines + 1] = turn_line(st, m, names, opts.moves)
   return screen.fit(st, table.concat(lines, "\n"))
 end
 
@@ -367,8 +372,17 @@ local function standing_line(T, m)
   end
   if m.standing == 0 or m.standing == 1 then
     local b, o = best[m.standing], best[1 - m.standing]
+    local bw, ow = b and M.decl_words(b) or "?", o and M.decl_words(o)
+    local against = ""
+    if ow == bw then
+      -- the same kind, length and value: the cards decided, which stay
+      -- private until shown (P50)
+      against = " against " .. ow .. ": the higher top card, or the trump suit"
+    elseif ow then
+      against = " beats " .. ow
+    end
     return string.format("Declarations: %s's stand (%s%s, P36); they must be shown in trick 2 (P38).",
-      T:side_name(m.standing), b and M.decl_words(b) or "?", o and (" beats " .. M.decl_words(o)) or "")
+      T:side_name(m.standing), bw, against)
   end
   if m.standing == "equal" then return "Declarations: the best of each side are equal, so none count (P37)." end
   return nil
