@@ -150,7 +150,12 @@ end
 local helpers_src
 local function load_script(src, file, opts, sub)
   opts = opts or {}
-  helpers_src = helpers_src or core.embedded("lua/")["lua/ai/helpers.lua"]
+  if not helpers_src then
+    -- (Pilotta's helpers first, as a local the helpers find: no require in a box)
+    local files = core.embedded("lua/ai/")
+    helpers_src = "local PL_HELPERS = (function()\n" .. files["lua/ai/pl_helpers.lua"] .. "\nend)()\n"
+      .. files["lua/ai/helpers.lua"]
+  end
   local box, t, helpers = untrusted.load(src, file, {
     label = "its main chunk", memory = opts.memory or M.defaults.memory, load = LOAD, seed = opts.seed,
     budget = opts.budget or M.defaults.budget, time = opts.time or M.defaults.time,
