@@ -21,7 +21,10 @@ function M.list_rows(found, names, game)
   local ladder, levels = player.LADDERS[game] or {}, player.LEVELS[game] or {}
   local rung, level = {}, {}
   for k, n in ipairs(ladder) do rung[n] = k end
-  for _, l in ipairs(player.LEVEL_ORDER) do if levels[l] then level[levels[l]] = l end end
+  for _, l in ipairs(player.LEVEL_ORDER) do
+    local n = levels[l]
+    if n then level[n] = level[n] and (level[n] .. "', '" .. l) or l end
+  end
   local order = {}
   for _, n in ipairs(names) do order[#order + 1] = n end
   table.sort(order, function(x, y)
@@ -34,12 +37,12 @@ function M.list_rows(found, names, game)
     local i = found[n]
     local where = ""
     if i.builtin and rung[n] then
-      where = string.format("  (%s%d of %d on the ladder)", level[n] and ("'" .. level[n] .. "'; ") or "",
-        rung[n], #ladder)
+      where = string.format("  (%s%d of %d on the ladder%s)", level[n] and ("'" .. level[n] .. "'; ") or "",
+        rung[n], #ladder, i.strength and (": " .. i.strength) or "")
     elseif not i.builtin then
       where = "  [" .. i.file .. "]"
     end
-    rows[#rows + 1] = { n, i.description .. (i.strength and (" " .. i.strength) or "") .. where }
+    rows[#rows + 1] = { n, i.description .. where }
   end
   return rows
 end

@@ -5,6 +5,7 @@
 --   on_event(event, ctx)     optional: every public move, round starts
 --   on_round_end(result, ctx) optional: the scores of a finished round
 --   help, author             optional text
+--   strength                 optional: a line on how strong it is (`diloti ai`)
 --   game                     optional: the game it plays, "diloti" (the
 --                            default; Kontsina too), "pilotta", or "any"
 --
@@ -39,13 +40,14 @@ M.NAME = "^[%w][%w%-_]*$"
 -- partner does not play).
 M.LADDERS = {
   diloti = { "random", "greedy", "builder", "cautious", "counter", "expert", "master" },
-  pilotta = { "random", "follower" },
+  pilotta = { "random", "follower", "cautious", "expert", "master" },
 }
 M.LADDER = M.LADDERS.diloti
 --- Levels of play for people, per game: the AI each stands for.
 M.LEVELS = {
   diloti = { easy = "greedy", normal = "builder", hard = "counter", expert = "expert" },
-  pilotta = { easy = "random", normal = "follower" }, -- (until its other AIs come)
+  -- (a level never hides an AI's own name: the level expert is the AI expert)
+  pilotta = { easy = "follower", normal = "cautious", hard = "expert", expert = "expert" },
 }
 M.LEVEL_ORDER = { "easy", "normal", "hard", "expert" }
 
@@ -69,6 +71,7 @@ local LOAD = { budget = 2000000, time = 2 }
 local HOOK_FAILURES = 3    -- a hook that fails this often in a row is turned off
 local KEYS = {
   name = "string", description = "string", help = "string", author = "string", game = "string",
+  strength = "string",
   choose = "function", on_event = "function", on_round_end = "function",
 }
 local HOOKS = { "on_event", "on_round_end" }
@@ -185,7 +188,7 @@ local function info_of(s, file, builtin)
   for _, h in ipairs(HOOKS) do if s[h] then hooks[#hooks + 1] = h end end
   seq = seq + 1
   return {
-    name = s.name, description = s.description, help = s.help, author = s.author,
+    name = s.name, description = s.description, help = s.help, author = s.author, strength = s.strength,
     file = file, builtin = builtin, hooks = hooks, game = s.game or "diloti", seq = seq,
   }
 end

@@ -97,7 +97,7 @@ describe("AI names per game", function()
 
   it("resolves the levels in the game played", function()
     assert.equals("greedy", ai.real_name("easy"))
-    assert.equals("follower", ai.real_name("normal", "pilotta"))
+    assert.equals("cautious", ai.real_name("normal", "pilotta"))
     assert.equals("pilotta", assert(ai.player("normal", { game = "pilotta" })).game)
     assert.equals("diloti", assert(ai.player("easy", { game = "diloti" })).game)
     local p, why = ai.player("greedy", { game = "pilotta" })

@@ -630,7 +630,7 @@ function M.player(name, opts)
   o.game = "pilotta"
   local p, why = ai.player(name, o)
   if not p and why:find("plays diloti, not pilotta", 1, true) then
-    why = string.format("the AI '%s' plays Diloti, not Pilotta; 'ai' lists Pilotta's (e.g. ai=follower)", name)
+    why = string.format("the AI '%s' plays Diloti, not Pilotta; 'ai' lists Pilotta's (e.g. ai=cautious)", name)
   end
   return p, why
 end
