@@ -59,8 +59,14 @@ end
 local function by_solver(g)
   local r = assert(g:solve())
   local t = {}
-  t[r.team] = r.points
-  t[1 - r.team] = r.points >= 250 and 0 or (162 - r.points)
+  -- (a sweep is 250 for the sweepers; the swept team's value is below 0)
+  if r.points >= 250 then
+    t[r.team], t[1 - r.team] = 250, 0
+  elseif r.points < 0 then
+    t[r.team], t[1 - r.team] = 0, 250
+  else
+    t[r.team], t[1 - r.team] = r.points, 162 - r.points
+  end
   return t, r.nodes
 end
 

@@ -129,7 +129,8 @@ return { name = "NAME", description = "bids with the evaluation", game = "pilott
         local g = assert(diloti.new{ rules = rules, seed = seed })
         local ps = {}
         for s = 0, 3 do ps[s] = assert(ai.player(path, { seed = s, game = "pilotta" })) end
-        ai.play(g, ps, { on_warning = function(w) error(rules .. ": " .. w) end })
+        ai.play(g, ps, { on_warning = function(_, w) error(rules .. ": " .. w) end,
+          on_move = function(_, _, info) assert.is_nil(info.fallback, info.warning) end })
         assert.is_truthy(g:phase():match("over"), rules)
       end
     end

@@ -90,12 +90,13 @@ local function rounds(name, n, seed)
     for s = 0, 3 do hands[s] = g:view(s).hand end
     local log, standing = {}, nil
     ai.play(g, ps, {
-      on_move = function(seat, move)
+      on_move = function(seat, move, info)
+        assert.is_nil(info.fallback, info.warning)
         log[#log + 1] = { seat = seat, move = move }
         local v = g:view(0)
         if v.standing ~= nil then standing = v.standing end
       end,
-      on_warning = function(w) error(name .. ": " .. w) end,
+      on_warning = function(_, w) error(name .. ": " .. w) end,
     })
     out[#out + 1] = { log = log, hands = hands, standing = standing, game = g }
   end
@@ -178,6 +179,39 @@ describe("Pilotta's personalities", function()
     for seat = 1, 3 do
       assert.equals("cautious", s.players[seat].name)
       assert.equals("pilotta", s.players[seat].game)
+    end
+  end)
+end)
+
+describe("docs/ai.md's Pilotta example (docs/examples/pilotta_example.lua)", function()
+  local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+  local path = here .. "../../docs/examples/pilotta_example.lua"
+
+  it("is the file docs/ai.md shows", function()
+    local doc = assert(io.open(here .. "../../docs/ai.md")):read("a")
+    local file = assert(io.open(path)):read("a")
+    local shown = doc:match("<!%-%- example: pilotta_example%.lua %-%->%s*```lua\n(.-)```")
+    assert.is_string(shown)
+    assert.equals(file, shown)
+  end)
+
+  it("plays whole rounds at every seat, and beside cautious, without losing a decision", function()
+    for k, names in ipairs{ { path, path, path, path }, { path, "cautious", path, "cautious" } } do
+      local g = assert(diloti.new{ rules = "pilotta", seed = 20 + k })
+      local ps, notes = {}, 0
+      for s = 0, 3 do ps[s] = assert(ai.player(names[s + 1], { seed = s, game = "pilotta" })) end
+      for _ = 1, 3 do
+        ai.play(g, ps, {
+          on_move = function(_, _, info)
+            assert.is_nil(info.fallback, info.warning)
+            if info.note and info.note:match("bids heard") then notes = notes + 1 end
+          end,
+          on_warning = function(_, w) error(w) end,
+        })
+        if g:phase() == "match-over" then break end
+        assert(g:next_round())
+      end
+      assert.is_true(notes > 0)
     end
   end)
 end)
