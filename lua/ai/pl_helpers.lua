@@ -8,7 +8,7 @@
 -- docs/ai.md §11 explains the evaluation and its calibration.
 local M = {}
 
-local ipairs, pairs, tonumber = ipairs, pairs, tonumber
+local ipairs, pairs, next, tonumber = ipairs, pairs, next, tonumber
 
 local SUITS = { "c", "d", "h", "s" }
 -- Places in the order of runs (P33), and in the trick orders (P5).
@@ -231,6 +231,10 @@ M.AVERAGE = 81
 
 -- ---- the auction -------------------------------------------------------------
 
+--- The most trick points a bid is taken to promise from tricks alone;
+-- the rest of a higher bid is read as declarations and belote (contra).
+M.TRICKS_CLAIM = 100
+
 -- A call's value and suit from its text: "90h" -> 90, "h"; "90" -> 90
 -- (PV-suit-after-auction); "capot s" -> 250, "s", true.
 local function parse_bid(text)
@@ -327,7 +331,10 @@ function M.bid(view, infos, ctx, opts)
       if mine >= c.value + (opts.recontra or 20) then return recontra, note("recontra", s) end
       return pass, "pass"
     end
-    if c.bidder == partner and opts.raise ~= false then
+    -- (one raise per auction, and only by a seat that has not bid: two
+    -- partners raising each other in turn would climb to the top)
+    local has_bid = next(calls_by(view, ctx.seat)) ~= nil
+    if c.bidder == partner and opts.raise ~= false and not has_bid then
       -- the partner's bid says his hand is worth about its value to the
       -- team with an average partner: ours adds what it has above average
       local team = c.value + margin + (est[s] - M.AVERAGE)
@@ -341,10 +348,14 @@ function M.bid(view, infos, ctx, opts)
   if c and c.team ~= side then
     local s = c.suit or best_suit
     if contra then
-      -- our team's trick points with their trumps: theirs are what is left
-      local theirs = 162 - ev[s].tricks + 10
-      if c.capot then theirs = ev[s].winners > 0 and 0 or 250 end
-      if c.value >= theirs + (opts.contra or 20) then return contra, note("contra", s) end
+      -- Their trick points are what ours leave them (our hand with their
+      -- trumps, an average partner). A bid past what tricks alone can
+      -- promise (TRICKS_CLAIM) rests on declarations or a belote, which
+      -- our hand cannot see and which count: only the part of the bid
+      -- that tricks must bring is held against our estimate.
+      local claim = math.min(c.value, M.TRICKS_CLAIM)
+      local doubt = c.capot and (ev[s].winners > 0) or (162 - ev[s].tricks + (opts.contra or 20) <= claim)
+      if doubt then return contra, note("contra", s) end
     end
   end
   local above = c and c.value or 0

@@ -10,7 +10,7 @@
 -- Aces, never spends points on a trick it cannot win, feeds points to a
 -- trick its partner is sure to win, and wins a trick as cheaply as it
 -- surely can.
-local BID = { margin = 20, contra = 30, recontra = 30 }
+local BID = { margin = 20, contra = 50, recontra = 30 }
 
 return {
   name = "cautious",

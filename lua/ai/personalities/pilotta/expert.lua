@@ -6,7 +6,7 @@
 -- docs/ai.md §11). Without the search (an engine without it, or no time
 -- left) it plays as cautious does.
 local SEARCH = { deals = 20, time = 0.25 }
-local BID = { margin = 10, contra = 20, recontra = 20 }
+local BID = { margin = 10, contra = 50, recontra = 20 }
 
 return {
   name = "expert",

@@ -2,7 +2,7 @@
 -- weighed by what the auction and the play say of the hidden hands), and
 -- bids that read the partner's and the opponents' calls.
 local SEARCH = { deals = 60, time = 0.8, infer = true }
-local BID = { margin = 10, contra = 20, recontra = 20, read = true }
+local BID = { margin = 10, contra = 50, recontra = 20, read = true }
 
 return {
   name = "master",
