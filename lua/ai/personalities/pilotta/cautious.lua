@@ -1,7 +1,7 @@
 -- Cautious: a careful partner for Pilotta, by the evaluation and a few
 -- plain habits (ctx.bid, ctx.careful: lua/ai/pl_helpers.lua).
 --
--- Auction: it bids what the evaluation gives its team, 20 trick points
+-- Auction: it bids what the evaluation gives its team, 30 trick points
 -- kept in hand, raises its partner only with real support and doubles
 -- only a contract well above what the opponents can make. Play: it
 -- announces its best declaration first and every other, shows when its
@@ -10,7 +10,7 @@
 -- Aces, never spends points on a trick it cannot win, feeds points to a
 -- trick its partner is sure to win, and wins a trick as cheaply as it
 -- surely can.
-local BID = { margin = 20, contra = 50, recontra = 30 }
+local BID = { margin = 30, contra = 50, recontra = 30 }
 
 return {
   name = "cautious",
@@ -20,7 +20,7 @@ return {
   help = [[A careful Pilotta partner with no look-ahead. In the auction it bids
 what the evaluation says its hand brings to the team (expected trick points
 for each trump suit with an average partner, its declarations, its belote),
-keeping 20 points in hand; it raises its partner's suit only with support,
+keeping 30 points in hand; it raises its partner's suit only with support,
 says contra only when the opponents' contract is well above what its hand
 leaves them, and recontra only when its own is well within reach. In the
 play it announces every declaration it holds, shows when its team stands,

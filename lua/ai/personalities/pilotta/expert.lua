@@ -6,7 +6,7 @@
 -- docs/ai.md §11). Without the search (an engine without it, or no time
 -- left) it plays as cautious does.
 local SEARCH = { deals = 24, time = 0.2 } -- (the search bench's budget for expert)
-local BID = { margin = 10, contra = 50, recontra = 20 }
+local BID = { margin = 20, contra = 50, recontra = 20 }
 
 return {
   name = "expert",
@@ -14,7 +14,7 @@ return {
   strength = "above cautious: to measure",
   game = "pilotta",
   help = [[Bids with the evaluation (what its hand brings to the team for each
-trump suit, its declarations and belote), keeping 10 points in hand; raises,
+trump suit, its declarations and belote), keeping 20 points in hand; raises,
 overcalls, doubles and redoubles on the same figures. Announces every
 declaration, shows when its team stands and says the belote. For each card
 it asks the engine's search: 24 deals of the hidden cards that agree with

@@ -2,7 +2,7 @@
 -- weighed by what the auction and the play say of the hidden hands), and
 -- bids that read the partner's and the opponents' calls.
 local SEARCH = { deals = 80, time = 0.8, infer = true } -- (the search bench's budget for master)
-local BID = { margin = 10, contra = 50, recontra = 20, read = true }
+local BID = { margin = 20, contra = 50, recontra = 20, read = true }
 
 return {
   name = "master",
