@@ -11,7 +11,7 @@ local BID = { margin = 20, contra = 50, recontra = 20 }
 return {
   name = "expert",
   description = "Bids by the evaluation; plays by searching the deals, at most 0.2 s a card",
-  strength = "above cautious: to measure",
+  strength = "beats cautious",
   game = "pilotta",
   help = [[Bids with the evaluation (what its hand brings to the team for each
 trump suit, its declarations and belote), keeping 20 points in hand; raises,
