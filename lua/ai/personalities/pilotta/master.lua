@@ -7,7 +7,7 @@ local BID = { margin = 20, contra = 50, recontra = 20, read = true }
 return {
   name = "master",
   description = "Expert's search on more deals, reading the auction and the play",
-  strength = "above expert: to measure",
+  strength = "above expert: not separated yet",
   game = "pilotta",
   help = [[Bids like expert, and reads the auction: a suit its partner bid is
 worth more to the team, one the opponents bid less. For each card it asks
