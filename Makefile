@@ -36,11 +36,11 @@ CORE_SRC = text cards rules rng state deal score apply moves refuse notation pos
 CORE_OBJ = $(CORE_SRC:%=$(BUILD)/%.o)
 # Pilotta's core (src/pilotta/) sits beside Diloti's and uses only its
 # shared cards, rng and text helpers: libpilotta.a links after libdiloti.a.
-PL_SRC = cards rules state deal auction decl play score action refuse notation position view playout game
+PL_SRC = cards rules state deal auction decl play score action refuse notation position view playout game solve search
 PL_HDR = $(wildcard src/pilotta/*.h) src/cards.h src/rng.h src/text.h
 PL_TEST_LIB = $(wildcard tests/c/pilotta/*.c)
 # The Lua binding and host (src/lua/, src/main.c) sit on top of the core.
-LUA_SRC  = box boxlib boxcopy ltext lrules lhandle lgame lview lpattern lcapture lplrules lplview lpilotta lmodule
+LUA_SRC  = box boxlib boxcopy ltext lrules lhandle lgame lview lpattern lcapture lplrules lplview lplsearch lpilotta lmodule
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS   = $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4) -lm
 # Line editing (libedit, BSD licence) is for the host program only.
@@ -58,7 +58,7 @@ DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libedit-dev libcmocka-de
 all: deps
 	@$(MAKE) --no-print-directory build-all
 
-build-all: $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/diloti-demo $(BUILD)/diloti-bench $(BUILD)/pilotta-bench
+build-all: $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/diloti-demo $(BUILD)/diloti-bench $(BUILD)/pilotta-bench $(BUILD)/pilotta-search-bench
 
 $(BUILD)/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
@@ -77,6 +77,9 @@ $(BUILD)/libpilotta.a: $(PL_SRC:%=$(BUILD)/pilotta/%.o)
 	$(AR) rcs $@ $^
 
 $(BUILD)/pilotta-bench: src/pilotta/bench.c $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a $(LDFLAGS) -lm -o $@
+
+$(BUILD)/pilotta-search-bench: src/pilotta/searchbench.c $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a $(LDFLAGS) -lm -o $@
 
 $(BUILD)/diloti-demo: src/demo.c $(BUILD)/libdiloti.a
@@ -137,9 +140,10 @@ play: deps $(BUILD)/diloti
 demo: $(BUILD)/diloti-demo
 	@$(BUILD)/diloti-demo
 
-bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti $(BUILD)/pilotta-bench
+bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti $(BUILD)/pilotta-bench $(BUILD)/pilotta-search-bench
 	@$(BUILD)/diloti-bench
 	@$(BUILD)/pilotta-bench
+	@$(BUILD)/pilotta-search-bench
 	@echo "through the Lua API (median of 5 runs each):"
 	@for spec in diloti diloti+last-capture pilotta; do \
 	  for i in 1 2 3 4 5; do $(BUILD)/diloti --rules $$spec bench --rounds 3000; done \

@@ -146,6 +146,42 @@ local function search(p, game, seat, o)
   return r
 end
 
+-- Pilotta's search (g:search, PIMC over deals of the unseen cards): the
+-- options are deals, time, seed and infer; the time is capped by what is
+-- left of the decision, the solver's table by the AI's memory cap.
+local PL_MAX_DEALS = 2000
+local PL_DEFAULT_DEALS = 24
+
+local function pl_search(p, game, seat, o)
+  if o ~= nil and type(o) ~= "table" then error("ctx.search: a table of options expected", 0) end
+  o = o or {}
+  local args = { seat = seat, memory = p.memory }
+  local deals = whole_option(o, "deals", 1, "a whole number of deals, at least 1")
+  if deals then args.deals = math.min(deals, PL_MAX_DEALS) end
+  local seed = whole_option(o, "seed", nil, "an integer")
+  if seed then
+    args.seed = seed & 0x1FFFFFFFFFFFFF
+  else
+    args.seed = p._box:random(0, 0x7FFFFFFF)
+  end
+  local infer = rawget(o, "infer")
+  if infer ~= nil and type(infer) ~= "boolean" then error("ctx.search: infer must be true or false", 0) end
+  args.infer = infer
+  local left = p._box:time_left() or p.time
+  local want = rawget(o, "time")
+  if want ~= nil and type(want) ~= "number" then error("ctx.search: time must be a number of seconds", 0) end
+  local cap = left * 0.9 - 0.02
+  if cap <= 0.001 then return nil, "no time left to search" end
+  args.time = math.min(want and want > 0 and want or cap, cap)
+  -- Neither given: the engine's own count, not the whole decision.
+  if not args.deals then args.deals = (want and want > 0) and PL_MAX_DEALS or PL_DEFAULT_DEALS end
+  local ok, r, err = pcall(game.search, game, args)
+  if not ok then return nil, first_line(r) end
+  if not r then return nil, err end
+  p._search = { value = r.value, exact = r.exact, deals = r.deals, nodes = r.nodes }
+  return r
+end
+
 -- What choose() gets as ctx, as plain data and the host functions the
 -- script may call during this one decision (simulate, search); the box
 -- adds the helpers of lua/ai/helpers.lua inside.
@@ -173,6 +209,7 @@ local function decision_data(p, game, seat)
       view = view or game:view(seat)
       return simulate(game, seat, view, m)
     elseif what == "search" then
+      if pilotta then return pl_search(p, game, seat, arg) end
       return search(p, game, seat, arg)
     end
     error("ctx: no such service", 0)

@@ -18,6 +18,7 @@
 
 #include "lhandle.h"
 #include "lplrules.h"
+#include "lplsearch.h"
 #include "lplview.h"
 #include "ltext.h"
 #include "pilotta/decl.h"
@@ -682,13 +683,9 @@ static int g_history(lua_State *L)
     return 1;
 }
 
-static int g_search(lua_State *L)
-{
-    check_game(L, 1);
-    lua_pushnil(L);
-    lua_pushliteral(L, "search: Pilotta has no search yet");
-    return 2;
-}
+static int g_search(lua_State *L) { return pl_lua_search(L, &check_game(L, 1)->s, 2); }
+
+static int g_solve(lua_State *L) { return pl_lua_solve(L, &check_game(L, 1)->s); }
 
 static int g_tostring(lua_State *L)
 {
@@ -782,7 +779,8 @@ int pl_lua_opengame(lua_State *L)
         {"undo", g_undo},     {"next_round", g_next_round}, {"clone", g_clone}, {"close", g_gc},
         {"turn", g_turn},     {"phase", g_phase},     {"where", g_where},   {"view", g_view},
         {"state", g_state},   {"position", g_position}, {"rules", g_rules}, {"result", g_result},
-        {"history", g_history}, {"search", g_search}, {"game", g_game},     {NULL, NULL}};
+        {"history", g_history}, {"search", g_search}, {"game", g_game},     {"solve", g_solve},
+        {NULL, NULL}};
     dl_lua_handle_type(L, GAME, methods, g_tostring, g_gc);
     lua_pushcfunction(L, l_new);
     return 1;

@@ -400,10 +400,10 @@ describe("Pilotta's game handle", function()
       assert.equals(before + 2, core.calls())
     end)
 
-    it("has no search yet and says so", function()
+    it("searches only in the play (pilotta_search_spec has the rest)", function()
       local ok, why = new():search{}
       assert.is_nil(ok)
-      assert.matches("no search", why)
+      assert.matches("not being played", why)
     end)
   end)
 

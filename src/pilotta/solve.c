@@ -1,0 +1,463 @@
+#define _POSIX_C_SOURCE 199309L
+#include "pilotta/solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "pilotta/auction.h"
+#include "pilotta/decl.h"
+#include "pilotta/play.h"
+#include "pilotta/score.h"
+
+/* Values inside the search are relative and seen from team 0 (seats 0
+ * and 2), which maximises while team 1 minimises: team 1's own value falls
+ * as team 0's rises (pl_solve_other), sweeps included.
+ *
+ * A node's value is what team 0's final value will exceed the card points
+ * it has already taken: the points of the tricks still to come (the one on
+ * the table included), plus 88 when team 0 sweeps (250 instead of 162) or
+ * minus 1 when it is swept (-1 instead of 0). At a trick start that is a
+ * function of the four hands, the leader and which teams have won a trick,
+ * which is what the table is keyed on. */
+#define SWEEP_EXTRA (PL_SOLVE_SWEEP - 162)
+#define INF 10000
+
+typedef struct {
+    uint32_t hand[4];
+    uint8_t meta; /* 0x80 | flags << 2 | leader; 0 when empty */
+    uint8_t move; /* best card found, 0xFF none */
+    int16_t lo, hi;
+} Entry;
+
+struct pl_Solver {
+    Entry *tt;
+    uint32_t mask;
+    long nodes;
+    pl_State w;  /* the position searched, changed and restored in place */
+    int trump;
+    int flags;   /* bit t: team t has won a trick */
+    pl_Set gone; /* cards of completed tricks */
+    pl_Rules rules; /* of the table's entries: a change of legality clears it */
+    int table_trump;
+    double deadline; /* monotonic seconds, 0: none */
+    bool stopped;    /* the deadline passed: values are meaningless */
+};
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+void pl_solver_deadline(pl_Solver *sv, double seconds)
+{
+    sv->deadline = seconds > 0 ? now_s() + seconds : 0;
+    sv->stopped = false;
+}
+
+bool pl_solver_stopped(const pl_Solver *sv) { return sv->stopped; }
+
+pl_Solver *pl_solver_new(int bits)
+{
+    if (bits == 0) bits = 18;
+    if (bits < 10) bits = 10;
+    if (bits > 24) bits = 24;
+    pl_Solver *sv = calloc(1, sizeof *sv);
+    if (!sv) return NULL;
+    sv->tt = calloc((size_t)1 << bits, sizeof *sv->tt);
+    if (!sv->tt) {
+        free(sv);
+        return NULL;
+    }
+    sv->mask = ((uint32_t)1 << bits) - 1;
+    sv->table_trump = -1;
+    return sv;
+}
+
+void pl_solver_free(pl_Solver *sv)
+{
+    if (!sv) return;
+    free(sv->tt);
+    free(sv);
+}
+
+long pl_solver_nodes(const pl_Solver *sv) { return sv->nodes; }
+
+int pl_solve_other(int value)
+{
+    if (value == PL_SOLVE_SWEPT) return PL_SOLVE_SWEEP;
+    if (value == PL_SOLVE_SWEEP) return PL_SOLVE_SWEPT;
+    return 162 - value;
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+static uint32_t key_hash(const pl_State *w, int meta)
+{
+    uint64_t h = (uint64_t)w->hand[0] * 0x9E3779B97F4A7C15u;
+    h ^= ((uint64_t)w->hand[1] << 32 | w->hand[2]) * 0xC2B2AE3D27D4EB4Fu;
+    h ^= ((uint64_t)w->hand[3] << 8 | (uint64_t)meta) * 0x165667B19E3779F9u;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9u;
+    return (uint32_t)(h ^ (h >> 32));
+}
+
+static Entry *probe(pl_Solver *sv, int meta, bool *hit)
+{
+    const pl_State *w = &sv->w;
+    Entry *e = &sv->tt[key_hash(w, meta) & sv->mask];
+    *hit = e->meta == meta && memcmp(e->hand, w->hand, sizeof e->hand) == 0;
+    return e;
+}
+
+/* ---- moves -------------------------------------------------------------- */
+
+static int strength(int card, int trump)
+{
+    const uint8_t *st = pl_suit(card) == trump ? pl_trump_strength : pl_plain_strength;
+    return st[pl_rank(card)];
+}
+
+/* Drops cards that are one move with a kept card: the same suit, the same
+ * points, and between them in the trick order only cards of the same hand
+ * or of completed tricks. Either wins and loses the same tricks and gives
+ * the same points, so one of them stands for both. */
+static pl_Set collapse(const pl_Solver *sv, pl_Set legal, pl_Set hand)
+{
+    const int trump = sv->trump;
+    pl_Set keep = legal;
+    for (int su = 0; su < 4; su++) {
+        pl_Set in = legal & pl_suit_mask(su);
+        if (pl_count(in) < 2) continue;
+        /* cards of the suit from the strongest down */
+        /* ranks from the strongest down (P5) */
+        static const int8_t PLAIN[8] = {PL_RA, PL_R10, PL_RK, PL_RQ, PL_RJ, PL_R9, PL_R8, PL_R7};
+        static const int8_t TRUMP[8] = {PL_RJ, PL_R9, PL_RA, PL_R10, PL_RK, PL_RQ, PL_R8, PL_R7};
+        const int8_t *order = su == trump ? TRUMP : PLAIN;
+        int prev = -1;
+        for (int i = 0; i < 8; i++) {
+            int c = pl_card(order[i], su);
+            if (sv->gone & PL_BIT(c)) continue;
+            if (!(hand & PL_BIT(c))) {
+                prev = -1; /* an outside card splits the sequence */
+                continue;
+            }
+            if (prev >= 0 && (in & PL_BIT(c)) && (in & PL_BIT(prev)) &&
+                pl_points(c, trump) == pl_points(prev, trump))
+                keep &= ~PL_BIT(c);
+            else
+                prev = c;
+        }
+    }
+    return keep;
+}
+
+/* Does card c beat the card now winning the trick? */
+static bool beats(int c, int best, int trump)
+{
+    if (pl_suit(c) == pl_suit(best)) return pl_beating(PL_BIT(c), best, trump) != 0;
+    return pl_suit(c) == trump;
+}
+
+/* The moves in the order to try them: the table's move, then by a guess
+ * (a leader's master cards, a follower's cheapest winner, points for a
+ * partner's trick, else the cheapest discard). */
+static int order_moves(const pl_Solver *sv, pl_Set moves, int first, int out[8])
+{
+    const pl_State *w = &sv->w;
+    const int trump = sv->trump, n = pl_trick_count(w);
+    const int k0 = pl_trick_index(w), bseat = n ? pl_trick_winner(w, k0) : -1;
+    const int best = n ? w->played[4 * k0 + ((bseat - w->leader[k0]) & 3)] : -1;
+    const bool partner = n && bseat == ((w->turn + 2) & 3), last = n == 3;
+    const pl_Set outside = ~(sv->gone | w->hand[w->turn] | pl_trick_set(w));
+    int key[8], k = 0;
+    for (pl_Set m = moves; m && k < 8; m &= m - 1) {
+        int c = pl_first(m), pts = pl_points(c, trump), st = strength(c, trump), v;
+        if (c == first) v = 1000;
+        else if (n == 0) {
+            bool master = pl_beating(outside, c, trump) == 0;
+            v = master ? 300 + pts - (pl_suit(c) == trump ? 30 : 0) : 20 - st;
+        } else if (!partner && beats(c, best, trump))
+            v = 500 + (last ? pts : 20 - st);
+        else if (partner)
+            v = last ? 400 + pts : 100 - st;
+        else
+            v = 50 - 2 * pts - st;
+        int j = k++;
+        while (j > 0 && key[j - 1] < v) key[j] = key[j - 1], out[j] = out[j - 1], j--;
+        key[j] = v, out[j] = c;
+    }
+    return k;
+}
+
+/* ---- playing and taking back ------------------------------------------- */
+
+static pl_Set trick_cards(const pl_State *w, int k)
+{
+    const int i = 4 * k;
+    return PL_BIT(w->played[i]) | PL_BIT(w->played[i + 1]) | PL_BIT(w->played[i + 2]) | PL_BIT(w->played[i + 3]);
+}
+
+static int play(pl_Solver *sv, int c)
+{
+    pl_State *w = &sv->w;
+    c &= 31; /* a card: the analyzer cannot see that moves are never empty */
+    w->hand[w->turn] &= ~PL_BIT(c);
+    w->played[w->nplayed++] = (uint8_t)c;
+    /* the clock is read now and then: it costs more than a node */
+    if ((++sv->nodes & 0x3FFF) == 0 && sv->deadline > 0 && now_s() > sv->deadline) sv->stopped = true;
+    if (pl_trick_count(w)) {
+        w->turn = (uint8_t)((w->turn + 1) & 3);
+        return -1;
+    }
+    const int k = pl_trick_index(w) - 1, win = pl_trick_winner(w, k);
+    if (k < 7) w->leader[k + 1] = (uint8_t)win;
+    w->turn = (uint8_t)win;
+    sv->gone |= trick_cards(w, k);
+    return win;
+}
+
+static void unplay(pl_Solver *sv)
+{
+    pl_State *w = &sv->w;
+    if (pl_trick_count(w) == 0) sv->gone &= ~trick_cards(w, pl_trick_index(w) - 1);
+    const int i = --w->nplayed, seat = pl_player_of(w, i), c = w->played[i];
+    w->hand[seat] |= PL_BIT(c);
+    w->turn = (uint8_t)seat;
+}
+
+/* ---- the search --------------------------------------------------------- */
+
+static int search(pl_Solver *sv, int alpha, int beta);
+
+/* The value of playing c at this node. */
+static int child(pl_Solver *sv, int c, int alpha, int beta)
+{
+    pl_State *w = &sv->w;
+    const int win = play(sv, c);
+    int v;
+    if (win < 0) v = search(sv, alpha, beta);
+    else {
+        const int k = pl_trick_index(w) - 1, team = pl_team(win);
+        int pts = pl_set_points(trick_cards(w, k), sv->trump) + (k == 7 ? 10 : 0);
+        const int flags = sv->flags;
+        sv->flags |= 1 << team;
+        if (k == 7) {
+            /* P32: one team took all eight */
+            v = team == 0 ? pts : 0;
+            if (sv->flags == 1) v += SWEEP_EXTRA;
+            if (sv->flags == 2) v = PL_SOLVE_SWEPT;
+        } else if (team == 0)
+            v = pts + search(sv, alpha - pts, beta - pts);
+        else
+            v = search(sv, alpha, beta);
+        sv->flags = flags;
+    }
+    unplay(sv);
+    return v;
+}
+
+/* What the rest can still bring team 0 at a trick start: [lo, hi]. */
+static void bounds(const pl_Solver *sv, int *lo, int *hi)
+{
+    const pl_Set left = ~sv->gone;
+    const int rest = pl_set_points(left, sv->trump) + 10;
+    *lo = sv->flags & 1 ? 0 : PL_SOLVE_SWEPT;
+    *hi = rest + (sv->flags & 2 ? 0 : SWEEP_EXTRA);
+}
+
+/* The last trick: one card a hand, so each seat's only legal card (a
+ * legal set is never empty); no search needed. */
+static int last_trick(pl_Solver *sv)
+{
+    pl_State *w = &sv->w;
+    const int lead = w->turn;
+    pl_Set cards = 0;
+    for (int i = 0; i < 4; i++) {
+        const pl_Set h = w->hand[(lead + i) & 3];
+        w->played[28 + i] = (uint8_t)pl_first(h);
+        cards |= h;
+    }
+    w->nplayed = 32;
+    const int team = pl_team(pl_trick_winner(w, 7)), flags = sv->flags | 1 << team;
+    w->nplayed = 28;
+    sv->nodes += 4;
+    if (flags == 1) return pl_set_points(cards, sv->trump) + 10 + SWEEP_EXTRA;
+    if (flags == 2) return PL_SOLVE_SWEPT;
+    return team == 0 ? pl_set_points(cards, sv->trump) + 10 : 0;
+}
+
+static int search(pl_Solver *sv, int alpha, int beta)
+{
+    if (sv->stopped) return 0;
+    pl_State *w = &sv->w;
+    const bool start = pl_trick_count(w) == 0;
+    if (start && w->nplayed == 28) return last_trick(sv);
+    Entry *e = NULL;
+    bool hit = false;
+    int first = -1;
+    if (start) {
+        int lo, hi;
+        bounds(sv, &lo, &hi);
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        const int meta = 0x80 | sv->flags << 2 | w->turn;
+        e = probe(sv, meta, &hit);
+        if (hit) {
+            if (e->lo >= beta) return e->lo;
+            if (e->hi <= alpha) return e->hi;
+            if (e->lo == e->hi) return e->lo;
+            if (e->lo > alpha) alpha = e->lo;
+            if (e->hi < beta) beta = e->hi;
+            first = e->move == 0xFF ? -1 : e->move;
+        }
+    }
+    const pl_Set moves = collapse(sv, pl_legal_cards(w), w->hand[w->turn]);
+    int list[8] = {0};
+    const int n = order_moves(sv, moves, first, list);
+    const bool max = pl_team(w->turn) == 0;
+    const int sa = alpha, sb = beta;
+    int best = max ? -INF : INF, bestc = -1;
+    for (int i = 0; i < n; i++) {
+        /* the first card with the whole window, the others with a null
+         * window around the best so far, searched again if they beat it */
+        int v;
+        if (i == 0) v = child(sv, list[i], alpha, beta);
+        else if (max) {
+            v = child(sv, list[i], alpha, alpha + 1);
+            if (v > alpha && v < beta) v = child(sv, list[i], v, beta);
+        } else {
+            v = child(sv, list[i], beta - 1, beta);
+            if (v < beta && v > alpha) v = child(sv, list[i], alpha, v);
+        }
+        if (max ? v > best : v < best) best = v, bestc = list[i];
+        if (max && v > alpha) alpha = v;
+        if (!max && v < beta) beta = v;
+        if (alpha >= beta) break;
+    }
+    if (start && !sv->stopped) {
+        /* fail-soft: best bounds the value from the side it failed on */
+        int lo = hit ? e->lo : -INF, hi = hit ? e->hi : INF;
+        if (best <= sa) hi = best < hi ? best : hi;
+        else if (best >= sb) lo = best > lo ? best : lo;
+        else lo = hi = best;
+        memcpy(e->hand, w->hand, sizeof e->hand);
+        e->meta = (uint8_t)(0x80 | sv->flags << 2 | w->turn);
+        e->lo = (int16_t)lo, e->hi = (int16_t)hi;
+        e->move = (uint8_t)bestc;
+    }
+    return best;
+}
+
+/* Readies the solver for s; clears the table when the trumps or rules
+ * differ from those its entries were found under. */
+static void load(pl_Solver *sv, const pl_State *s)
+{
+    sv->w = *s;
+    sv->trump = s->bid_suit;
+    sv->flags = (s->trick_won[0] ? 1 : 0) | (s->trick_won[1] ? 2 : 0);
+    sv->gone = 0;
+    for (int k = 0; k < pl_trick_index(s); k++) sv->gone |= trick_cards(s, k);
+    /* the house rules that change what may be played mid-round */
+    const bool same = sv->rules.partner_exempt == s->rules.partner_exempt && sv->rules.must_head == s->rules.must_head;
+    if (sv->table_trump != s->bid_suit || !same) {
+        memset(sv->tt, 0, ((size_t)sv->mask + 1) * sizeof *sv->tt);
+        sv->rules = s->rules;
+        sv->table_trump = s->bid_suit;
+    }
+}
+
+/* Team 0's final value from a relative one. */
+static int final0(const pl_State *s, int rel)
+{
+    if (rel == PL_SOLVE_SWEPT && s->trick_won[0] == 0) return PL_SOLVE_SWEPT;
+    int v = s->trick_points[0] + rel;
+    return v > 162 ? PL_SOLVE_SWEEP : v;
+}
+
+static int for_team(int v0, int team) { return team == 0 ? v0 : pl_solve_other(v0); }
+
+static bool playable(const pl_State *s)
+{
+    return s->phase == PL_PHASE_PLAY && s->bid_suit >= 0 && s->nplayed < PL_NCARDS;
+}
+
+int pl_solve_after(pl_Solver *sv, const pl_State *s, int card)
+{
+    if (!playable(s) || card < 0 || card >= PL_NCARDS || !(pl_legal_cards(s) & PL_BIT(card))) return -2;
+    load(sv, s);
+    const int team = pl_team(s->turn);
+    return for_team(final0(s, child(sv, card, -INF, INF)), team);
+}
+
+int pl_solve(pl_Solver *sv, const pl_State *s, pl_SolveResult *out)
+{
+    if (!playable(s)) return -2;
+    const long n0 = sv->nodes;
+    load(sv, s);
+    const int team = pl_team(s->turn);
+    if (!out) return for_team(final0(s, search(sv, -INF, INF)), team);
+    out->team = team;
+    out->nmoves = 0;
+    for (pl_Set m = pl_legal_cards(s); m; m &= m - 1) {
+        int c = pl_first(m);
+        pl_SolveMove mv = {c, for_team(final0(s, child(sv, c, -INF, INF)), team)};
+        int j = out->nmoves++;
+        while (j > 0 && out->moves[j - 1].value < mv.value) out->moves[j] = out->moves[j - 1], j--;
+        out->moves[j] = mv;
+    }
+    out->value = out->moves[0].value;
+    out->nodes = sv->nodes - n0;
+    return out->value;
+}
+
+/* ---- the round's score -------------------------------------------------- */
+
+/* Has seat played its card of the second trick? */
+static bool played_second(const pl_State *s, int seat)
+{
+    for (int i = 4; i < s->nplayed && i < 8; i++)
+        if (pl_player_of(s, i) == seat) return true;
+    return false;
+}
+
+/* P36-P38: the standing team's announcements, each one counted unless its
+ * seat already let the moment to show pass. */
+static void declarations(const pl_State *s, int out[2])
+{
+    out[0] = out[1] = 0;
+    const int st = s->standing == PL_STANDING_NOT_YET ? pl_standing(s) : s->standing;
+    if (st != 0 && st != 1) return;
+    for (int i = 0; i < s->ndecl; i++) {
+        const pl_Decl *d = &s->decl[i];
+        if (pl_team(d->seat) == st && (d->shown || !played_second(s, d->seat))) out[st] += d->value;
+    }
+}
+
+/* P39: said, or still to be said by a seat holding both. */
+static int belote_seat(const pl_State *s)
+{
+    if (s->belote >= 0) return s->belote;
+    const pl_Set kq = PL_BIT(pl_card(PL_RK, s->bid_suit)) | PL_BIT(pl_card(PL_RQ, s->bid_suit));
+    for (int i = 0; i < 4; i++)
+        if ((s->hand[i] & kq) == kq) return i;
+    return -1;
+}
+
+void pl_solve_score(const pl_State *s, int team, int value, pl_RoundScore *o)
+{
+    *o = (pl_RoundScore){0};
+    const int v0 = for_team(value, team);
+    o->bidders = pl_team(s->bidder);
+    o->value = pl_contract_value(s);
+    o->mult = s->mult;
+    if (v0 == PL_SOLVE_SWEPT) o->trick_points[1] = 250, o->tricks[1] = 8;
+    else if (v0 == PL_SOLVE_SWEEP) o->trick_points[0] = 250, o->tricks[0] = 8;
+    else o->trick_points[0] = v0, o->trick_points[1] = 162 - v0, o->tricks[0] = o->tricks[1] = 4;
+    declarations(s, o->decl);
+    const int b = belote_seat(s);
+    if (b >= 0) o->belote[pl_team(b)] = 20;
+    pl_score_breakdown(&s->rules, o, s->bid == PL_CAPOT);
+}
