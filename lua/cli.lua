@@ -274,6 +274,7 @@ local function parser()
   c:option("--ai", "Play every seat with this AI script instead of plain API calls.")
   c = p:command("ai", "List the AI players, or explain one.")
   c:argument("name", "An AI name."):args("?")
+  c:option("--game", "Only this game's AI of that name: diloti or pilotta.")
   c = p:command("learn", "Lessons on the rules, one idea at a time; progress is remembered.")
   c:argument("lesson", "A lesson number or name, 'next', or 'list' (with --check: a lesson file)."):args("?")
   c:flag("--check", "Check a lesson file, or every lesson found, without playing: each position set up, "

@@ -11,22 +11,22 @@ local function errors_to_stderr(errors)
   for _, e in ipairs(errors) do io.stderr:write("diloti: AI refused: ", e.message, "\n") end
 end
 
---- The AIs of a catalogue as {name, text} rows: the ladder's weakest
--- first, so that the strongest is read last, each with its rung and
--- level; the others (partner, the user's own, with their file) before
--- them. Texts as the scripts wrote them: clean them before printing.
--- game: only the AIs that play it (the ladder and levels are Diloti's,
--- so only Diloti's rows name them); nil: every AI.
+--- The AIs of a game's catalogue (player.catalogue(dirs, game)) as
+-- {name, text} rows: the game's ladder weakest first, so that the
+-- strongest is read last, each with its rung and level; the others
+-- (partner, the user's own, with their file) before them. Texts as the
+-- scripts wrote them: clean them before printing. game nil: Diloti's.
 function M.list_rows(found, names, game)
+  game = game or "diloti"
+  local ladder, levels = player.LADDERS[game] or {}, player.LEVELS[game] or {}
   local rung, level = {}, {}
-  if game == nil or game == "diloti" then
-    for k, n in ipairs(player.LADDER) do rung[n] = k end
-    for _, l in ipairs(player.LEVEL_ORDER) do level[player.LEVELS[l]] = l end
+  for k, n in ipairs(ladder) do rung[n] = k end
+  for _, l in ipairs(player.LEVEL_ORDER) do
+    local n = levels[l]
+    if n then level[n] = level[n] and (level[n] .. "', '" .. l) or l end
   end
   local order = {}
-  for _, n in ipairs(names) do
-    if game == nil or player.plays(found[n].game, game) then order[#order + 1] = n end
-  end
+  for _, n in ipairs(names) do order[#order + 1] = n end
   table.sort(order, function(x, y)
     local rx, ry = found[x].builtin and rung[x] or 0, found[y].builtin and rung[y] or 0
     if rx ~= ry then return rx < ry end
@@ -37,8 +37,8 @@ function M.list_rows(found, names, game)
     local i = found[n]
     local where = ""
     if i.builtin and rung[n] then
-      where = string.format("  (%s%d of %d on the ladder)", level[n] and ("'" .. level[n] .. "'; ") or "",
-        rung[n], #player.LADDER)
+      where = string.format("  (%s%d of %d on the ladder%s)", level[n] and ("'" .. level[n] .. "'; ") or "",
+        rung[n], #ladder, i.strength and (": " .. i.strength) or "")
     elseif not i.builtin then
       where = "  [" .. i.file .. "]"
     end
@@ -51,7 +51,7 @@ end
 -- folders; fit: {list = f(rows), text = f(text)} laying them out for the
 -- terminal (without it, one line each). Returns an exit code.
 function M.cli_list(a, fit)
-  local found, names, errors = player.catalogue(a and a.ai_dir)
+  local _, _, errors = player.catalogue(a and a.ai_dir)
   -- Descriptions, file names and refusals come from strangers' scripts
   -- and folders: printed with their terminal controls shown (core.clean).
   local clean = core.clean
@@ -61,6 +61,7 @@ function M.cli_list(a, fit)
   local function say(text) print(fit and fit.text(clean(text)) or clean(text)) end
   for k, game in ipairs(player.GAMES) do
     say((k > 1 and "\n" or "") .. (HEADINGS[game] or game) .. ":")
+    local found, names = player.catalogue(a and a.ai_dir, game)
     local rows = M.list_rows(found, names, game)
     for _, r in ipairs(rows) do r[1], r[2] = clean(r[1]), clean(r[2]) end
     if fit then
@@ -69,38 +70,54 @@ function M.cli_list(a, fit)
       for _, r in ipairs(rows) do print(string.format("%-10s %s", r[1], r[2])) end
     end
   end
-  say("\nLevels for 'new ai=LEVEL' and --ai: easy, normal (the table's default), hard, expert.")
+  say("\nLevels for 'new ai=LEVEL' and --ai, in the game played: easy, normal (the table's default), hard, "
+    .. "expert.")
   local where = player.user_dir() or "$XDG_CONFIG_HOME/diloti/ai"
   say("\n'diloti ai NAME' explains one; your own AIs go in " .. where .. " (see docs/ai.md).")
   return 0
 end
 
---- `diloti ai NAME`: one AI explained. Returns an exit code.
+--- `diloti ai NAME`: one AI explained; a name several games use, each
+-- game's (a.game: that game's only). Returns an exit code.
 function M.cli_show(a)
   local name = a and a.name
-  local found, names, errors = player.catalogue(a and a.ai_dir)
-  local i = found[name]
+  local want = a and a.game and player.game_of{ game = a.game }
+  local _, names, errors = player.catalogue(a and a.ai_dir, want)
   -- (as cli_list: what a script or a folder supplied is cleaned)
   local clean = core.clean
   local function say(text) print(clean(text)) end
-  if not i then
-    for _, e in ipairs(errors) do
-      if e.file:match("([^/]+)%.lua$") == name then
-        io.stderr:write(clean("diloti: AI '" .. name .. "' was refused when loading: " .. e.message), "\n")
-        return 1
-      end
+  local shown, count = {}, 0
+  for _, game in ipairs(player.GAMES) do
+    local found = player.catalogue(a and a.ai_dir, game)
+    local i = (not want or want == game) and found[player.real_name(name, game)]
+    if i and not shown[i] then
+      shown[i] = true
+      if count > 0 then say("") end
+      count = count + 1
+      say(i.name .. (i.author and ("  by " .. i.author) or ""))
+      say(i.description)
+      if i.strength then say(i.strength) end
+      say("plays: " .. (i.game == "any" and "every game" or (HEADINGS[i.game] or i.game)))
+      if i.help then say("\n" .. i.help) end
+      if #i.hooks > 0 then say("\nfollows the game with: " .. table.concat(i.hooks, ", ")) end
+      say("from: " .. i.file)
     end
-    io.stderr:write(clean(string.format("diloti: unknown AI '%s'; valid names: %s", tostring(name),
-      table.concat(names, ", "))), "\n")
+  end
+  if count > 0 then return 0 end
+  for _, e in ipairs(errors) do
+    if e.file:match("([^/]+)%.lua$") == name then
+      io.stderr:write(clean("diloti: AI '" .. name .. "' was refused when loading: " .. e.message), "\n")
+      return 1
+    end
+  end
+  local other = want and player.catalogue(a and a.ai_dir)[name]
+  if other then
+    io.stderr:write(clean(string.format("diloti: AI '%s' plays %s, not %s", name, other.game, want)), "\n")
     return 1
   end
-  say(i.name .. (i.author and ("  by " .. i.author) or ""))
-  say(i.description)
-  say("plays: " .. (i.game == "any" and "every game" or (HEADINGS[i.game] or i.game)))
-  if i.help then say("\n" .. i.help) end
-  if #i.hooks > 0 then say("\nfollows the game with: " .. table.concat(i.hooks, ", ")) end
-  say("from: " .. i.file)
-  return 0
+  io.stderr:write(clean(string.format("diloti: unknown AI '%s'; valid names: %s", tostring(name),
+    table.concat(names, ", "))), "\n")
+  return 1
 end
 
 return M

@@ -188,6 +188,8 @@ end
 local function decision_data(p, game, seat)
   local data = M.static(p._rules, seat)
   local pilotta = M.game_of(p._rules) == "pilotta"
+  -- (the box adds Pilotta's own helpers to a Pilotta decision's ctx)
+  if pilotta then data.game = "pilotta" end
   local view
   -- The one host service of the call (lua/ai/helpers.lua turns it into
   -- ctx.simulate, ctx.search and the fields sent when first read).

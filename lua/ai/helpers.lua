@@ -7,6 +7,13 @@
 -- are the engine's own (M.bind), so that they follow the rules in force.
 local M = {}
 
+-- Pilotta's evaluation, bidding and careful play (lua/ai/pl_helpers.lua):
+-- inside a box its text runs just before this one, as the local PL_HELPERS
+-- (lua/ai/player.lua joins the two); the host requires it.
+-- luacheck: read globals PL_HELPERS
+local PL = PL_HELPERS or require("diloti.ai.pl_helpers")
+M.pilotta = PL
+
 -- What the helpers call, kept now: inside a box the script shares these
 -- globals and may replace them.
 local pairs, ipairs, next, type, error, setmetatable = pairs, ipairs, next, type, error, setmetatable
@@ -260,6 +267,17 @@ local function ctx_of(data, view)
   data.points = function(cards) return M.points(cards, data.rules) end
   data.best_capture = function(what, tbl)
     return M.best_capture(what, tbl or (view and view.table), data.rules)
+  end
+  if view and data.game == "pilotta" then
+    -- Pilotta's: the evaluation of a hand for a trump suit, its
+    -- declarations, and the decisions built on them (an index into moves
+    -- and a note)
+    data.evaluate = function(trumps, hand) return PL.evaluate(hand or view.hand, trumps, data.rules) end
+    data.declarations = function(cards) return PL.declarations(cards, data.rules.decl_overlap) end
+    data.bid = function(opts) return PL.bid(view, data.moves_info, data, opts) end
+    data.declare = function() return PL.declare(data.moves_info) end
+    data.name_trumps = function() return PL.name_trumps(view, data.moves_info, data) end
+    data.careful = function() return PL.careful(view, data.moves_info, data) end
   end
   if view then
     data.chance = function(what, who) return M.chance(view, data.rules, what, who) end

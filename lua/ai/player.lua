@@ -5,12 +5,17 @@
 --   on_event(event, ctx)     optional: every public move, round starts
 --   on_round_end(result, ctx) optional: the scores of a finished round
 --   help, author             optional text
+--   strength                 optional: a line on how strong it is (`diloti ai`)
 --   game                     optional: the game it plays, "diloti" (the
 --                            default; Kontsina too), "pilotta", or "any"
 --
 -- Scripts come from the program (lua/ai/personalities/, compiled in), then from the
--- user's folder ($XDG_CONFIG_HOME/diloti/ai) and any --ai-dir; a later
--- script of the same name replaces an earlier one. Every player is a
+-- user's folder ($XDG_CONFIG_HOME/diloti/ai) and any --ai-dir, each
+-- folder's own scripts before those of its game subfolders (pilotta/,
+-- diloti/). Names are per game: Pilotta's `cautious` is not Diloti's. In
+-- a game, a name stands for the last script read of that name that plays
+-- the game (its own or "any"), so a later folder replaces an earlier
+-- one's script for the games it plays. Every player is a
 -- fresh load of its script into a Lua state of its own (a box: no
 -- io/os/debug/load, text only, plain data in and out), so two players
 -- never share state and no player reaches the host, and every call into
@@ -30,16 +35,31 @@ local M = {}
 --- What an AI's name is made of (a record names AIs this way too).
 M.NAME = "^[%w][%w%-_]*$"
 
---- The shipped AIs from the weakest to the strongest, as measured with two
--- players (docs/ai.md §10; partner plays only with four).
-M.LADDER = { "random", "greedy", "builder", "cautious", "counter", "expert", "master" }
---- Levels of play for people, by name: the AI each stands for.
-M.LEVELS = { easy = "greedy", normal = "builder", hard = "counter", expert = "expert" }
+--- The shipped AIs of each game from the weakest to the strongest, as
+-- measured (docs/ai.md §10 and §11; Diloti's with two players, where
+-- partner does not play).
+M.LADDERS = {
+  diloti = { "random", "greedy", "builder", "cautious", "counter", "expert", "master" },
+  pilotta = { "random", "follower", "cautious", "expert", "master" },
+}
+M.LADDER = M.LADDERS.diloti
+--- Levels of play for people, per game: the AI each stands for.
+M.LEVELS = {
+  diloti = { easy = "greedy", normal = "builder", hard = "counter", expert = "expert" },
+  -- (a level never hides an AI's own name: the level expert is the AI expert)
+  pilotta = { easy = "follower", normal = "cautious", hard = "expert", expert = "expert" },
+}
 M.LEVEL_ORDER = { "easy", "normal", "hard", "expert" }
 
---- The AI a name or a level stands for.
-function M.real_name(name)
-  return M.LEVELS[name] or name
+--- The AI a name or a level stands for in a game (nil: Diloti).
+function M.real_name(name, game)
+  local levels = M.LEVELS[game or "diloti"] or M.LEVELS.diloti
+  return levels[name] or name
+end
+
+--- Whether a word is a level of play.
+function M.is_level(word)
+  return M.LEVELS.diloti[word] ~= nil
 end
 
 M.defaults = {
@@ -51,6 +71,7 @@ local LOAD = { budget = 2000000, time = 2 }
 local HOOK_FAILURES = 3    -- a hook that fails this often in a row is turned off
 local KEYS = {
   name = "string", description = "string", help = "string", author = "string", game = "string",
+  strength = "string",
   choose = "function", on_event = "function", on_round_end = "function",
 }
 local HOOKS = { "on_event", "on_round_end" }
@@ -86,7 +107,7 @@ function M.user_dir() return catalogue.user_dir("ai") end
 
 -- ---- loading scripts ----------------------------------------------------
 
-local function check(t, file)
+local function check(t, file, sub)
   if type(t) ~= "table" then return nil, "the script must return a table" end
   local s = {}
   local k, v = next(t)
@@ -114,7 +135,12 @@ local function check(t, file)
   end
   if not s.choose then return nil, "needs a choose(view, moves, ctx) function" end
   if s.game and not GAME_OK[s.game] then
-    return nil, string.format("field 'game' must be 'diloti', 'pilotta' or 'any', not '%s'", excerpt(s.game))
+    return nil, string.format("field 'game' must be 'diloti', 'pilotta' or 'any', not '%s' (no such game)",
+      excerpt(s.game))
+  end
+  -- (a game's subfolder holds that game's AIs: the field may be left out)
+  if sub and (s.game or sub) ~= sub then
+    return nil, string.format("it plays %s, but lies in the folder of %s's AIs ('%s/')", s.game, sub, sub)
   end
   return s
 end
@@ -125,9 +151,14 @@ end
 -- the file. opts: memory, budget, time (each later call), seed; facts
 -- (a listing: no helpers, the script will not be called).
 local helpers_src
-local function load_script(src, file, opts)
+local function load_script(src, file, opts, sub)
   opts = opts or {}
-  helpers_src = helpers_src or core.embedded("lua/")["lua/ai/helpers.lua"]
+  if not helpers_src then
+    -- (Pilotta's helpers first, as a local the helpers find: no require in a box)
+    local files = core.embedded("lua/ai/")
+    helpers_src = "local PL_HELPERS = (function()\n" .. files["lua/ai/pl_helpers.lua"] .. "\nend)()\n"
+      .. files["lua/ai/helpers.lua"]
+  end
   local box, t, helpers = untrusted.load(src, file, {
     label = "its main chunk", memory = opts.memory or M.defaults.memory, load = LOAD, seed = opts.seed,
     budget = opts.budget or M.defaults.budget, time = opts.time or M.defaults.time,
@@ -136,11 +167,12 @@ local function load_script(src, file, opts)
   if not box then return nil, t end
   -- The box's own copies of the engine's answers (no crossing per call).
   if helpers then helpers.bind{ best_capture = core.box.best_capture, points = core.box.points } end
-  local s, why = check(t, file)
+  local s, why = check(t, file, sub)
   if not s then
     box:close()
     return nil, file .. ": " .. why
   end
+  s.game = s.game or sub
   return s, box, helpers
 end
 
@@ -148,38 +180,78 @@ local read = textfile.read
 
 local SOURCES = setmetatable({}, { __mode = "k" })
 
--- Facts about a loaded script, for lists and for players.
+-- Facts about a loaded script, for lists and for players. seq: the order
+-- scripts were read in (a later one replaces an earlier in its games).
+local seq = 0
 local function info_of(s, file, builtin)
   local hooks = {}
   for _, h in ipairs(HOOKS) do if s[h] then hooks[#hooks + 1] = h end end
+  seq = seq + 1
   return {
-    name = s.name, description = s.description, help = s.help, author = s.author,
-    file = file, builtin = builtin, hooks = hooks, game = s.game or "diloti",
+    name = s.name, description = s.description, help = s.help, author = s.author, strength = s.strength,
+    file = file, builtin = builtin, hooks = hooks, game = s.game or "diloti", seq = seq,
   }
 end
 
 -- One script of the catalogue: its facts (the box is closed: a listing
--- keeps only these and the source).
-local function list_one(src, file, builtin)
-  local s, box_or_err = load_script(src, file, { facts = true })
+-- keeps only these and the source), under the key game:name.
+local function list_one(src, file, builtin, sub)
+  local s, box_or_err = load_script(src, file, { facts = true }, sub)
   if not s then return nil, box_or_err end
   box_or_err:close()
   local info = info_of(s, file, builtin)
   SOURCES[info] = src
-  return info, s.name
+  return info, info.game .. ":" .. s.name
 end
 
---- Every AI: returns {name = info}, a sorted list of names, and a list
--- of {file, message} for scripts that were refused. info: name,
--- description, help, author, file, builtin, hooks.
-function M.load_all(dirs)
-  return catalogue.scan("ai", list_one, { dirs = dirs })
+-- The catalogue of one game from every script read ({game:name = info}):
+-- {name = info} and the sorted names. game nil: every name, as Diloti's
+-- catalogue has it, else as the first other game's that has it.
+local VIEWS = setmetatable({}, { __mode = "k" })
+local function view_of(raw, game)
+  local kept = VIEWS[raw]
+  if not kept then
+    kept = {}
+    VIEWS[raw] = kept
+  end
+  local key = game or ""
+  if kept[key] then return kept[key].found, kept[key].names end
+  local found = {}
+  if game then
+    for _, info in pairs(raw) do
+      local had = found[info.name]
+      if M.plays(info.game, game) and (not had or info.seq > had.seq) then found[info.name] = info end
+    end
+  else
+    for k = #M.GAMES, 1, -1 do
+      for name, info in pairs(view_of(raw, M.GAMES[k])) do found[name] = info end
+    end
+  end
+  local names = {}
+  for n in pairs(found) do names[#names + 1] = n end
+  table.sort(names)
+  kept[key] = { found = found, names = names }
+  return found, names
 end
 
---- ai.catalogue(dirs) -> {name = info}, sorted names, errors (kept per
--- list of folders; ai.refresh() forgets).
-function M.catalogue(dirs)
-  return catalogue.cached("ai", list_one, dirs)
+--- Every AI of a game (nil: every name; see view_of): returns
+-- {name = info}, a sorted list of names, and a list of {file, message}
+-- for scripts that were refused. info: name, description, help, author,
+-- file, builtin, hooks, game.
+function M.load_all(dirs, game)
+  game = game and M.game_of{ game = game }
+  local raw, _, errors = catalogue.scan("ai", list_one, { dirs = dirs })
+  local found, names = view_of(raw, game)
+  return found, names, errors
+end
+
+--- ai.catalogue(dirs, game) -> as load_all (kept per list of folders;
+-- ai.refresh() forgets).
+function M.catalogue(dirs, game)
+  game = game and M.game_of{ game = game }
+  local raw, _, errors = catalogue.cached("ai", list_one, dirs)
+  local found, names = view_of(raw, game)
+  return found, names, errors
 end
 
 M.refresh = catalogue.refresh
@@ -379,23 +451,31 @@ end
 --- ai.player(name or path, opts) -> player | nil, message.
 -- opts: seed (integer, default 0), dirs (more AI folders), time (seconds
 -- per decision), budget (instructions per decision), memory (bytes per
--- decision), game (refuse an AI that plays another game).
+-- decision), game (the game it will play: a name or a level is that
+-- game's, and an AI that plays another game is refused; without it a
+-- name is Diloti's, else another game's).
 function M.player(spec, opts)
   opts = opts or {}
   if type(spec) ~= "string" or spec == "" then return nil, "ai.player: an AI name or a file path expected" end
-  spec = M.real_name(spec)
-  local src, file, err
+  local want = opts.game and M.game_of{ game = opts.game }
+  spec = M.real_name(spec, want)
+  local src, file, err, info
   if spec:find("/", 1, true) or spec:match("%.lua$") then
     file = spec
     src, err = read(spec, textfile.MAX_SCRIPT)
     if not src then return nil, spec .. ": " .. err end
   else
-    local found, names, errors = M.catalogue(opts.dirs)
-    local info = found[spec]
+    local found, names, errors = M.catalogue(opts.dirs, want)
+    info = found[spec]
     if not info then
       local refused = catalogue.refusal(errors, spec)
       if refused then return nil, string.format("AI '%s' was refused when loading: %s", spec, refused) end
-      return nil, string.format("unknown AI '%s'; valid names: %s", spec, table.concat(names, ", "))
+      local other = want and M.catalogue(opts.dirs)[spec]
+      if other then
+        return nil, string.format("AI '%s' plays %s, not %s (see 'diloti ai')", spec, other.game, want)
+      end
+      return nil, string.format("unknown AI '%s'; valid names%s: %s", spec, want and (" in " .. want) or "",
+        table.concat(names, ", "))
     end
     src, file = SOURCES[info], info.file
   end
@@ -415,16 +495,17 @@ function M.player(spec, opts)
   }, Player)
   -- math.random follows the player's seed, never the process's.
   local how = { memory = memory, budget = budget, time = p.time, seed = decision_seed(seed, -1) }
-  local script, box, helpers = load_script(src, file, how)
+  -- (a script of a game's subfolder may leave its game out: the folder says it)
+  local sub = info and info.game ~= "any" and info.game or nil
+  local script, box, helpers = load_script(src, file, how, sub)
   if not script then return nil, box end
   p.game = script.game or "diloti"
-  local want = opts.game and M.game_of{ game = opts.game }
   if want and not M.plays(p.game, want) then
     box:close()
     return nil, string.format("AI '%s' plays %s, not %s (see 'diloti ai')", script.name, p.game, want)
   end
   p:_adopt(script, box, helpers)
-  p._reload = function() return load_script(src, file, how) end
+  p._reload = function() return load_script(src, file, how, sub) end
   p.name, p.description, p.help = script.name, script.description, script.help
   return p
 end

@@ -2,7 +2,9 @@
 -- lessons are all found the same way. First the program's own (compiled
 -- in), then the user's folder under $XDG_CONFIG_HOME/diloti, then each
 -- folder given on the command line (--ai-dir, --rules-dir, --lessons-dir);
--- a later script with the same name replaces an earlier one. Every file
+-- a later script with the same name replaces an earlier one. A kind may
+-- have a subfolder per game (ai: pilotta/, diloti/), read after the
+-- folder's own scripts; the loader is told which. Every file
 -- is read through textfile.read with the scripts' size limit, and every
 -- script that cannot be read or loaded is listed with its file and why.
 -- What loading a script means is the caller's (each kind checks its own
@@ -15,7 +17,7 @@ local M = {}
 --- The kinds of script: where the program's own live and the name of
 -- the user's folder.
 M.KINDS = {
-  ai = { builtin = "lua/ai/personalities/", folder = "ai" },
+  ai = { builtin = "lua/ai/personalities/", folder = "ai", subfolders = { "diloti", "pilotta" } },
   variants = { builtin = "rules-variants/", folder = "rules-variants" },
   lessons = { builtin = "lua/teach/lessons/", folder = "lessons" },
 }
@@ -46,28 +48,53 @@ function M.user_dir(kind, getenv)
   return d and (d .. "/" .. M.KINDS[kind].folder) or nil
 end
 
---- The program's own scripts of a kind: a sorted list of files and
--- {file = source}.
+-- How deep a file lies (its count of '/').
+local function depth(file)
+  return select(2, file:gsub("/", ""))
+end
+
+--- The program's own scripts of a kind: a list of files, a folder's own
+-- before its subfolders', each sorted, and {file = source}.
 function M.builtin(kind)
   local embedded = core.embedded(M.KINDS[kind].builtin)
   local files = {}
   for file in pairs(embedded) do
     if file:match("%.lua$") then files[#files + 1] = file end
   end
-  table.sort(files)
+  table.sort(files, function(a, b)
+    local da, db = depth(a), depth(b)
+    if da ~= db then return da < db end
+    return a < b
+  end)
   return files, embedded
 end
 
---- Every script of a kind. load(src, file, builtin) -> entry, name (or
--- nil, message naming the file). opts: dirs (more folders), getenv,
+-- The subfolder of a kind's folder that a file lies in ("pilotta"), or nil.
+local function sub_of(kind, file, base)
+  for _, sub in ipairs(M.KINDS[kind].subfolders or {}) do
+    if file:sub(1, #base + #sub + 2) == base .. sub .. "/" then return sub end
+  end
+  return nil
+end
+
+-- A folder and then its subfolders: the folders to read, each with its
+-- subfolder name (nil for the folder itself).
+local function with_subfolders(kind, dir)
+  local list = { { dir } }
+  for _, sub in ipairs(M.KINDS[kind].subfolders or {}) do list[#list + 1] = { dir .. "/" .. sub, sub } end
+  return list
+end
+
+--- Every script of a kind. load(src, file, builtin, sub) -> entry, name (or
+-- nil, message naming the file); sub: the game subfolder it came from. opts: dirs (more folders), getenv,
 -- builtin_only. Returns {name = entry}, the sorted names and a list of
 -- {file, message} for what was refused (a folder given that cannot be
 -- read included; the user's folder may be missing).
 function M.scan(kind, load, opts)
   opts = opts or {}
   local found, errors = {}, {}
-  local function add(src, file, builtin)
-    local entry, name = load(src, file, builtin)
+  local function add(src, file, builtin, sub)
+    local entry, name = load(src, file, builtin, sub)
     if entry then
       found[name] = entry
     else
@@ -75,15 +102,21 @@ function M.scan(kind, load, opts)
     end
   end
   local files, embedded = M.builtin(kind)
-  for _, file in ipairs(files) do add(embedded[file], file, true) end
-  if not opts.builtin_only then
-    local ud = M.user_dir(kind, opts.getenv)
-    if ud then textfile.each_script(ud, function(src, path) add(src, path, false) end, errors) end
-    for _, d in ipairs(opts.dirs or {}) do
-      if not textfile.each_script(d, function(src, path) add(src, path, false) end, errors) then
+  local base = M.KINDS[kind].builtin
+  for _, file in ipairs(files) do add(embedded[file], file, true, sub_of(kind, file, base)) end
+  -- (a game subfolder may be missing; the folder itself, when given, may not)
+  local function folder(d, must)
+    for k, f in ipairs(with_subfolders(kind, d)) do
+      local ok = textfile.each_script(f[1], function(src, path) add(src, path, false, f[2]) end, errors)
+      if k == 1 and not ok and must then
         errors[#errors + 1] = { file = d, message = d .. ": cannot read the folder" }
       end
     end
+  end
+  if not opts.builtin_only then
+    local ud = M.user_dir(kind, opts.getenv)
+    if ud then folder(ud, false) end
+    for _, d in ipairs(opts.dirs or {}) do folder(d, true) end
   end
   local names = {}
   for n in pairs(found) do names[#names + 1] = n end
@@ -101,9 +134,10 @@ local cache = {}
 -- listing and a stat a file, and a read of a file just saved.
 local function stamp(kind, dirs)
   local list, parts = {}, {}
+  local function add(d) for _, f in ipairs(with_subfolders(kind, d)) do list[#list + 1] = f[1] end end
   local ud = M.user_dir(kind)
-  if ud then list[1] = ud end
-  for _, d in ipairs(dirs or {}) do list[#list + 1] = d end
+  if ud then add(ud) end
+  for _, d in ipairs(dirs or {}) do add(d) end
   for _, d in ipairs(list) do
     local names = core.listdir(d)
     parts[#parts + 1] = d .. (names and "" or "\0-")
@@ -122,8 +156,8 @@ end
 -- while they are read is read again next time).
 local function rescan(kind, load, dirs, st)
   local sources = {}
-  local found, names, errors = M.scan(kind, function(src, file, builtin)
-    local entry, name = load(src, file, builtin)
+  local found, names, errors = M.scan(kind, function(src, file, builtin, sub)
+    local entry, name = load(src, file, builtin, sub)
     if entry then sources[name] = src end
     return entry, name
   end, { dirs = dirs })

@@ -362,7 +362,7 @@ function M.parse_new(rest)
   for _, w in ipairs(words(rest)) do
     local k, v = w:match("^([%w_]+)=(.*)$")
     if not k and tonumber(w) then k, v = "players", w end
-    if not k and ((ai.catalogue())[w] or ai.LEVELS[w]) then k, v = "ai", w end
+    if not k and ((ai.catalogue())[w] or ai.is_level(w)) then k, v = "ai", w end
     if not k then return nil, string.format("'%s' is not an option: write key=value (%s)", w, M.new_keys()) end
     local ok, err = new_option(o, k, v)
     if not ok then return nil, err end
@@ -413,15 +413,16 @@ M.add {
   name = "ai", usage = "ai [NAME]",
   help = "the computer players, or one explained",
   run = function(T, rest)
-    local found, names = ai.catalogue(T.ai_dirs)
+    local game = T.opts and T.opts.game or "diloti"
+    local found, names = ai.catalogue(T.ai_dirs, game)
     if rest == "" then
-      local rows = ai_cli.list_rows(found, names)
+      local rows = ai_cli.list_rows(found, names, ai.game_of{ game = game })
       for _, r in ipairs(rows) do r[2] = screen.safe(T.style, r[2]) end
       T:print(screen.deflist(T.style, rows))
       T:print("Play against one with 'new ai=NAME'.")
       return
     end
-    local info = found[rest]
+    local info = found[ai.real_name(rest, ai.game_of{ game = game })]
     if not info then return T:complain("No AI '" .. rest .. "'. Known: " .. table.concat(names, ", ")) end
     T:print(info.name .. ": " .. info.description)
     if info.help then T:print(info.help) end

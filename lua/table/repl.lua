@@ -108,7 +108,7 @@ local function seat_specs(o, default_ai)
       specs[seat] = { kind = "human" }
     else
       local name = chosen or (o.players == 4 and seat % 2 == 0 and o.partner) or o.ai or default_ai
-      specs[seat] = { kind = "ai", name = ai.real_name(name) }
+      specs[seat] = { kind = "ai", name = ai.real_name(name, o.game) }
     end
   end
   return specs
@@ -119,7 +119,7 @@ local function make_players(self, gm, specs, seed)
   for seat, spec in pairs(specs) do
     if spec.kind == "ai" then
       local make = gm.player or ai.player
-      local p, err = make(spec.name, { seed = seed + seat, dirs = self.ai_dirs })
+      local p, err = make(spec.name, { seed = seed + seat, dirs = self.ai_dirs, game = gm.name or "diloti" })
       if not p then return nil, err end
       players[seat] = p
     end
@@ -748,7 +748,7 @@ end
 local function option_words(self, word)
   local key, val = word:match("^([%w_]+)=(.*)$")
   if key == "ai" or key == "partner" then
-    local _, names = ai.catalogue(self.ai_dirs)
+    local _, names = ai.catalogue(self.ai_dirs, self.opts and self.opts.game)
     local out = {}
     for _, n in ipairs(names) do if starts(n, val) then out[#out + 1] = key .. "=" .. n end end
     return out
@@ -790,7 +790,9 @@ function Session:complete(word, line, start)
     return names_of(ns, word)
   end
   if cmd.name == "rules" then return names_of(rule_names(self, self.gm.name), word) end
-  if cmd.name == "ai" then return names_of(select(2, ai.catalogue(self.ai_dirs)), word) end
+  if cmd.name == "ai" then
+    return names_of(select(2, ai.catalogue(self.ai_dirs, self.opts and self.opts.game)), word)
+  end
   if cmd.name == "why" then return move_words(self, before:gsub("^%s*%S+%s+", ""), word) end
   return {}
 end

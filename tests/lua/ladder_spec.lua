@@ -1,4 +1,4 @@
--- The ladder in docs/ai.md (section 10) against the result files it cites
+-- The ladders in docs/ai.md (section 10, and Pilotta's in 11) against the result files it cites
 -- in docs/ladder/: every row's command names a file that exists, was made
 -- with that command's AIs, games, seed and mode, and holds the numbers
 -- the row prints; and every rung the ladder tables claim holds (its
@@ -63,7 +63,22 @@ describe("the ladder in docs/ai.md", function()
       local printed = string.format("%s [%s, %s]", fmt2(diff.value), fmt2(diff.lo), fmt2(diff.hi))
       assert.equals(printed, r.cells[#r.cells - 1], r.file .. ": the difference printed")
       assert.equals(string.format("%d-%d-%d", s.wins, s.draws, s.losses), r.cells[3], r.file)
+      if c.game == "pilotta" then
+        -- (Pilotta's rows: the contracts made/failed and the capots of each side)
+        local k = s.contracts
+        assert.equals(string.format("%d/%d : %d/%d", k.a_made, k.a_failed, k.b_made, k.b_failed), r.cells[6], r.file)
+        assert.equals(string.format("%d : %d", k.a_capots, k.b_capots), r.cells[7], r.file)
+        assert.equals(string.format("%.2f : %.2f", s.points_per_round.a, s.points_per_round.b), r.cells[5], r.file)
+      end
     end
+  end)
+
+  it("cites Pilotta's runs", function()
+    local n = 0
+    for _, r in ipairs(rows) do
+      if json.decode(read(r.file)).config.game == "pilotta" then n = n + 1 end
+    end
+    assert.is_true(n >= 3, "only " .. n .. " Pilotta rows")
   end)
 
   it("claims no rung its numbers do not show", function()

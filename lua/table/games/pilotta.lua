@@ -618,31 +618,21 @@ end
 
 -- ---- the computer's seats -------------------------------------------------
 
---- The AI for seats the options leave to the computer: a Pilotta AI
--- from the catalogue (the first by name: the rule-follower), else random.
-function M.default_ai(dirs)
-  local ok, found = pcall(ai.catalogue, dirs)
-  if ok and type(found) == "table" then
-    local pick
-    for name, info in pairs(found) do
-      if type(info) == "table" and info.game == "pilotta" and (not pick or name ~= "random" and name < pick) then
-        pick = name
-      end
-    end
-    if pick then return pick end
-  end
-  return "random"
-end
+--- The AI for seats the options leave to the computer: the "normal"
+-- level of Pilotta (ai/player.lua LEVELS: the cautious partner player).
+function M.default_ai() return "normal" end
 
---- A player for a seat: an AI of the catalogue that plays Pilotta (or
--- any game, as random does).
+--- A player for a seat: the AI of that name or level that plays Pilotta
+-- (its own, or one that plays any game, as random does).
 function M.player(name, opts)
-  local ok, found = pcall(ai.catalogue, opts and opts.dirs)
-  local info = ok and type(found) == "table" and found[name] or nil
-  if type(info) == "table" and info.game ~= "pilotta" and info.game ~= "any" then
-    return nil, string.format("the AI '%s' plays Diloti, not Pilotta; try ai=follower or ai=random", name)
+  local o = {}
+  for k, v in pairs(opts or {}) do o[k] = v end
+  o.game = "pilotta"
+  local p, why = ai.player(name, o)
+  if not p and why:find("plays diloti, not pilotta", 1, true) then
+    why = string.format("the AI '%s' plays Diloti, not Pilotta; 'ai' lists Pilotta's (e.g. ai=cautious)", name)
   end
-  return ai.player(name, opts)
+  return p, why
 end
 
 -- The moves shown by 'help'.

@@ -102,6 +102,7 @@ end
 return {
   name = "follower",
   description = "Plays its highest winner, else its lowest card; bids only on long strong trumps",
+  strength = "beats random",
   game = "pilotta",
   help = [[A plain Pilotta player that follows a few rules and remembers nothing.
 In the auction it bids only with a long, strong trump suit: the Jack and
