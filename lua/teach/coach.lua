@@ -19,6 +19,15 @@ local screen = require "diloti.table.screen"
 
 local M = {}
 
+-- A game whose table module names a coach module of its own (Pilotta's
+-- `coach = "diloti.teach.pl_coach"`) is taught by that module: its hint,
+-- why, explain and the coach's judgement. Diloti's (`coach = true`) are
+-- the ones in this file.
+local function game_coach(T)
+  local c = T.gm and T.gm.coach
+  if type(c) == "string" then return require(c) end
+end
+
 -- The search budget; the tests lower it so that the spec runs in seconds.
 M.iterations = advice.ITERATIONS
 
@@ -366,7 +375,13 @@ local observer = { name = "coach" }
 function observer.before_move(T, seat, move, g)
   local st = state(T)
   st.pending = nil
-  -- (the coach's judge and words are Diloti's: other games have none)
+  local gc = st.on and T:is_human(seat) and game_coach(T)
+  if gc then
+    local line = gc.coach_line(T, g, move, { verbose = st.verbose })
+    if line then st.pending = { seat = seat, line = line } end
+    return
+  end
+  -- (the coach's judge and words below are Diloti's)
   if not st.on or not T.gm.coach or not T:is_human(seat) or g:phase() ~= "play" or #g:moves() < 2 then return end
   local j, err = M.judge(T, g, move, { seed = #g:history() + 1, verbose = st.verbose })
   if not j then
@@ -584,7 +599,9 @@ local function explain(T, rest)
   if n < 1 or n > #T.log then
     return T:complain(string.format("explain: there is no move %d; the log holds moves 1-%d.", n, #T.log))
   end
-  local lines, err = M.explain_lines(T, n)
+  local gc = game_coach(T)
+  local lines, err
+  if gc then lines, err = gc.explain_lines(T, n, M.rebuild) else lines, err = M.explain_lines(T, n) end
   if not lines then return T:complain(err) end
   for _, l in ipairs(lines) do T:print(l) end
 end
@@ -637,16 +654,29 @@ local HINT = {
   run = function(T)
     local seat = T:human_to_move()
     if not seat then return T:complain("It is not your turn.") end
-    if T.gm.hint then return T.gm.hint(T, seat) end
+    local gc = game_coach(T)
+    if gc then return gc.hint(T, seat) end
     local h, err = advice.hint(T.style, T.g, { seed = #T.g:history() + 1 })
     if not h then return T:complain("No hint: " .. tostring(err)) end
     T:print("Hint: " .. h.sentence)
   end,
 }
 
+-- 'why MOVE': the table's own check, and for a game with a coach module
+-- of its own, that module's words on the move too.
+local base_why = commands.find("why").run
+local WHY = {}
+for k, v in pairs(commands.find("why")) do WHY[k] = v end
+WHY.run = function(T, rest)
+  local gc = game_coach(T)
+  if gc and gc.why then return gc.why(T, rest, base_why) end
+  return base_why(T, rest)
+end
+
 --- Puts the coach at a table being built: its commands (hint, coach,
--- explain), and its observer of every move.
+-- explain, and the game's words in why), and its observer of every move.
 function M.install(T)
+  commands.add(WHY)
   commands.add(HINT)
   commands.add(COACH)
   commands.add(EXPLAIN)

@@ -244,7 +244,7 @@ describe("the diloti program at a terminal (tmux)", function()
     -- a hint, then the hinted card typed by its name, then a card by number
     pane:keys("hint", "Enter")
     s = pane:wait(shown("Hint: "), 5)
-    local card = s:match("Hint: (%S+)")
+    local card = s:match("Hint: ([^%s:]+)")
     assert.is_string(card)
     local n = #pane:lines()
     pane:keys(card, "Enter")

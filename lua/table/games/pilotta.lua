@@ -1,6 +1,6 @@
 -- The table's Pilotta (PILOTTA.md, ids P…): the board, the sentences for
 -- each action, the round's breakdown in tens, the move reader's short
--- forms, a hint, and the computer players until Pilotta AIs are
+-- forms, and the computer players until Pilotta AIs are
 -- installed. The session, the commands, the driver and records are the
 -- table's own (lua/table/repl.lua); the text tools are lua/table/screen.lua.
 --
@@ -9,7 +9,9 @@
 local screen = require "diloti.table.screen"
 local ai = require "diloti.ai.player"
 
-local M = { name = "pilotta", title = "Pilotta", coach = false, declare = false }
+-- (coach: the module that teaches this game at the table, hint, why,
+-- explain and the coach; lua/teach/coach.lua loads it when asked)
+local M = { name = "pilotta", title = "Pilotta", coach = "diloti.teach.pl_coach", declare = false }
 
 M.declare_instead = "declarations are announced with 'announce CARDS' in the first trick (P35), "
   .. "and shown with 'show' in the second (P38)."
@@ -569,51 +571,6 @@ function M.resolve(g, text)
   if fits and #fits == 1 then return { move = fits[1] } end
   if fits and #fits > 1 then return { candidates = fits } end
   return { error = tostring(why or "not a call or a card") }
-end
-
--- ---- advice ----------------------------------------------------------------
-
--- The plain rule-follower's choice, in words: in the auction pass unless
--- holding long strong trumps; in play the highest card that wins the
--- trick, else the lowest card.
-local function follower(g, seat)
-  local moves = g:moves()
-  if #moves == 0 then return nil end
-  if #moves == 1 then return moves[1], "it is the only legal " .. (g:phase() == "auction" and "call" or "card") end
-  local v = g:view(seat)
-  local m = M.model(v)
-  if m.phase == "auction" then
-    for _, t in ipairs(moves) do if t == "pass" then return t, "passing is safe without long strong trumps" end end
-    return moves[1], "the first legal call"
-  end
-  local plays = fits_of(moves, function(t) return rank_suit(t:match("^(%S+)")) ~= nil end)
-  if #plays == 0 then return moves[1], "the first legal action" end
-  local best, best_text, low, low_text
-  for _, t in ipairs(plays) do
-    local c = t:match("^(%S+)")
-    local trick = { table.unpack(m.trick) }
-    trick[#trick + 1] = { seat = seat, card = c }
-    local wins = M.trick_winner(trick, m.trumps) == seat
-    local r, s = rank_suit(c)
-    local strength = (s == m.trumps and 100 + TRUMP_ORDER[r] or PLAIN_ORDER[r])
-    if wins and (not best or strength > best) then best, best_text = strength, t end
-    local cost = M.card_points(c, m.trumps) * 10 + strength
-    if not low or cost < low then low, low_text = cost, t end
-  end
-  if best_text and #m.trick > 0 then
-    return best_text, string.format("%s wins the trick as it stands", best_text:match("^(%S+)"))
-  elseif best_text and #m.trick == 0 then
-    return best_text, "leading your strongest card"
-  end
-  return low_text, "nothing you hold wins this trick, so give the cheapest card"
-end
-M.follower = follower
-
---- 'hint': the rule-follower's choice and why, in plain words.
-function M.hint(T, seat)
-  local move, why = follower(T.g, seat)
-  if not move then return T:complain("No hint: nothing is legal now.") end
-  T:print(string.format("Hint: %s (%s). Any of 'moves' is legal.", styled(T.style, move), why))
 end
 
 -- ---- the computer's seats -------------------------------------------------
