@@ -308,7 +308,7 @@ golden: $(BUILD)/tests/test_perft $(BUILD)/tests/test_pilotta_perft
 FUZZ_CC      ?= clang
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= position move play record pl_position pl_action pl_play
+FUZZ_TARGETS ?= position move play record pl_position pl_action pl_play pl_search
 FUZZ_OPTS    ?=
 FUZZ_CFLAGS  = -O1 -g -std=c99 -Wall -Wextra -Werror -Wshadow -DDL_CHECK -fno-omit-frame-pointer \
   -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all

@@ -339,8 +339,10 @@ function Session:show()
   if seat then self.viewer = seat end
   local view = self.g:view(self.viewer)
   local names = setmetatable({ you = self.viewer }, { __index = self.names })
-  -- (the mover's own legal moves say what its turn line may suggest)
-  local moves = self.g:turn() == self.viewer and self.g:moves() or nil
+  -- (the mover's own legal moves say what its turn line may suggest; asked
+  -- for only by a game that needs them)
+  local g, viewer = self.g, self.viewer
+  local function moves() return view.turn == viewer and g:moves() or {} end
   self:print(self.gm.board(self.style, view, { names = names, recent = self.recent, rules = self:rules(),
     moves = moves }))
   self.recent = {}

@@ -294,6 +294,8 @@ function M.rank(g, seat, opts)
   local r, err = M.search(g, { seat = seat, deals = opts.deals or M.budget.deals, time = opts.time or M.budget.time,
     seed = opts.seed or (#g:history() + 1) })
   if not r then return nil, tostring(err) end
+  -- (out of time before one deal: the cards come in pack order, each 0)
+  if (r.deals or 0) == 0 then return nil, "the search solved no deal in its time" end
   local out = {}
   for _, m in ipairs(r.moves or {}) do
     if is_card(moves[m.move]) then

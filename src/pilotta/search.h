@@ -47,7 +47,7 @@ typedef struct {
 } pl_SearchMove;
 
 typedef struct {
-    int best;   /* card, -1 when no deal was solved in time */
+    int best;   /* card; with no deal solved in time, only a legal card (deals 0) */
     double value;
     int deals;  /* deals solved */
     long nodes;

@@ -34,6 +34,9 @@ static void fuzz_fail(const char *fmt, ...)
 #define LLVMFuzzerTestOneInput fuzz_pl_play_input
 #include "../fuzz/fuzz_pl_play.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_pl_search_input
+#include "../fuzz/fuzz_pl_search.c"
+#undef LLVMFuzzerTestOneInput
 
 typedef int (*Target)(const uint8_t *data, size_t size);
 
@@ -116,12 +119,19 @@ static void test_P51_fuzz_pl_play_corpus(void **state)
     replay("pl_play", fuzz_pl_play_input);
 }
 
+static void test_P50_fuzz_pl_search_corpus(void **state)
+{
+    (void)state;
+    replay("pl_search", fuzz_pl_search_input);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_P51_fuzz_pl_position_corpus),
         cmocka_unit_test(test_P51_fuzz_pl_action_corpus),
         cmocka_unit_test(test_P51_fuzz_pl_play_corpus),
+        cmocka_unit_test(test_P50_fuzz_pl_search_corpus),
     };
     return cmocka_run_group_tests_name("pilotta fuzz corpora", tests, NULL, NULL);
 }

@@ -135,6 +135,30 @@ describe("g:search", function()
   end)
 end)
 
+describe("what the search knows", function()
+  -- Two deals alike for South's partner North (seat 2): East (seat 1)
+  -- announced a run of three, unshown, in hearts either way, and East and
+  -- West hold different cards. North's search must not tell them apart.
+  local HEAD = "dealer=3; round=1; score=0 0; calls=80h, pass, pass, pass; hands=10c Qc Kc 7s 9s Js Qs As / "
+  local NORTH = " / 9d Kd Ad Qh Kh Ah 8s Ks / "
+  local function dealt(east, west, run)
+    local g = assert(diloti.new{ game = "pilotta", position = HEAD .. east .. NORTH .. west })
+    for _, m in ipairs{ "10c", "announce " .. run, "8c" } do assert(g:play(m)) end
+    assert.equals(2, g:turn())
+    return g
+  end
+
+  it("answers the same for two deals that differ only in cards the seat cannot see", function()
+    local a = dealt("8c 9c 7d Jd Qd 7h 8h 9h", "7c Jc Ac 8d 10d Jh 10h 10s", "7h 8h 9h")
+    local b = dealt("8c 9c 7d Jd Qd 8h 9h 10h", "7c Jc Ac 8d 10d 7h Jh 10s", "8h 9h 10h")
+    for _, infer in ipairs{ false, true } do
+      local ra = assert(a:search{ deals = 3, seed = 9, infer = infer })
+      local rb = assert(b:search{ deals = 3, seed = 9, infer = infer })
+      assert.same(ra, rb)
+    end
+  end)
+end)
+
 describe("ctx.search in a Pilotta AI", function()
   local written = 0
   local function player_of(body, opts)

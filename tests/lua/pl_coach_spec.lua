@@ -140,6 +140,31 @@ describe("Pilotta's coach", function()
       local s = session(FEED)
       assert.matches("No hint: search: Pilotta has no search yet", say(s, "hint"), 1, true)
     end)
+
+    -- g:search answers the legal cards in pack order, all valued 0, when
+    -- its time ran out before one deal was solved (a slow or busy
+    -- machine): that is no ranking, and no advice may rest on it.
+    it("gives no card when the search solved no deal in its time", function()
+      local ran_out = function(g, o)
+        local r = stand_in(g, o)
+        r.deals, r.exact = 0, false
+        for _, m in ipairs(r.moves) do m.value, m.points, m.made = 0, 0, 0 end
+        return r
+      end
+      values = { ["10h"] = 3, Qh = 1 }
+      plc.search = ran_out
+      local s = session(FEED)
+      local out = say(s, "hint")
+      assert.matches("No hint: the search solved no deal in its time", out, 1, true)
+      assert.is_nil(out:find("0 sampled deals", 1, true))
+      out = say(s, "why Qh")
+      assert.matches("(No rating from the search: the search solved no deal in its time.)", out, 1, true)
+      say(s, "coach verbose")
+      say(s, "Qh")
+      out = say(s, "explain 1")
+      assert.matches("(No alternatives: the search solved no deal in its time.)", out, 1, true)
+      assert.is_nil(out:find("0 sampled deals", 1, true))
+    end)
   end)
 
   describe("why", function()

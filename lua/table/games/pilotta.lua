@@ -265,12 +265,13 @@ local function may(moves, word)
   return false
 end
 
-local function turn_line(st, m, names, moves)
+local function turn_line(st, m, names, legal)
   if m.phase == "round-over" then return "The round is over." end
   if m.phase == "match-over" then return "The match is over." end
   local you = is_you(names, m.turn)
   local who = you and "Your" or (name_of(names, m.turn) .. "'s")
   local what = "card"
+  local moves = m.phase == "play" and m.trick_number <= 2 and legal and legal() or nil
   if m.phase == "auction" or m.phase == "contra" then what = "call (pass, 90h, capot s, contra...)"
   elseif m.phase == "trump" then what = "name the trumps ('trump h')"
   elseif may(moves, "announce") then what = "card (or 'announce' a declaration first, P35)"
@@ -282,8 +283,8 @@ local function turn_line(st, m, names, moves)
 end
 
 --- screen.board for Pilotta: opts as screen.board's (names, recent, rules), and
--- moves: the viewer's legal moves when it is to move (its turn line names
--- announce or show only when one is legal).
+-- moves: a function giving the viewer's legal moves when it is to move
+-- (its turn line names announce or show only when one is legal).
 function M.board(st, v, opts)
   opts = opts or {}
   local names = opts.names
