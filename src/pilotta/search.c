@@ -531,6 +531,7 @@ int pl_search(const pl_View *v, const pl_SearchParams *p, pl_SearchResult *out)
         out->deals++;
     }
     out->nodes = pl_solver_nodes(sv);
+    out->exact = out->exact && out->deals > 0; /* a deal the clock stopped says nothing */
     for (int i = 0; i < out->nmoves && out->deals; i++) {
         out->moves[i].value = sum[i].value / out->deals;
         out->moves[i].points = sum[i].points / out->deals;

@@ -51,7 +51,7 @@ typedef struct {
     double value;
     int deals;  /* deals solved */
     long nodes;
-    bool exact; /* nothing hidden: one deal is all there is */
+    bool exact; /* nothing hidden, and that one deal was solved */
     int nmoves;
     pl_SearchMove moves[8]; /* every legal card, best first */
 } pl_SearchResult;

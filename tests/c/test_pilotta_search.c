@@ -349,6 +349,37 @@ static void test_search_deterministic_and_exact(void **state)
     assert_true(exact > 0);
 }
 
+/* A search the clock stops before its one deal is solved knows nothing:
+ * it must not call its answer exact, even where nothing is hidden. */
+static void test_no_deal_solved_is_not_exact(void **state)
+{
+    (void)state;
+    dl_Rng rng;
+    dl_rng_seed(&rng, 8);
+    pl_Rules r = plrules("");
+    int tried = 0;
+    for (int i = 0; i < 40 && tried < 5; i++) {
+        pl_State s;
+        if (!to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
+        advance(&s, 31, &rng);
+        if (s.phase != PL_PHASE_PLAY) continue;
+        pl_View v;
+        pl_view(&s, s.turn, &v);
+        pl_SearchParams p;
+        pl_search_defaults(&p);
+        pl_SearchResult out;
+        assert_int_equal(pl_search(&v, &p, &out), 0);
+        if (!out.exact) continue; /* (an unshown run still hides its place) */
+        assert_int_equal(out.deals, 1);
+        p.seconds = 1e-12;
+        assert_int_equal(pl_search(&v, &p, &out), 0);
+        if (out.deals > 0) continue;
+        assert_false(out.exact);
+        tried++;
+    }
+    assert_true(tried > 0);
+}
+
 /* A capot bid in hearts by a seat the observer (who holds every heart)
  * knows has none: the auction's weights keep no deal, and the search falls
  * back to unweighted deals (still consistent with the view) rather than
@@ -457,6 +488,7 @@ int main(void)
         cmocka_unit_test(test_auction_weight),
         cmocka_unit_test(test_search_deterministic_and_exact),
         cmocka_unit_test(test_infer_falls_back_when_weights_keep_nothing),
+        cmocka_unit_test(test_no_deal_solved_is_not_exact),
         cmocka_unit_test(test_sampler_survives_an_impossible_view),
         cmocka_unit_test(test_search_refuses_other_moments),
     };
