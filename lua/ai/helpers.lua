@@ -278,6 +278,7 @@ local function ctx_of(data, view)
     data.declare = function() return PL.declare(data.moves_info) end
     data.name_trumps = function() return PL.name_trumps(view, data.moves_info, data) end
     data.careful = function() return PL.careful(view, data.moves_info, data) end
+    data.decide = function(bid, search) return PL.decide(view, data.moves_info, data, bid, search) end
   end
   if view then
     data.chance = function(what, who) return M.chance(view, data.rules, what, who) end

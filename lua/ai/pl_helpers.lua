@@ -549,4 +549,30 @@ function M.careful(view, infos, ctx)
   return by(cheap, false).i, "gives the least"
 end
 
+--- decide(view, infos, ctx, bid, search) -> index, note: a whole
+-- decision as the shipped AIs make it. In the auction, the trumps to name
+-- or ctx.bid's call with the options `bid`; in the play, a declaration to
+-- announce or show, else the card ctx.search ranks first with the options
+-- `search` (none: careful play), else the careful card.
+function M.decide(view, infos, ctx, bid, search)
+  if view.phase ~= "play" then
+    if infos[1] and infos[1].kind == "trump" then return M.name_trumps(view, infos, ctx) end
+    return M.bid(view, infos, ctx, bid)
+  end
+  local d = M.declare(infos)
+  if d then return d, "declares" end
+  if not search then return M.careful(view, infos, ctx) end
+  if #infos == 1 then return 1 end
+  -- (an engine whose search refuses these options loses nothing: careful play)
+  local ok, r, why = pcall(ctx.search, search)
+  if not ok then r, why = nil, r end
+  if r and r.best then
+    for i, m in ipairs(infos) do
+      if m.text == r.best then return i, string.format("%d deals, value %.1f", r.deals or 0, r.value or 0) end
+    end
+  end
+  local i, note = M.careful(view, infos, ctx)
+  return i, note .. " (no search: " .. tostring(why or "its move is not legal") .. ")"
+end
+
 return M

@@ -28,14 +28,5 @@ says the belote, draws trumps while it holds the best one and its team
 holds the contract, returns its partner's suit, leads its Aces, never wastes
 points on a trick it cannot win and feeds points to a trick its partner is
 sure to take.]],
-  choose = function(view, _, ctx)
-    local first = ctx.moves_info[1]
-    if view.phase ~= "play" then
-      if first and first.kind == "trump" then return ctx.name_trumps() end
-      return ctx.bid(BID)
-    end
-    local d = ctx.declare()
-    if d then return d, "declares" end
-    return ctx.careful()
-  end,
+  choose = function(_, _, ctx) return ctx.decide(BID) end,
 }

@@ -21,24 +21,5 @@ it asks the engine's search: 24 deals of the hidden cards that agree with
 what it has seen are solved exactly with each card it may play, and it
 plays the card whose round comes out best on average for its team. Without
 the search it plays as cautious does.]],
-  choose = function(view, moves, ctx)
-    local first = ctx.moves_info[1]
-    if view.phase ~= "play" then
-      if first and first.kind == "trump" then return ctx.name_trumps() end
-      return ctx.bid(BID)
-    end
-    local d = ctx.declare()
-    if d then return d, "declares" end
-    if #moves == 1 then return 1 end
-    -- (an engine whose search refuses these options loses nothing: careful play)
-    local ok, r, why = pcall(ctx.search, SEARCH)
-    if not ok then r, why = nil, r end
-    if r and r.best then
-      for i, m in ipairs(moves) do
-        if m == r.best then return i, string.format("%d deals, value %.1f", r.deals or 0, r.value or 0) end
-      end
-    end
-    local i, note = ctx.careful()
-    return i, note .. " (no search: " .. tostring(why or "its move is not legal") .. ")"
-  end,
+  choose = function(_, _, ctx) return ctx.decide(BID, SEARCH) end,
 }

@@ -16,24 +16,5 @@ calls, the announcements and the play so far say of each hand, solves them
 exactly with each card it may play, and plays the card whose round comes
 out best on average. Announces every declaration, shows when its team
 stands and says the belote. Without the search it plays as cautious does.]],
-  choose = function(view, moves, ctx)
-    local first = ctx.moves_info[1]
-    if view.phase ~= "play" then
-      if first and first.kind == "trump" then return ctx.name_trumps() end
-      return ctx.bid(BID)
-    end
-    local d = ctx.declare()
-    if d then return d, "declares" end
-    if #moves == 1 then return 1 end
-    -- (an engine whose search refuses these options loses nothing: careful play)
-    local ok, r, why = pcall(ctx.search, SEARCH)
-    if not ok then r, why = nil, r end
-    if r and r.best then
-      for i, m in ipairs(moves) do
-        if m == r.best then return i, string.format("%d deals, value %.1f", r.deals or 0, r.value or 0) end
-      end
-    end
-    local i, note = ctx.careful()
-    return i, note .. " (no search: " .. tostring(why or "its move is not legal") .. ")"
-  end,
+  choose = function(_, _, ctx) return ctx.decide(BID, SEARCH) end,
 }
