@@ -21,18 +21,6 @@ static const char *const CONFIGS[] = {
 };
 #define NCONFIGS ((int)(sizeof CONFIGS / sizeof *CONFIGS))
 
-static bool to_play(pl_State *s, const pl_Rules *r, uint64_t seed, dl_Rng *rng)
-{
-    pl_new_match(s, r, seed, -1);
-    pl_ActionList l;
-    while (s->phase != PL_PHASE_PLAY) {
-        if (s->phase >= PL_PHASE_ROUND_OVER) return false;
-        pl_legal(s, &l);
-        pl_apply_legal(s, pl_pick(&l, s, rng));
-    }
-    return true;
-}
-
 /* Random play to `cards` cards, announcing and showing whenever offered
  * (so that views hold many announcements), the belote flag at random. */
 static void advance(pl_State *s, int cards, dl_Rng *rng)
@@ -124,7 +112,7 @@ static void test_sampler_respects_the_view(void **state)
         pl_Rules r = plrules(CONFIGS[ci]);
         for (long i = 0; i < n; i++) {
             pl_State s;
-            if (!to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
+            if (!pl_to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
             advance(&s, (int)dl_rng_below(&rng, 31), &rng);
             if (s.phase != PL_PHASE_PLAY) continue;
             const int seat = (int)dl_rng_below(&rng, 4);
@@ -166,7 +154,7 @@ static void test_sampler_uniform(void **state)
     pl_State s;
     dl_Rng rng;
     dl_rng_seed(&rng, 8);
-    while (!to_play(&s, &r, dl_rng_next(&rng), &rng)) {}
+    while (!pl_to_play(&s, &r, dl_rng_next(&rng), &rng)) {}
     pl_View v;
     pl_view(&s, s.turn, &v);
     pl_Sampler *sm = pl_sampler_new(&v);
@@ -236,7 +224,7 @@ static void test_sampler_uniform_among_consistent_deals(void **state)
     for (int i = 0; i < 200 && tested < 12; i++) {
         pl_Rules r = plrules(CONFIGS[i % 4]);
         pl_State s;
-        if (!to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
+        if (!pl_to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
         /* cards only: no announcement to place, no belote said */
         while (s.nplayed < 20 && s.phase == PL_PHASE_PLAY) {
             pl_Set c = pl_legal_cards(&s);
@@ -315,7 +303,7 @@ static void test_search_deterministic_and_exact(void **state)
     pl_Solver *sv = pl_solver_new(0);
     for (int i = 0; i < 60; i++) {
         pl_State s;
-        if (!to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
+        if (!pl_to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
         advance(&s, i % 10 == 0 ? 31 : 8 + (int)dl_rng_below(&rng, 24), &rng);
         if (s.phase != PL_PHASE_PLAY) continue;
         pl_View v;
@@ -360,7 +348,7 @@ static void test_no_deal_solved_is_not_exact(void **state)
     int tried = 0;
     for (int i = 0; i < 40 && tried < 5; i++) {
         pl_State s;
-        if (!to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
+        if (!pl_to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
         advance(&s, 31, &rng);
         if (s.phase != PL_PHASE_PLAY) continue;
         pl_View v;
@@ -429,7 +417,7 @@ static void test_sampler_survives_an_impossible_view(void **state)
     pl_View v;
     /* a seat with a card of rank 8..K in every suit: no room for a run of 7 */
     for (bool room = true; room;) {
-        while (!to_play(&s, &r, dl_rng_next(&rng), &rng)) {}
+        while (!pl_to_play(&s, &r, dl_rng_next(&rng), &rng)) {}
         pl_view(&s, s.turn, &v);
         room = false;
         for (int su = 0; su < 4; su++) room |= !(v.hand & pl_suit_mask(su) & 0x7E7E7E7Eu);

@@ -52,20 +52,6 @@ static int minimax(const pl_State *s, int t)
     return best;
 }
 
-/* A random round through a random auction to the play phase; NULL when
- * it was thrown in. */
-static bool to_play(pl_State *s, const pl_Rules *r, uint64_t seed, dl_Rng *rng)
-{
-    pl_new_match(s, r, seed, -1);
-    pl_ActionList l;
-    while (s->phase != PL_PHASE_PLAY) {
-        if (s->phase >= PL_PHASE_ROUND_OVER) return false;
-        pl_legal(s, &l);
-        pl_apply_legal(s, pl_pick(&l, s, rng));
-    }
-    return true;
-}
-
 /* Random actions until `cards` cards are played (announcements, shows
  * and belote flags at random as the engine offers them). */
 static void advance(pl_State *s, int cards, dl_Rng *rng)
@@ -89,7 +75,7 @@ static void crosscheck(int tricks_left)
         pl_Rules r = plrules(CONFIGS[ci]);
         for (long i = 0; i < n; i++) {
             pl_State s;
-            if (!to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
+            if (!pl_to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
             advance(&s, 32 - 4 * tricks_left + (int)dl_rng_below(&rng, 4), &rng);
             if (s.phase != PL_PHASE_PLAY) continue;
             pl_SolveResult res;
@@ -182,7 +168,7 @@ static void test_table_keys_leader_and_tricks(void **state)
     for (long i = 0; i < n; i++) {
         pl_Rules r = plrules(CONFIGS[i % NCONFIGS]);
         pl_State s;
-        if (!to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
+        if (!pl_to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
         advance(&s, 4 * (2 + (int)dl_rng_below(&rng, 3)), &rng);
         if (s.phase != PL_PHASE_PLAY) continue;
         for (int lead = 0; lead < 4; lead++) {
@@ -222,7 +208,7 @@ static void test_P46_conversion_matches_engine(void **state)
     for (long i = 0; rounds < n && i < 20 * n; i++) {
         pl_Rules r = plrules(rules[i % 5]);
         pl_State s;
-        if (!to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
+        if (!pl_to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
         advance(&s, 4 + (int)dl_rng_below(&rng, 8), &rng); /* P36 settled */
         if (s.phase != PL_PHASE_PLAY) continue;
         const int team = pl_team(s.turn);

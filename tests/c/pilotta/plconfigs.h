@@ -17,6 +17,9 @@ extern const int pl_nlegality_configs;
 
 /* Picks an action: in the auction, pass half the time; else uniform. */
 const pl_Action *pl_pick(const pl_ActionList *l, const pl_State *s, dl_Rng *rng);
+/* A new match dealt with `seed` and its auction played by pl_pick to the
+ * play phase; false when the round was thrown in. */
+bool pl_to_play(pl_State *s, const pl_Rules *r, uint64_t seed, dl_Rng *rng);
 /* Env var as a count, with a default. */
 long pl_env_count(const char *name, long dflt);
 
