@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "boxint.h"
+#include "lhandle.h"
 #include "lrules.h"
 #include "moves.h"
 
@@ -53,13 +54,6 @@ static bool fail(char *why, const char *fmt, ...)
     vsnprintf(why, WHY, fmt, ap);
     va_end(ap);
     return false;
-}
-
-static int refuse(lua_State *L, const char *why)
-{
-    lua_pushnil(L);
-    lua_pushstring(L, why);
-    return 2;
 }
 
 /* Is the value at idx exactly this string (a NUL inside it included)? */
@@ -481,12 +475,12 @@ int dl_capture_best(lua_State *L)
     if (bad) {
         char why[WHY];
         snprintf(why, sizeof why, "rules: %s", bad);
-        return refuse(L, why);
+        return dl_lua_nil_why(L, why);
     }
     dl_State s;
     dl_state_blank(&s, &r);
     char why[WHY];
-    if (!read_table(L, 2, &s, why)) return refuse(L, why);
+    if (!read_table(L, 2, &s, why)) return dl_lua_nil_why(L, why);
     const dl_Set on_table = dl_table_cards(&s);
     const int card = pick_card(on_table, rank, given);
     if (card < 0) {
@@ -500,9 +494,9 @@ int dl_capture_best(lua_State *L)
         s.pack[s.pack_len++] = (uint8_t)dl_first(rest);
     s.phase = DL_PHASE_ROUND_OVER;
     const char *e = dl_check_state(&s);
-    if (e) return refuse(L, e);
+    if (e) return dl_lua_nil_why(L, e);
     seat_mover(&s, card);
-    if (!dl_is_face(card) && (e = crowded(L, &s, dl_value(card)))) return refuse(L, e);
+    if (!dl_is_face(card) && (e = crowded(L, &s, dl_value(card)))) return dl_lua_nil_why(L, e);
     Best b = {false, 0, 0, 0, 0, 0};
     if (!best_move(&s, card, &b)) return luaL_error(L, "best_capture: out of memory");
     if (!b.found) {
@@ -531,10 +525,10 @@ int dl_capture_points(lua_State *L)
     char why[WHY];
     if (bad) {
         snprintf(why, sizeof why, "rules: %s", bad);
-        return refuse(L, why);
+        return dl_lua_nil_why(L, why);
     }
     dl_Set cards = 0, seen = 0;
-    if (!read_cards(L, 1, "cards", "in the list", &cards, &seen, why)) return refuse(L, why);
+    if (!read_cards(L, 1, "cards", "in the list", &cards, &seen, why)) return dl_lua_nil_why(L, why);
     lua_pushinteger(L, points_of(&r, cards));
     return 1;
 }

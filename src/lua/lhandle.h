@@ -50,6 +50,21 @@ static inline bool dl_lua_refuse(lua_State *L, const char *why)
  * the number as the script wrote it. */
 lua_Integer dl_lua_rule_int(lua_State *L, const char *where, lua_Integer lo, lua_Integer hi);
 
+/* Pushes nil, why; returns 2 (a method's answer when it refuses). */
+static inline int dl_lua_nil_why(lua_State *L, const char *why)
+{
+    lua_pushnil(L);
+    lua_pushstring(L, why);
+    return 2;
+}
+
+/* t[k] = v for the table on top. */
+static inline void dl_lua_set_int(lua_State *L, const char *k, lua_Integer v)
+{
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, k);
+}
+
 /* ---- what is known of the position (the second user value) ---- */
 
 /* Pushes the table kept about this position, fresh when the state has

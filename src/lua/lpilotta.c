@@ -67,12 +67,6 @@ static void push_game(lua_State *L, pl_Game *g, int from)
 
 /* ---- actions as values ---- */
 
-static void set_int(lua_State *L, const char *k, lua_Integer v)
-{
-    lua_pushinteger(L, v);
-    lua_setfield(L, -2, k);
-}
-
 static void set_bool(lua_State *L, const char *k, bool v)
 {
     lua_pushboolean(L, v);
@@ -93,14 +87,14 @@ static void set_action_fields(lua_State *L, const pl_State *s, const pl_Action *
     if (text) lua_pushstring(L, text);
     else push_text(L, s, a);
     lua_setfield(L, -2, "text");
-    if (index) set_int(L, "index", index);
+    if (index) dl_lua_set_int(L, "index", index);
     lua_pushstring(L, pl_lua_kinds[a->kind]);
     lua_setfield(L, -2, "kind");
-    set_int(L, "seat", s->turn);
+    dl_lua_set_int(L, "seat", s->turn);
     char c = 0;
     switch (a->kind) {
     case PL_BID:
-        set_int(L, "value", a->value == PL_CAPOT ? 250 : a->value * 10);
+        dl_lua_set_int(L, "value", a->value == PL_CAPOT ? 250 : a->value * 10);
         set_bool(L, "capot", a->value == PL_CAPOT);
         /* fall through */
     case PL_TRUMP:
@@ -114,7 +108,7 @@ static void set_action_fields(lua_State *L, const pl_State *s, const pl_Action *
         pl_lua_pushcards(L, a->cards);
         lua_setfield(L, -2, "cards");
         pl_Decl d;
-        if (pl_decl_classify(a->cards, &d)) set_int(L, "value", d.value);
+        if (pl_decl_classify(a->cards, &d)) dl_lua_set_int(L, "value", d.value);
         break;
     }
     case PL_PLAY:
@@ -387,12 +381,12 @@ static void push_effect(lua_State *L, const pl_Game *g, lua_Integer index, bool 
     const pl_State *b = &r->before;
     lua_createtable(L, 0, 20);
     set_action_fields(L, b, &r->action, index, r->text);
-    set_int(L, "side", pl_team(r->seat));
-    set_int(L, "round", b->round);
-    set_int(L, "deal", 1);
-    set_int(L, "ply", (lua_Integer)(g->nrec - 1 - g->round_start));
-    set_int(L, "number", (lua_Integer)g->nrec);
-    set_int(L, "trick", pl_trick_index(b) + 1);
+    dl_lua_set_int(L, "side", pl_team(r->seat));
+    dl_lua_set_int(L, "round", b->round);
+    dl_lua_set_int(L, "deal", 1);
+    dl_lua_set_int(L, "ply", (lua_Integer)(g->nrec - 1 - g->round_start));
+    dl_lua_set_int(L, "number", (lua_Integer)g->nrec);
+    dl_lua_set_int(L, "trick", pl_trick_index(b) + 1);
     if (with_table) {
         const int k = pl_trick_index(b), n = pl_trick_count(b);
         lua_createtable(L, n, 0);
@@ -407,10 +401,10 @@ static void push_effect(lua_State *L, const pl_Game *g, lua_Integer index, bool 
         pl_Set cards = 0;
         for (int i = 0; i < 4; i++) cards |= PL_BIT(g->s.played[4 * k + i]);
         lua_createtable(L, 0, 4);
-        set_int(L, "winner", w);
-        set_int(L, "side", pl_team(w));
-        set_int(L, "points", pl_set_points(cards, g->s.bid_suit) + (k == 7 ? 10 : 0));
-        set_int(L, "number", k + 1);
+        dl_lua_set_int(L, "winner", w);
+        dl_lua_set_int(L, "side", pl_team(w));
+        dl_lua_set_int(L, "points", pl_set_points(cards, g->s.bid_suit) + (k == 7 ? 10 : 0));
+        dl_lua_set_int(L, "number", k + 1);
         lua_setfield(L, -2, "trick_over");
     }
     if (r->action.kind == PL_PLAY && r->action.belote) set_bool(L, "belote", true);
@@ -620,9 +614,9 @@ static int g_result(lua_State *L)
     for (int t = 0; t < 2; t++) lua_pushinteger(L, won[t]), lua_rawseti(L, -2, t);
     lua_setfield(L, -2, "rounds_won");
     set_bool(L, "over", s->phase == PL_PHASE_MATCH_OVER);
-    if (s->winner >= 0) set_int(L, "winner", s->winner);
-    set_int(L, "rounds", s->round);
-    set_int(L, "target", s->rules.target);
+    if (s->winner >= 0) dl_lua_set_int(L, "winner", s->winner);
+    dl_lua_set_int(L, "rounds", s->round);
+    dl_lua_set_int(L, "target", s->rules.target);
     return 1;
 }
 
@@ -657,13 +651,13 @@ static int g_history(lua_State *L)
         lua_createtable(L, 0, 8);
         push_history_text(L, r, (int)seat);
         lua_setfield(L, -2, "move");
-        set_int(L, "round", r->before.round);
-        set_int(L, "deal", 1);
+        dl_lua_set_int(L, "round", r->before.round);
+        dl_lua_set_int(L, "deal", 1);
         if (r->next_round) {
             lua_pushliteral(L, "next-round");
             lua_setfield(L, -2, "kind");
         } else {
-            set_int(L, "seat", r->seat);
+            dl_lua_set_int(L, "seat", r->seat);
             lua_pushstring(L, pl_lua_kinds[r->action.kind]);
             lua_setfield(L, -2, "kind");
         }

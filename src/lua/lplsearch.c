@@ -6,6 +6,7 @@
 #include <lauxlib.h>
 #include <math.h>
 
+#include "lhandle.h"
 #include "pilotta/notation.h"
 #include "pilotta/play.h"
 #include "pilotta/search.h"
@@ -19,12 +20,6 @@ static void push_card(lua_State *L, const pl_State *s, int card)
     char buf[64];
     pl_action_str(s, &a, buf, sizeof buf, false);
     lua_pushstring(L, buf);
-}
-
-static void set_int(lua_State *L, const char *k, lua_Integer v)
-{
-    lua_pushinteger(L, v);
-    lua_setfield(L, -2, k);
 }
 
 static void set_num(lua_State *L, const char *k, double v)
@@ -44,27 +39,20 @@ static void push_game(lua_State *L, const pl_State *s, int team, int value)
     lua_rawseti(L, -2, 2);
 }
 
-static int refuse(lua_State *L, const char *why)
-{
-    lua_pushnil(L);
-    lua_pushstring(L, why);
-    return 2;
-}
-
 static bool in_play(const pl_State *s) { return s->phase == PL_PHASE_PLAY && s->bid_suit >= 0; }
 
 int pl_lua_solve(lua_State *L, const pl_State *s)
 {
-    if (!in_play(s)) return refuse(L, "solve: the cards are not being played");
+    if (!in_play(s)) return dl_lua_nil_why(L, "solve: the cards are not being played");
     pl_Solver *sv = pl_solver_new(0);
     if (!sv) return luaL_error(L, "solve: out of memory");
     pl_SolveResult r;
     pl_solve(sv, s, &r);
     pl_solver_free(sv);
     lua_createtable(L, 0, 6);
-    set_int(L, "points", r.value < 0 ? 0 : r.value);
-    set_int(L, "team", r.team);
-    set_int(L, "nodes", r.nodes);
+    dl_lua_set_int(L, "points", r.value < 0 ? 0 : r.value);
+    dl_lua_set_int(L, "team", r.team);
+    dl_lua_set_int(L, "nodes", r.nodes);
     lua_pushboolean(L, r.value == PL_SOLVE_SWEEP || r.value == PL_SOLVE_SWEPT);
     lua_setfield(L, -2, "capot");
     push_game(L, s, r.team, r.value);
@@ -74,7 +62,7 @@ int pl_lua_solve(lua_State *L, const pl_State *s)
         lua_createtable(L, 0, 3);
         push_card(L, s, r.moves[i].card);
         lua_setfield(L, -2, "move");
-        set_int(L, "points", r.moves[i].value < 0 ? 0 : r.moves[i].value);
+        dl_lua_set_int(L, "points", r.moves[i].value < 0 ? 0 : r.moves[i].value);
         push_game(L, s, r.team, r.moves[i].value);
         lua_setfield(L, -2, "game");
         lua_rawseti(L, -2, i + 1);
@@ -133,7 +121,7 @@ int pl_lua_search(lua_State *L, const pl_State *s, int arg)
     if (t != LUA_TNIL && t != LUA_TBOOLEAN) return luaL_error(L, "search: infer must be true or false");
     p.infer = lua_toboolean(L, -1);
     lua_pop(L, 1);
-    if (!in_play(s)) return refuse(L, "search: the cards are not being played");
+    if (!in_play(s)) return dl_lua_nil_why(L, "search: the cards are not being played");
     if (s->turn != seat) {
         lua_pushnil(L);
         lua_pushfstring(L, "search: seat %d is not to play (seat %d is)", seat, (int)s->turn);
@@ -144,13 +132,13 @@ int pl_lua_search(lua_State *L, const pl_State *s, int arg)
     pl_SearchResult r;
     const int rc = pl_search(&v, &p, &r);
     if (rc == -2) return luaL_error(L, "search: out of memory");
-    if (rc != 0) return refuse(L, "search: no card to play now");
+    if (rc != 0) return dl_lua_nil_why(L, "search: no card to play now");
     lua_createtable(L, 0, 6);
     push_card(L, s, r.best);
     lua_setfield(L, -2, "best");
     set_num(L, "value", r.value);
-    set_int(L, "deals", r.deals);
-    set_int(L, "nodes", r.nodes);
+    dl_lua_set_int(L, "deals", r.deals);
+    dl_lua_set_int(L, "nodes", r.nodes);
     lua_pushboolean(L, r.exact);
     lua_setfield(L, -2, "exact");
     lua_createtable(L, r.nmoves, 0);

@@ -2,6 +2,7 @@
 
 #include <lauxlib.h>
 
+#include "lhandle.h"
 #include "lplrules.h"
 #include "pilotta/action.h"
 #include "pilotta/auction.h"
@@ -10,16 +11,10 @@
 const char *const pl_lua_phases[] = {"auction", "trump", "contra", "play", "round-over", "match-over"};
 const char *const pl_lua_kinds[] = {"pass", "bid", "contra", "recontra", "trump", "announce", "show", "play"};
 
-static void set_int(lua_State *L, const char *k, lua_Integer v)
-{
-    lua_pushinteger(L, v);
-    lua_setfield(L, -2, k);
-}
-
 /* A seat or team field that may be absent (-1). */
 static void set_opt(lua_State *L, const char *k, int v)
 {
-    if (v >= 0) set_int(L, k, v);
+    if (v >= 0) dl_lua_set_int(L, k, v);
 }
 
 static void set_pair(lua_State *L, const char *k, int a, int b)
@@ -67,16 +62,16 @@ void pl_lua_pushcontract(lua_State *L, int bid, int suit, int bidder, int mult, 
     pl_call_str(&a, buf, sizeof buf, false);
     lua_pushstring(L, buf);
     lua_setfield(L, -2, "bid");
-    set_int(L, "value", bid == PL_CAPOT ? 250 : bid * 10);
+    dl_lua_set_int(L, "value", bid == PL_CAPOT ? 250 : bid * 10);
     lua_pushboolean(L, bid == PL_CAPOT);
     lua_setfield(L, -2, "capot");
     if (suit >= 0) {
         push_suit(L, suit);
         lua_setfield(L, -2, "suit");
     }
-    set_int(L, "bidder", bidder);
-    set_int(L, "team", pl_team(bidder));
-    set_int(L, "mult", mult);
+    dl_lua_set_int(L, "bidder", bidder);
+    dl_lua_set_int(L, "team", pl_team(bidder));
+    dl_lua_set_int(L, "mult", mult);
     set_opt(L, "contra_by", contra_by);
 }
 
@@ -98,7 +93,7 @@ static void push_calls(lua_State *L, const pl_View *v)
         lua_setfield(L, -2, "text");
         lua_pushstring(L, pl_lua_kinds[a.kind]);
         lua_setfield(L, -2, "kind");
-        set_int(L, "seat", t.turn);
+        dl_lua_set_int(L, "seat", t.turn);
         lua_rawseti(L, -2, i + 1);
         if (t.phase <= PL_PHASE_CONTRA) pl_auction_apply(&t, &a);
     }
@@ -125,7 +120,7 @@ static void push_tricks(lua_State *L, const pl_View *v)
     for (int k = 0; k < ntricks; k++) {
         const int first = 4 * k, n = v->nplayed - first < 4 ? v->nplayed - first : 4;
         lua_createtable(L, 0, 5);
-        set_int(L, "leader", v->leader[k]);
+        dl_lua_set_int(L, "leader", v->leader[k]);
         lua_createtable(L, n, 0);
         pl_Set cards = 0;
         for (int i = 0; i < n; i++) {
@@ -135,8 +130,8 @@ static void push_tricks(lua_State *L, const pl_View *v)
         }
         lua_setfield(L, -2, "cards");
         const int w = (v->leader[k] + best_of(v->played, first, n, v->bid_suit) - first) & 3;
-        set_int(L, n == 4 ? "winner" : "winning", w);
-        if (n == 4) set_int(L, "points", pl_set_points(cards, v->bid_suit) + (k == 7 ? 10 : 0));
+        dl_lua_set_int(L, n == 4 ? "winner" : "winning", w);
+        if (n == 4) dl_lua_set_int(L, "points", pl_set_points(cards, v->bid_suit) + (k == 7 ? 10 : 0));
         lua_rawseti(L, -2, k + 1);
     }
     lua_setfield(L, -2, "tricks");
@@ -144,14 +139,14 @@ static void push_tricks(lua_State *L, const pl_View *v)
     if (v->phase != 3) return;
     const int k = v->nplayed / 4, n = v->nplayed % 4;
     const int leader = k == 0 ? v->leader[0] : (n ? v->leader[k] : v->turn);
-    set_int(L, "leader", leader);
+    dl_lua_set_int(L, "leader", leader);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         pl_lua_pushcard(L, v->played[4 * k + i]);
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "trick");
-    if (n) set_int(L, "winning", (leader + best_of(v->played, 4 * k, n, v->bid_suit) - 4 * k) & 3);
+    if (n) dl_lua_set_int(L, "winning", (leader + best_of(v->played, 4 * k, n, v->bid_suit) - 4 * k) & 3);
 }
 
 static void push_decls(lua_State *L, const pl_PublicDecl *d, int n, const pl_State *all)
@@ -159,11 +154,11 @@ static void push_decls(lua_State *L, const pl_PublicDecl *d, int n, const pl_Sta
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_createtable(L, 0, 6);
-        set_int(L, "seat", d[i].seat);
+        dl_lua_set_int(L, "seat", d[i].seat);
         lua_pushstring(L, d[i].kind == PL_RUN ? "run" : "four");
         lua_setfield(L, -2, "kind");
-        set_int(L, "value", d[i].value);
-        if (d[i].kind == PL_RUN) set_int(L, "length", d[i].length);
+        dl_lua_set_int(L, "value", d[i].value);
+        if (d[i].kind == PL_RUN) dl_lua_set_int(L, "length", d[i].length);
         else {
             char b[8];
             pl_card_str(pl_card(d[i].rank, 0), b, false);
@@ -200,12 +195,12 @@ static void push_public(lua_State *L, const pl_View *v, int ply, const pl_State 
     lua_setfield(L, -2, "game");
     lua_pushstring(L, pl_lua_phases[v->phase]);
     lua_setfield(L, -2, "phase");
-    if (v->phase < 4) set_int(L, "turn", v->turn);
-    set_int(L, "dealer", v->dealer);
-    set_int(L, "round", v->round);
-    set_int(L, "deal", 1);
-    set_int(L, "ply", ply);
-    set_int(L, "players", 4);
+    if (v->phase < 4) dl_lua_set_int(L, "turn", v->turn);
+    dl_lua_set_int(L, "dealer", v->dealer);
+    dl_lua_set_int(L, "round", v->round);
+    dl_lua_set_int(L, "deal", 1);
+    dl_lua_set_int(L, "ply", ply);
+    dl_lua_set_int(L, "players", 4);
     lua_createtable(L, 4, 0);
     for (int i = 0; i < 4; i++) lua_pushinteger(L, v->hand_count[i]), lua_rawseti(L, -2, i);
     lua_setfield(L, -2, "hand_count");
@@ -224,7 +219,7 @@ static void push_public(lua_State *L, const pl_View *v, int ply, const pl_State 
     set_opt(L, "belote", v->belote);
     set_pair(L, "score", v->score[0], v->score[1]);
     set_opt(L, "winner", v->winner);
-    set_int(L, "target", v->rules.target);
+    dl_lua_set_int(L, "target", v->rules.target);
     if (v->last.bidders >= 0 || v->last.thrown_in) {
         pl_lua_pushbreakdown(L, &v->last);
         lua_setfield(L, -2, "last");
@@ -238,7 +233,7 @@ void pl_lua_pushview(lua_State *L, const pl_State *s, int seat, int ply)
     pl_View v;
     pl_view(s, seat, &v);
     push_public(L, &v, ply, NULL);
-    set_int(L, "seat", seat);
+    dl_lua_set_int(L, "seat", seat);
     pl_lua_pushcards(L, v.hand);
     lua_setfield(L, -2, "hand");
     pl_lua_pushcards(L, v.unseen);
@@ -263,21 +258,21 @@ void pl_lua_pushbreakdown(lua_State *L, const pl_RoundScore *r)
     lua_createtable(L, 2, 8);
     for (int t = 0; t < 2; t++) {
         lua_createtable(L, 0, 7);
-        set_int(L, "trick_points", r->trick_points[t]);
-        set_int(L, "declarations", r->decl[t]);
-        set_int(L, "belote", r->belote[t]);
-        set_int(L, "raw", r->raw[t]);
-        set_int(L, "game", r->game[t]);
-        set_int(L, "total", r->game[t]);
-        set_int(L, "tricks", r->tricks[t]);
+        dl_lua_set_int(L, "trick_points", r->trick_points[t]);
+        dl_lua_set_int(L, "declarations", r->decl[t]);
+        dl_lua_set_int(L, "belote", r->belote[t]);
+        dl_lua_set_int(L, "raw", r->raw[t]);
+        dl_lua_set_int(L, "game", r->game[t]);
+        dl_lua_set_int(L, "total", r->game[t]);
+        dl_lua_set_int(L, "tricks", r->tricks[t]);
         lua_rawseti(L, -2, t);
     }
-    set_int(L, "value", r->value);
-    set_int(L, "mult", r->mult);
+    dl_lua_set_int(L, "value", r->value);
+    dl_lua_set_int(L, "mult", r->mult);
     set_opt(L, "bidders", r->bidders);
     lua_pushboolean(L, r->made);
     lua_setfield(L, -2, "made");
     lua_pushboolean(L, r->thrown_in);
     lua_setfield(L, -2, "thrown_in");
-    if (r->game[0] != r->game[1]) set_int(L, "winner", r->game[0] > r->game[1] ? 0 : 1);
+    if (r->game[0] != r->game[1]) dl_lua_set_int(L, "winner", r->game[0] > r->game[1] ? 0 : 1);
 }

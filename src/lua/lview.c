@@ -3,6 +3,7 @@
 #include <lauxlib.h>
 #include <string.h>
 
+#include "lhandle.h"
 #include "notation.h"
 #include "score.h"
 #include "view.h"
@@ -31,19 +32,13 @@ void dl_lua_pushcards(lua_State *L, dl_Set s)
     }
 }
 
-static void set_int(lua_State *L, const char *k, lua_Integer v)
-{
-    lua_pushinteger(L, v);
-    lua_setfield(L, -2, k);
-}
-
 static void push_decl(lua_State *L, const dl_Decl *d, const uint8_t *comp)
 {
     lua_createtable(L, 0, 6);
     lua_pushstring(L, d->kind == DL_DECL_GROUP ? "group" : "plain");
     lua_setfield(L, -2, "kind");
-    set_int(L, "value", d->value);
-    set_int(L, "owner", d->owner);
+    dl_lua_set_int(L, "value", d->value);
+    dl_lua_set_int(L, "owner", d->owner);
     lua_pushfstring(L, "%c%d@%d", d->kind == DL_DECL_GROUP ? 'G' : 'P', d->value, d->owner);
     lua_setfield(L, -2, "ref");
     dl_lua_pushcards(L, d->cards);
@@ -99,20 +94,20 @@ void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
     const int n = s->rules.players, sides = dl_nsides(&s->rules);
     luaL_checkstack(L, 10, "pushing a view");
     lua_createtable(L, 0, 25);
-    if (seat >= 0) set_int(L, "seat", seat);
-    set_int(L, "players", n);
-    set_int(L, "sides", sides);
+    if (seat >= 0) dl_lua_set_int(L, "seat", seat);
+    dl_lua_set_int(L, "players", n);
+    dl_lua_set_int(L, "sides", sides);
     lua_pushboolean(L, s->rules.teams);
     lua_setfield(L, -2, "teams");
     lua_pushstring(L, PHASES[seat < 0 ? s->phase : v.phase]);
     lua_setfield(L, -2, "phase");
     if (s->phase == DL_PHASE_PLAY || s->phase == DL_PHASE_CLAIM)
-        set_int(L, "turn", seat < 0 ? s->turn : v.turn);
-    set_int(L, "dealer", s->dealer);
-    set_int(L, "deal", s->deal);
-    set_int(L, "round", s->round);
-    set_int(L, "ply", s->ply);
-    if (s->last_capturer >= 0) set_int(L, "last_capturer", s->last_capturer);
+        dl_lua_set_int(L, "turn", seat < 0 ? s->turn : v.turn);
+    dl_lua_set_int(L, "dealer", s->dealer);
+    dl_lua_set_int(L, "deal", s->deal);
+    dl_lua_set_int(L, "round", s->round);
+    dl_lua_set_int(L, "ply", s->ply);
+    if (s->last_capturer >= 0) dl_lua_set_int(L, "last_capturer", s->last_capturer);
     dl_lua_pushtable(L, s);
     lua_setfield(L, -2, "table");
     /* hands */
@@ -129,7 +124,7 @@ void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
         lua_rawseti(L, -2, i);
     }
     lua_setfield(L, -2, seat < 0 ? "hands" : "hand_counts");
-    set_int(L, "pack_count", v.pack_count);
+    dl_lua_set_int(L, "pack_count", v.pack_count);
     if (seat < 0) {
         lua_createtable(L, s->pack_len - s->pack_pos, 0);
         char b[8];
