@@ -260,7 +260,9 @@ M.entries = {
   { id = "P35", title = "Announcing",
     text = "A player may announce his declarations at his own turn in the first trick, before his card, "
       .. "and at no other time; what is not announced does not count. The engine is told the cards and "
-      .. "takes only what he holds; the others hear the kind and value.",
+      .. "takes only what he holds; the others hear the kind and value, in the words said at a table: a "
+      .. "run by its length (\"a run of four, 50\"), a four by its rank (\"four Nines\"), never the suit "
+      .. "or the cards.",
     example = { position = HEARTS .. "hands=?7 / ?7 / ?7 / 7d 8d 9d 10d Jd Qd Kd; tricks=7c 8c 9c 10c",
       steps = { { "announce 7d 8d 9d", refused = "P35", say = "trick 2: too late" }, { "Kd", legal = true } } } },
 
@@ -357,10 +359,11 @@ M.entries = {
 
   -- Information -----------------------------------------------------
   { id = "P50", title = "What everyone knows",
-    text = "Everyone sees the dealer, the calls, the kind and value of each announcement, who stands, the "
+    text = "Everyone sees the dealer, the calls, the kind and value of each announcement (a run's length, a "
+      .. "four's rank), who stands, the "
       .. "shown cards, belote calls, the cards played, who won each trick and the scores. Hands and cards "
       .. "not shown stay private, for people and programs alike.",
-    example = { text = "seat 0 announces 7c 8c 9c 10c: the others hear 'a run of four, 50'\n"
+    example = { text = "seat 0 announces 7c 8c 9c 10c: the others hear 'a run of four, 50', not its suit\n"
       .. "they see the cards only when seat 0 shows them in trick 2" } },
 
   { id = "P51", title = "Refusals",

@@ -341,6 +341,21 @@ describe("Pilotta's game handle", function()
       assert.same(a:history(0), b:history(0))
     end)
 
+    it("tell another seat's announcement by the words said at a table: a run's length, a four's rank (P35, P50)",
+      function()
+      local g = new{ position = "dealer=3; calls=80c, pass, pass, pass; "
+        .. "hands=7h 8h 9h 10h Jh Qs 7s As / Kc Kd Kh Ks ?4 / ?8 / ?8", seed = 5 }
+      assert.truthy(g:play("announce 7h 8h 9h 10h Jh"))
+      assert.truthy(g:play("As"))
+      assert.truthy(g:play("announce Kc Kd Kh Ks"))
+      local run, four = g:view(1).announcements[1], g:view(0).announcements[2]
+      assert.same({ seat = 0, kind = "run", value = 100, length = 5, shown = false }, run)
+      assert.same({ seat = 1, kind = "four", value = 100, rank = "K", shown = false }, four)
+      -- the partner hears no more than an opponent
+      assert.same(run, g:view(2).announcements[1])
+      assert.same(four, g:view(3).announcements[2])
+    end)
+
     it("hide another seat's announced cards in its history", function()
       local g = new{ position = P:format("7c 8c 9c"), seed = 5 }
       g:play("As")
