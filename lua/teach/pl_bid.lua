@@ -18,6 +18,9 @@ local M = {}
 -- 50 short, recontra with 20 to spare.
 M.OPTS = { margin = 20, contra = 50, recontra = 20 }
 
+--- The sure tricks pl_helpers.bid wants for capot (its default).
+M.CAPOT = 8
+
 local SUITS = PL.SUITS
 local SUIT_WORD = { c = "clubs", d = "diamonds", h = "hearts", s = "spades" }
 local RANK_WORD = { J = "Jack", ["9"] = "Nine", A = "Ace", ["10"] = "Ten", K = "King", Q = "Queen" }
@@ -124,6 +127,17 @@ local function winners_words(e)
   return string.format("%s by itself with %s as trumps (its top trumps in sequence%s%s)",
     plural(e.winners, "trick"), SUIT_WORD[e.trumps], f.sA > 0 and (", " .. plural(f.sA, "side Ace")) or "",
     f.s10A > 0 and (", " .. plural(f.s10A, "Ten beside its Ace", "Tens beside their Aces")) or "")
+end
+
+--- The tricks the hand should take by itself with suit s as trumps (nil:
+-- its best suit), as pl_helpers.evaluate counts them for capot, and that
+-- in words.
+function M.sure_tricks(view, rules, s)
+  local ev = M.evaluate(view.hand, rules)
+  if not s then
+    for _, t in ipairs(SUITS) do if not s or ev[t].total > ev[s].total then s = t end end
+  end
+  return ev[s].winners, winners_words(ev[s])
 end
 
 -- What the position holds for the words: the evaluation, the best suit,
@@ -262,7 +276,7 @@ local function bid_reason(p, call)
   local e = p.ev[s]
   local c = p.c
   if capot then
-    return string.format("capot promises all eight tricks (250, P14), and your hand should take %s",
+    return string.format("capot promises all eight tricks (250, P14, P42), and your hand should take %s",
       winners_words(e)), e.cover - (p.lowest[s] or 80)
   end
   if c and c.team == p.side then
