@@ -123,6 +123,26 @@ describe("the table's auction advice", function()
     assert.same(EXPERT, bid.OPTS)
   end)
 
+  it("the coach's noise tool: expert's own calls are never flagged at the coach's thresholds", function()
+    local out, err, code = support.cli({ "run", "tools/pl_coach_bid_noise.lua", "150", "5" })
+    assert.equals(0, code, err)
+    assert.matches("150 auction positions", out, 1, true)
+    -- (the starred column is the coach's threshold)
+    for _, what in ipairs { "over", "missed" } do
+      local head = out:match("\n" .. what .. " [^\n]*")
+      local col, k = nil, 0
+      for cell in head:gmatch("%S+") do
+        if cell:find("*", 1, true) then col = k end
+        k = k + 1
+      end
+      assert.is_truthy(col, what)
+      local row = out:match("\n" .. what .. " [^\n]*\nexpert[^\n]*"):match("expert[^\n]*")
+      local cells = {}
+      for cell in row:gmatch("%S+") do cells[#cells + 1] = cell end
+      assert.equals("0.0%", cells[col + 1], row)
+    end
+  end)
+
   local function view(hand, calls, seat)
     local v = { seat = seat or 0, hand = {}, calls = {} }
     for c in hand:gmatch("%S+") do v.hand[#v.hand + 1] = c end
