@@ -32,6 +32,9 @@ local function plural(n, one, many)
 end
 
 local function round(x) return math.floor(x + 0.5) end
+-- (a cover is said rounded down: the bids it covers are the ones at or
+-- under the figure said)
+local floor = math.floor
 
 -- "a, b and c"
 local function list_words(parts)
@@ -121,12 +124,18 @@ function M.worth_words(e, s)
     list_words(parts))
 end
 
--- The sure tricks in words (capot).
+-- The sure tricks in words (capot): from the trumps (the top ones in
+-- sequence, all of them when they draw the rest), the side Aces and the
+-- Tens under them.
 local function winners_words(e)
   local f = e.features
-  return string.format("%s by itself with %s as trumps (its top trumps in sequence%s%s)",
-    plural(e.winners, "trick"), SUIT_WORD[e.trumps], f.sA > 0 and (", " .. plural(f.sA, "side Ace")) or "",
-    f.s10A > 0 and (", " .. plural(f.s10A, "Ten beside its Ace", "Tens beside their Aces")) or "")
+  local parts = {}
+  local tw = e.winners - f.sA - f.s10A
+  if tw > 0 then parts[#parts + 1] = string.format("%d from its trumps, the top ones in sequence", tw) end
+  if f.sA > 0 then parts[#parts + 1] = plural(f.sA, "side Ace") end
+  if f.s10A > 0 then parts[#parts + 1] = plural(f.s10A, "Ten beside its Ace", "Tens beside their Aces") end
+  return string.format("%s by itself with %s as trumps%s", plural(e.winners, "trick"), SUIT_WORD[e.trumps],
+    #parts > 0 and (" (" .. table.concat(parts, "; ") .. ")") or "")
 end
 
 --- The tricks the hand should take by itself with suit s as trumps (nil:
@@ -144,7 +153,7 @@ end
 -- the contract, the lowest legal bid in each suit.
 local function position(view, infos, rules, opts)
   local p = { ev = M.evaluate(view.hand, rules, opts), c = view.contract, seat = view.seat or 0, lowest = {},
-    opts = opts }
+    values = { c = {}, d = {}, h = {}, s = {} }, opts = opts }
   p.side, p.partner = p.seat % 2, (p.seat + 2) % 4
   for _, s in ipairs(SUITS) do
     if not p.best or p.ev[s].total > p.ev[p.best].total then p.best = s end
@@ -155,6 +164,7 @@ local function position(view, infos, rules, opts)
     if v and not capot then
       for _, t in ipairs(s and { s } or SUITS) do
         if not p.lowest[t] or v < p.lowest[t] then p.lowest[t] = v end
+        p.values[t][#p.values[t] + 1] = v
       end
     end
   end
@@ -178,6 +188,17 @@ local function suit_of(p) return p.c.suit or p.best end
 -- The highest bid this seat's evaluation covers in suit s over its
 -- partner's standing contract: the partner's bid counts on an average
 -- partner (PL.AVERAGE); this hand adds what it holds above that.
+-- The lowest raise of the partner's contract expert would make in suit
+-- s: pl_helpers.bid raises by more than one step (the step is what any
+-- partner a little above average would add).
+local function lowest_raise(p, s)
+  local low
+  for _, v in ipairs(p.values[s]) do
+    if v > p.c.value + 10 and (not low or v < low) then low = v end
+  end
+  return low
+end
+
 local function raise_cover(p, s)
   return p.c.value + p.ev[s].total - PL.AVERAGE
 end
@@ -192,14 +213,14 @@ function M.cover(view, moves, rules, s, opts)
   s = s or p.best
   local e = p.ev[s]
   local own = e.cover
-  local words = string.format("%s; keeping %d in hand, it covers %d", M.worth_words(e, s), opts.margin, round(own))
+  local words = string.format("%s; keeping %d in hand, it covers %d", M.worth_words(e, s), opts.margin, floor(own))
   local c = p.c
   if c and c.team == p.side and c.bidder == p.partner and (c.suit == nil or c.suit == s) then
     local r = raise_cover(p, s)
     if r > own then
       return r, string.format("your partner's %s counts on an average partner (%d for a side); your hand is worth %s, "
         .. "%d %s than that, so your side covers about %d", contract_words(c), PL.AVERAGE, M.worth_words(e, s),
-        math.abs(round(e.total - PL.AVERAGE)), e.total >= PL.AVERAGE and "more" or "less", round(r)), e
+        math.abs(round(e.total - PL.AVERAGE)), e.total >= PL.AVERAGE and "more" or "less", floor(r)), e
     end
   end
   return own, words, e
@@ -261,7 +282,7 @@ local function recontra_reason(p, yes)
       .. "hand is worth %s: your side should make about %d", contract_words(p.c), PL.AVERAGE, M.worth_words(e, s),
       round(mine))
   end
-  local above = round(mine - p.c.value)
+  local above = floor(mine - p.c.value)
   if yes then
     return string.format("%s, %d above the bid, and a recontra wants %d (P17)", base, above, p.opts.recontra),
       mine - (p.c.value + p.opts.recontra)
@@ -283,12 +304,12 @@ local function bid_reason(p, call)
     local r = raise_cover(p, s)
     return string.format("your partner's %s counts on an average partner (%d for a side); your hand is worth %s, "
       .. "%d more than that: keeping %d in hand, your side covers %d, and %d is the highest bid under it (P14)",
-      contract_words(c), PL.AVERAGE, M.worth_words(e, s), round(e.total - PL.AVERAGE), p.opts.margin, round(r), v),
-      r - (p.lowest[s] or v)
+      contract_words(c), PL.AVERAGE, M.worth_words(e, s), round(e.total - PL.AVERAGE), p.opts.margin, floor(r), v),
+      r - (lowest_raise(p, s) or v)
   end
   local over = c and string.format(", over their %s", contract_words(c)) or ""
   return string.format("your hand is worth %s; keeping %d in hand for what it cannot see, it covers %d, and %d is the "
-    .. "highest bid under it%s (P14)", M.worth_words(e, s), p.opts.margin, round(e.cover), v, over),
+    .. "highest bid under it%s (P14)", M.worth_words(e, s), p.opts.margin, floor(e.cover), v, over),
     e.cover - (p.lowest[s] or v)
 end
 
@@ -298,7 +319,7 @@ local function no_bid(p)
   local low = p.lowest[p.best]
   local under = low and string.format("under the lowest open bid, %d", low) or "and no bid is open"
   return string.format("your best is %s; keeping %d in hand, it covers %d, %s (P14, P15)",
-    M.worth_words(e, p.best), p.opts.margin, round(e.cover), under)
+    M.worth_words(e, p.best), p.opts.margin, floor(e.cover), under)
 end
 
 local function pass_reason(p)
@@ -318,11 +339,12 @@ local function pass_reason(p)
     end
     local s = suit_of(p)
     local e = p.ev[s]
-    local low = p.lowest[s]
+    local low = lowest_raise(p, s)
     return string.format("your partner's %s counts on an average partner (%d for a side); your hand is worth %s, "
       .. "so your side covers about %d with %d kept in hand, %s: no raise (P14, P15)", contract_words(c),
-      PL.AVERAGE, M.worth_words(e, s), round(raise_cover(p, s)), p.opts.margin,
-      low and string.format("under the next bid, %d", low) or "and no higher bid is open")
+      PL.AVERAGE, M.worth_words(e, s), floor(raise_cover(p, s)), p.opts.margin,
+      low and string.format("under %d, the lowest raise (the AIs raise by two steps or more, on a hand 20 or more "
+        .. "better than that average partner)", low) or "and no raise is open")
   end
   return no_bid(p)
 end

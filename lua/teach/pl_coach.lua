@@ -614,8 +614,9 @@ local function call_line(T, g, seat, played, opts)
   if phase ~= "auction" and phase ~= "contra" then return nil end
   local vd = M.call_verdict(g:view(seat), g:moves(true), g:rules(), played)
   if vd.flag == "over" then
-    return string.format("Coach: %s is above what your hand is worth: %s. If nobody helps, your side must still "
-      .. "make %s (P42).", move_words(T, played), vd.words, played:match("^%d+"))
+    local value = played:match("^%d+")
+    return string.format("Coach: %s is above what your hand is worth: %s: %s is %d above it. If nobody helps, your "
+      .. "side must still make %s (P42).", move_words(T, played), vd.words, value, math.floor(vd.over + 0.5), value)
   elseif vd.flag == "capot" then
     return string.format("Coach: %s promises all eight tricks (250, P14, P42), and your hand should take %s.",
       move_words(T, played), vd.words)

@@ -65,6 +65,21 @@ local function others(g, seat)
   return out
 end
 
+-- The figures of a reason agree with its call: a bid at or under what
+-- the hand covers, a pass's cover under the bid it would need.
+local function consistent(call, why)
+  local cover = tonumber(why:match("covers about (%d+)") or why:match("covers (%d+)"))
+  local v = tonumber(call:match("^(%d+)"))
+  if v then
+    assert(cover and cover >= v, call .. ": " .. why)
+    assert.matches(v .. " is the highest bid under it", why, 1, true)
+  end
+  local need = why:match("under the lowest open bid, (%d+)") or why:match("under (%d+), the lowest raise")
+  if call == "pass" and need then assert(cover < tonumber(need), why) end
+  local above = tonumber(why:match("(%d+) above the bid, and a recontra wants"))
+  if above then assert(call == "recontra" and above >= 20, why) end
+end
+
 -- Calls each auction position of seeded games (every rules set in turn)
 -- with f(g), until `want` positions were seen.
 local function positions(want, f)
@@ -94,6 +109,7 @@ describe("the table's auction advice", function()
       assert.equals(want, call, string.format("%s, seat %d, calls %s", g:rules().game, seat, why))
       assert.is_string(why)
       assert.matches("P%d", why)
+      consistent(call, why)
       for _, c in ipairs(others(g, seat)) do
         assert.is_nil(why:find("%f[%w]" .. c .. "%f[%W]"), string.format("'%s' names %s", why, c))
       end
