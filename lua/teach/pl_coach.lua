@@ -48,10 +48,10 @@ end
 -- flags none of expert's, cautious's or the follower's bids and 62.6%
 -- (65.2%) of random legal calls (10: 65.5% (68.5%), 30: 58.4% (61.0%));
 -- `missed` 10 flags none of expert's passes nor of cautious's (which keeps
--- 30: its passes fall short of expert's bids by less than 10), 20.9%
--- (21.2%) of the follower's calls (it bids only on long strong trumps)
--- and 0.7% (0.4%) of random ones (5: cautious 2.9% (3.4%), follower 23.9%
--- (24.6%); 20: follower 13.1% (12.7%)). A capot is flagged without the
+-- 30: its passes fall short of expert's bids by less than 10), 19.9%
+-- (20.6%) of the follower's calls (it bids only on long strong trumps)
+-- and 0.6% (0.3%) of random ones (5: cautious 2.9% (3.4%), follower 23.3%
+-- (24.3%); 20: follower 12.6% (12.1%)). A capot is flagged without the
 -- eight sure tricks expert wants (none of the three AIs', 19.2% (17.4%)
 -- of random calls).
 M.threshold = { gap = 2.5, exact_gap = 1, over = 20, missed = 10 }
