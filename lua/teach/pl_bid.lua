@@ -1,195 +1,378 @@
--- What a Pilotta hand is worth in the auction, for the table's advice
--- (hint, why, explain, the coach). A plain count, written for the table
--- until the AIs' own bidding evaluation (issue 17, lua/ai) is merged:
--- everything outside this file asks `M.evaluate` and `M.advise` only, so
--- swapping the count for that evaluation touches nothing else.
+-- The table's auction advice for Pilotta (hint, why, explain, the coach),
+-- on the AIs' own evaluation: lua/ai/pl_helpers.lua values the hand for
+-- each trump suit (trick points calibrated on double-dummy deals, the
+-- declarations times the chance they stand, the belote; docs/ai.md §11)
+-- and its bidding policy, with expert's options, gives the call. So the
+-- call advised at the table is the call the `expert` AI would make in the
+-- same seat (tests/lua/pl_bid_spec.lua checks it on random auctions);
+-- this file only puts the evaluation's figures into words.
 --
--- The count: a contract in suit s is worth the trick points the hand
--- brings with s as trumps plus an average partner's share, rounded down
--- to a bid. Trumps bring their card points (P6) and a length bonus (each
--- trump is a likely trick); aces on the side bring their 11 and what the
--- others throw on them; a ten beside its ace is likely to win too; the
--- belote (P39) and declarations (P33) add their value. A suit with too
--- few trumps to hold (under three with the Jack, under four with the Jack
--- or the Nine, under five without either) is worth no contract.
-local help = require "diloti.ai.helpers"
+-- The dependency runs one way: the table's teaching reads the AIs'
+-- helpers, the AIs never read the table's teaching.
+local PL = require "diloti.ai.pl_helpers"
 
 local M = {}
 
-M.PARTNER = 25 -- an average partner's trick points for the bidders
-M.LENGTH = 5 -- a trump's worth beyond its card points
-M.SIDE_ACE = 15 -- a side ace: its 11 and the small cards it catches
-M.SIDE_TEN = 10 -- a side ten beside its ace
-M.MARGIN = 10 -- a bid this far above the worth is "above the hand"
-M.UNDER = 20 -- the advice bids this far under the worth (or the lowest open bid)
+--- expert's bidding options (lua/ai/personalities/pilotta/expert.lua,
+-- BID): 20 trick points kept in hand, contra when the bidders should fall
+-- 50 short, recontra with 20 to spare.
+M.OPTS = { margin = 20, contra = 50, recontra = 20 }
 
-local SUITS = { "c", "d", "h", "s" }
+--- The sure tricks pl_helpers.bid wants for capot (its default).
+M.CAPOT = 8
+
+local SUITS = PL.SUITS
 local SUIT_WORD = { c = "clubs", d = "diamonds", h = "hearts", s = "spades" }
-local RUN_ORDER = { ["7"] = 1, ["8"] = 2, ["9"] = 3, ["10"] = 4, J = 5, Q = 6, K = 7, A = 8 }
-
+local RANK_WORD = { J = "Jack", ["9"] = "Nine", A = "Ace", ["10"] = "Ten", K = "King", Q = "Queen" }
+local FOUR_WORD = { J = "Jacks", ["9"] = "Nines", A = "Aces", ["10"] = "Tens", K = "Kings", Q = "Queens" }
 M.SUIT_WORD = SUIT_WORD
 
-local function by_suit(hand)
-  local out = { c = {}, d = {}, h = {}, s = {} }
-  for _, c in ipairs(hand) do
-    local s = help.suit(c)
-    out[s][c:sub(1, -2)] = true
-    out[s].n = (out[s].n or 0) + 1
-  end
-  return out
+local function plural(n, one, many)
+  return string.format("%d %s", n, n == 1 and one or (many or one .. "s"))
 end
 
--- The runs (P33) in a hand: their values added (fours left aside: rare).
-local function runs_value(suits)
-  local total = 0
-  for _, s in ipairs(SUITS) do
-    local len = 0
-    for r = 1, 9 do
-      local held = false
-      for rank, o in pairs(RUN_ORDER) do
-        if o == r and suits[s][rank] then held = true end
-      end
-      if held then len = len + 1 else
-        if len >= 5 then total = total + 100 elseif len == 4 then total = total + 50
-        elseif len == 3 then total = total + 20 end
-        len = 0
-      end
-    end
-  end
-  return total
+local function round(x) return math.floor(x + 0.5) end
+-- (a cover is said rounded down: the bids it covers are the ones at or
+-- under the figure said)
+local floor = math.floor
+
+-- "a, b and c"
+local function list_words(parts)
+  if #parts <= 1 then return parts[1] or "" end
+  return table.concat(parts, ", ", 1, #parts - 1) .. " and " .. parts[#parts]
 end
 
---- The hand's worth per trump suit: { c = {worth, points, trumps, belote,
--- parts}, ... } where points are the estimated trick points for the
--- bidders and worth the highest bid they support (0 below 80).
-function M.evaluate(hand)
-  local suits = by_suit(hand)
-  local decl = runs_value(suits)
+local function ctx_of(view, rules)
+  local seat = view.seat or 0
+  return { seat = seat, side = seat % 2, partner = (seat + 2) % 4, rules = rules or {} }
+end
+
+-- The moves as moves_info entries (g:moves(true)); texts are read as
+-- g:moves() gives them.
+local function infos_of(moves)
   local out = {}
-  for _, t in ipairs(SUITS) do
-    local pts, parts = M.PARTNER + decl, {}
-    local n = suits[t].n or 0
-    for _, c in ipairs(hand) do
-      if help.suit(c) == t then pts = pts + help.card_points(c, t) + M.LENGTH end
+  for i, m in ipairs(moves) do
+    if type(m) == "table" then out[i] = m
+    else
+      local kind = (m == "pass" or m == "contra" or m == "recontra") and m or (m:match("^trump") and "trump" or "bid")
+      out[i] = { text = m, kind = kind }
     end
-    local aces = 0
-    for _, s in ipairs(SUITS) do
-      if s ~= t and suits[s].A then
-        aces = aces + 1
-        pts = pts + M.SIDE_ACE + (suits[s]["10"] and M.SIDE_TEN or 0)
-      end
-    end
-    local belote = suits[t].K and suits[t].Q or false
-    if belote then pts = pts + 20 end
-    local nine = suits[t]["9"] and (suits[t].J and " and the Nine" or " with the Nine") or ""
-    parts[#parts + 1] = string.format("%d trump%s%s%s", n, n == 1 and "" or "s",
-      suits[t].J and " with the Jack" or "", nine)
-    if aces > 0 then parts[#parts + 1] = string.format("%d ace%s on the side", aces, aces == 1 and "" or "s") end
-    if belote then parts[#parts + 1] = "the belote (20)" end
-    if decl > 0 then parts[#parts + 1] = string.format("declarations worth %d", decl) end
-    local worth = math.floor(pts / 10) * 10
-    -- (too few trumps to hold them: no contract in that suit, P20)
-    local holds = (suits[t].J and n >= 3) or (n >= 4 and (suits[t].J or suits[t]["9"])) or n >= 5
-    if not holds then worth = 0 end
-    out[t] = { worth = worth >= 80 and math.min(worth, 160) or 0, points = pts, trumps = n, belote = belote,
-      parts = parts }
   end
   return out
 end
 
---- The defenders' hope against a contract in suit t: the trick points
--- this hand is likely to take from the bidders (aces, tens beside them,
--- the Jack and Nine of their trumps).
-function M.defence(hand, t)
-  local suits = by_suit(hand)
-  local pts = 0
-  local n = suits[t].n or 0
-  if suits[t].J then pts = pts + 25 end
-  if suits[t]["9"] and n >= 2 then pts = pts + 18 end
-  if suits[t].A and n >= 3 then pts = pts + 11 end
+--- The evaluation of a hand for each trump suit: { c = e, d = e, ... }
+-- with pl_helpers.evaluate's fields (tricks, decls, decl_total,
+-- decl_best, decl_expect, belote, total, winners, features) and `n` the
+-- trumps held, `cover` the highest bid the hand covers by itself with
+-- opts.margin kept in hand (total - margin, in trick points).
+function M.evaluate(hand, rules, opts)
+  opts = opts or M.OPTS
+  local out = {}
   for _, s in ipairs(SUITS) do
-    if s ~= t and suits[s].A then pts = pts + M.SIDE_ACE + (suits[s]["10"] and M.SIDE_TEN or 0) end
+    local e = PL.evaluate(hand, s, rules or {})
+    e.n = 0
+    for _, c in ipairs(hand) do if select(2, PL.split(c)) == s then e.n = e.n + 1 end end
+    e.cover = e.total - (opts.margin or M.OPTS.margin)
+    out[s] = e
   end
-  return pts
+  return out
 end
 
--- The strongest suit of an evaluation: suit, its entry. The worth
--- first, then (when no suit holds a contract) the longest, then points.
-local function stronger(a, b)
-  if a.worth ~= b.worth then return a.worth > b.worth end
-  if a.trumps ~= b.trumps then return a.trumps > b.trumps end
-  return a.points > b.points
-end
-
-function M.best(ev)
-  local best
-  for _, s in ipairs(SUITS) do
-    if not best or stronger(ev[s], ev[best]) then best = s end
+-- The trick-point estimate's parts in words: the trumps (length and
+-- honours), the side aces, tens and short suits.
+local function tricks_words(e)
+  local f = e.features
+  local honours = {}
+  for _, r in ipairs { "J", "9", "A", "10" } do
+    if f["t" .. r] == 1 then honours[#honours + 1] = "the " .. RANK_WORD[r] end
   end
-  return best, ev[best]
+  local parts = { plural(e.n, "trump") .. (#honours > 0 and (" with " .. list_words(honours)) or
+    (e.n > 0 and " without the Jack or the Nine" or "")) }
+  if f.sA > 0 then parts[#parts + 1] = plural(f.sA, "side Ace") end
+  local tens = f.s10 - f.s10A
+  if f.s10A > 0 then parts[#parts + 1] = plural(f.s10A, "side Ten beside its Ace", "side Tens beside their Aces") end
+  if tens > 0 then parts[#parts + 1] = plural(tens, "side Ten") end
+  if f.short > 0 then parts[#parts + 1] = "short side suits to trump in" end
+  return table.concat(parts, "; ")
 end
 
-local function find(moves, text)
-  for _, m in ipairs(moves) do
-    if (type(m) == "table" and m.text or m) == text then return text end
-  end
+local function decl_word(d)
+  if d.kind == "four" then return "four " .. FOUR_WORD[d.rank] .. " (" .. d.value .. ")" end
+  return string.format("a run of %d (%d)", #d.cards, d.value)
 end
 
---- In words: "about 100 in hearts (5 trumps with the Jack, 1 ace on the side)".
+-- The declarations in words, with how likely they stand (P36, P37).
+local function decl_words(e)
+  if e.decl_total == 0 then return nil end
+  local list = {}
+  for _, d in ipairs(e.decls) do list[#list + 1] = decl_word(d) end
+  local stands = e.decl_expect / e.decl_total
+  if stands >= 0.995 then return string.format("declarations %d (%s, which should stand)", e.decl_total,
+    list_words(list)) end
+  return string.format("declarations %d (%s, counted at %d: a best declaration of %d stands about %d%% of the time)",
+    round(e.decl_expect), list_words(list), round(e.decl_expect), e.decl_best, round(stands * 100))
+end
+
+--- The hand's worth in suit s in words: "about 128 for your side with
+-- hearts as trumps: 96 in tricks (...), declarations ..., the belote 20".
 function M.worth_words(e, s)
-  if e.worth == 0 then
-    return string.format("not enough for 80 in %s (%s)", SUIT_WORD[s], table.concat(e.parts, ", "))
-  end
-  return string.format("about %d in %s (%s)", e.worth, SUIT_WORD[s], table.concat(e.parts, ", "))
+  local parts = { string.format("%d in tricks (%s)", round(e.tricks), tricks_words(e)) }
+  parts[#parts + 1] = decl_words(e)
+  if e.belote > 0 then parts[#parts + 1] = "the belote 20" end
+  return string.format("about %d for your side with %s as trumps: %s", round(e.total), SUIT_WORD[s],
+    list_words(parts))
 end
 
---- A call for the seat whose view this is, among the legal moves: the
--- call, a reason in words, and how clear it is (points beyond the need).
-function M.advise(view, moves)
-  local ev = M.evaluate(view.hand)
-  local k = view.contract
-  local team = view.seat % 2
-  local suit, e = M.best(ev)
-  if view.phase == "trump" then
-    local t = "trump " .. suit
-    if find(moves, t) then return t, "your hand is worth most with them: " .. M.worth_words(e, suit), 0 end
+-- The sure tricks in words (capot): from the trumps (the top ones in
+-- sequence, all of them when they draw the rest), the side Aces and the
+-- Tens under them.
+local function winners_words(e)
+  local f = e.features
+  local parts = {}
+  local tw = e.winners - f.sA - f.s10A
+  if tw > 0 then parts[#parts + 1] = string.format("%d from its trumps, the top ones in sequence", tw) end
+  if f.sA > 0 then parts[#parts + 1] = plural(f.sA, "side Ace") end
+  if f.s10A > 0 then parts[#parts + 1] = plural(f.s10A, "Ten beside its Ace", "Tens beside their Aces") end
+  return string.format("%s by itself with %s as trumps%s", plural(e.winners, "trick"), SUIT_WORD[e.trumps],
+    #parts > 0 and (" (" .. table.concat(parts, "; ") .. ")") or "")
+end
+
+--- The tricks the hand should take by itself with suit s as trumps (nil:
+-- its best suit), as pl_helpers.evaluate counts them for capot, and that
+-- in words.
+function M.sure_tricks(view, rules, s)
+  local ev = M.evaluate(view.hand, rules)
+  if not s then
+    for _, t in ipairs(SUITS) do if not s or ev[t].total > ev[s].total then s = t end end
   end
-  if k and k.team ~= team and find(moves, "contra") then
-    local d = M.defence(view.hand, k.suit)
-    local they = 162 - d - M.PARTNER
-    if they + M.MARGIN < k.value then
-      return "contra", string.format("the bidders need %d and your hand should keep them to about %d "
-        .. "(its aces and high trumps take about %d points, P16)", k.value, they, d), k.value - they
+  return ev[s].winners, winners_words(ev[s])
+end
+
+-- What the position holds for the words: the evaluation, the best suit,
+-- the contract, the lowest legal bid in each suit.
+local function position(view, infos, rules, opts)
+  local p = { ev = M.evaluate(view.hand, rules, opts), c = view.contract, seat = view.seat or 0, lowest = {},
+    values = { c = {}, d = {}, h = {}, s = {} }, opts = opts }
+  p.side, p.partner = p.seat % 2, (p.seat + 2) % 4
+  for _, s in ipairs(SUITS) do
+    if not p.best or p.ev[s].total > p.ev[p.best].total then p.best = s end
+  end
+  for _, m in ipairs(infos) do
+    p[m.kind] = true
+    local v, s, capot = PL.parse_bid(m.text)
+    if v and not capot then
+      for _, t in ipairs(s and { s } or SUITS) do
+        if not p.lowest[t] or v < p.lowest[t] then p.lowest[t] = v end
+        p.values[t][#p.values[t] + 1] = v
+      end
     end
   end
-  if k and k.team == team and find(moves, "recontra") then
-    local w = ev[k.suit].worth
-    if w >= k.value + 20 then
-      return "recontra", string.format("your hand is worth %s, well above the %d your side bid (P17)",
-        M.worth_words(ev[k.suit], k.suit), k.value), w - k.value
+  p.has_bid = false
+  for _, c in ipairs(view.calls or {}) do
+    if c.seat == p.seat and c.kind == "bid" then p.has_bid = true end
+  end
+  if p.c and type(p.c) ~= "table" then p.c = nil end
+  return p
+end
+
+local function contract_words(c)
+  if c.capot then return "capot" .. (c.suit and (" " .. c.suit) or "") end
+  return tostring(c.value) .. (c.suit or "")
+end
+
+-- The suit a contract is played in, for this hand (a numbers-only bid:
+-- the hand's best).
+local function suit_of(p) return p.c.suit or p.best end
+
+-- The highest bid this seat's evaluation covers in suit s over its
+-- partner's standing contract: the partner's bid counts on an average
+-- partner (PL.AVERAGE); this hand adds what it holds above that.
+-- The lowest raise of the partner's contract expert would make in suit
+-- s: pl_helpers.bid raises by more than one step (the step is what any
+-- partner a little above average would add).
+local function lowest_raise(p, s)
+  local low
+  for _, v in ipairs(p.values[s]) do
+    if v > p.c.value + 10 and (not low or v < low) then low = v end
+  end
+  return low
+end
+
+local function raise_cover(p, s)
+  return p.c.value + p.ev[s].total - PL.AVERAGE
+end
+
+--- The highest bid value the evaluation covers in suit s (nil: the best
+-- suit) for the seat of `view`, as expert reckons it: its own hand with
+-- the margin kept, or over its partner's contract in that suit what the
+-- hand adds to an average partner; and the reason in words.
+function M.cover(view, moves, rules, s, opts)
+  opts = opts or M.OPTS
+  local p = position(view, infos_of(moves), rules, opts)
+  s = s or p.best
+  local e = p.ev[s]
+  local own = e.cover
+  local words = string.format("%s; keeping %d in hand, it covers %d", M.worth_words(e, s), opts.margin, floor(own))
+  local c = p.c
+  if c and c.team == p.side and c.bidder == p.partner and (c.suit == nil or c.suit == s) then
+    local r = raise_cover(p, s)
+    if r > own then
+      return r, string.format("your partner's %s counts on an average partner (%d for a side); your hand is worth %s, "
+        .. "%d %s than that, so your side covers about %d", contract_words(c), PL.AVERAGE, M.worth_words(e, s),
+        math.abs(round(e.total - PL.AVERAGE)), e.total >= PL.AVERAGE and "more" or "less", floor(r)), e
     end
   end
-  local high = k and k.value or 70
-  -- (over a partner's bid, only with much more than it promises)
-  local need = high + ((k and k.team == team) and 20 or 10)
-  if e.worth >= need then
-    -- (a bid some way under the worth: the count is rough, and the
-    -- partner may raise)
-    local v = math.max(80, high + 10, e.worth - M.UNDER)
-    local t = v .. suit
-    if find(moves, t) then
-      return t, "your hand is worth " .. M.worth_words(e, suit), e.worth - v
-    end
+  return own, words, e
+end
+
+-- ---- the reasons for each kind of call ---------------------------------------
+
+local function contra_reason(p)
+  local c = p.c
+  local s = suit_of(p)
+  local e = p.ev[s]
+  if c.capot then
+    return string.format("a capot needs every trick (P14), and your hand should take %s (P16)", winners_words(e)),
+      10 * e.winners
   end
-  local why
-  if k and k.team == team then
-    why = "your side holds the highest bid, and your hand adds too little to raise it"
-  elseif e.worth == 0 then
-    why = "your best suit is " .. M.worth_words(e, suit)
+  local claim = math.min(c.value, PL.TRICKS_CLAIM)
+  local left = 162 - e.tricks
+  -- (the estimate is linear: a very strong hand can pass 162 in it)
+  local shown = math.min(162, e.tricks)
+  local need = c.value > PL.TRICKS_CLAIM
+    and string.format("their %s must bring at least %d from tricks (the rest of a bid over %d may rest on "
+      .. "declarations and the belote)", contract_words(c), claim, PL.TRICKS_CLAIM)
+    or string.format("their %s needs %d from tricks", contract_words(c), claim)
+  return string.format("%s; with %s as trumps your side should take about %d in tricks (%s), leaving them about %d, "
+    .. "%d under what they need, and a contra wants them %d short (P16)", need, SUIT_WORD[s], round(shown),
+    tricks_words(e), round(162 - shown), round(claim - 162 + shown), p.opts.contra), claim - (left + p.opts.contra)
+end
+
+-- Why no contra: the same figures, short of the margin.
+local function no_contra(p)
+  local c = p.c
+  local s = suit_of(p)
+  local e = p.ev[s]
+  if c.capot then return "your hand counts no sure trick against their capot (P16)" end
+  local claim = math.min(c.value, PL.TRICKS_CLAIM)
+  local left = 162 - e.tricks
+  return string.format("no contra: with %s as trumps your side should take about %d in tricks, leaving them about "
+    .. "%d against the %d they need from tricks, not %d short (P16)", SUIT_WORD[s], round(math.min(162, e.tricks)),
+    round(math.max(0, left)),
+    claim, p.opts.contra)
+end
+
+-- The figure a recontra rests on: what our side should make of its own
+-- contract.
+local function ours(p)
+  local s = suit_of(p)
+  if p.c.bidder == p.seat then return p.ev[s].total, s end
+  return raise_cover(p, s), s
+end
+
+local function recontra_reason(p, yes)
+  local mine, s = ours(p)
+  local e = p.ev[s]
+  local base
+  if p.c.bidder == p.seat then
+    base = string.format("your %s after their contra: your hand is worth %s", contract_words(p.c), M.worth_words(e, s))
   else
-    why = string.format("your best is %s, not above the %d bid", M.worth_words(e, suit), high)
+    base = string.format("your partner's %s after their contra counts on an average partner (%d for a side); your "
+      .. "hand is worth %s: your side should make about %d", contract_words(p.c), PL.AVERAGE, M.worth_words(e, s),
+      round(mine))
   end
-  return "pass", why, 0
+  local above = floor(mine - p.c.value)
+  if yes then
+    return string.format("%s, %d above the bid, and a recontra wants %d (P17)", base, above, p.opts.recontra),
+      mine - (p.c.value + p.opts.recontra)
+  end
+  return string.format("%s, %d %s the bid, not the %d above it that a recontra wants (P17)", base, math.abs(above),
+    above >= 0 and "above" or "under", p.opts.recontra)
+end
+
+local function bid_reason(p, call)
+  local v, s, capot = PL.parse_bid(call)
+  s = s or p.best
+  local e = p.ev[s]
+  local c = p.c
+  if capot then
+    return string.format("capot promises all eight tricks (250, P14, P42), and your hand should take %s",
+      winners_words(e)), e.cover - (p.lowest[s] or 80)
+  end
+  if c and c.team == p.side then
+    local r = raise_cover(p, s)
+    return string.format("your partner's %s counts on an average partner (%d for a side); your hand is worth %s, "
+      .. "%d more than that: keeping %d in hand, your side covers %d, and %d is the highest bid under it (P14)",
+      contract_words(c), PL.AVERAGE, M.worth_words(e, s), round(e.total - PL.AVERAGE), p.opts.margin, floor(r), v),
+      r - (lowest_raise(p, s) or v)
+  end
+  local over = c and string.format(", over their %s", contract_words(c)) or ""
+  return string.format("your hand is worth %s; keeping %d in hand for what it cannot see, it covers %d, and %d is the "
+    .. "highest bid under it%s (P14)", M.worth_words(e, s), p.opts.margin, floor(e.cover), v, over),
+    e.cover - (p.lowest[s] or v)
+end
+
+-- Why no bid of our own: the best suit's cover against the lowest open bid.
+local function no_bid(p)
+  local e = p.ev[p.best]
+  local low = p.lowest[p.best]
+  local under = low and string.format("under the lowest open bid, %d", low) or "and no bid is open"
+  return string.format("your best is %s; keeping %d in hand, it covers %d, %s (P14, P15)",
+    M.worth_words(e, p.best), p.opts.margin, floor(e.cover), under)
+end
+
+local function pass_reason(p)
+  local c = p.c
+  if p.contra and c and c.team ~= p.side then return no_contra(p) .. "; " .. no_bid(p) end
+  if p.recontra then return recontra_reason(p, false) end
+  if c and c.mult and c.mult > 1 then
+    return "after a contra only a pass is open to you (P18)"
+  end
+  if c and c.team == p.side then
+    if c.bidder == p.seat then
+      return string.format("your own %s is the highest bid (P15)", contract_words(c))
+    end
+    if p.has_bid then
+      return string.format("your side holds the highest bid, your partner's %s, and you have bid already: the AIs "
+        .. "raise once an auction, since partners raising each other in turn climb too high (P15)", contract_words(c))
+    end
+    local s = suit_of(p)
+    local e = p.ev[s]
+    local low = lowest_raise(p, s)
+    return string.format("your partner's %s counts on an average partner (%d for a side); your hand is worth %s, "
+      .. "so your side covers about %d with %d kept in hand, %s: no raise (P14, P15)", contract_words(c),
+      PL.AVERAGE, M.worth_words(e, s), floor(raise_cover(p, s)), p.opts.margin,
+      low and string.format("under %d, the lowest raise (the AIs raise by two steps or more, on a hand 20 or more "
+        .. "better than that average partner)", low) or "and no raise is open")
+  end
+  return no_bid(p)
+end
+
+--- advise(view, moves, rules, opts) -> call, why, clear: expert's call
+-- for the seat of `view` among the legal `moves` (g:moves(true) entries,
+-- or their texts) under `rules`, the reason in words (rule ids
+-- included), and how clear it is: the trick points beyond what the call
+-- needs (0 for a pass).
+function M.advise(view, moves, rules, opts)
+  opts = opts or M.OPTS
+  rules = rules or {}
+  local infos = infos_of(moves)
+  local ctx = ctx_of(view, rules)
+  local p = position(view, infos, rules, opts)
+  if infos[1] and infos[1].kind == "trump" then
+    local call = infos[PL.name_trumps(view, infos, ctx)].text
+    local s = call:match("([cdhs])$")
+    return call, string.format("your hand is worth most with them: %s (P20, PV-suit-after-auction)",
+      M.worth_words(p.ev[s], s)), 0
+  end
+  local call = infos[PL.bid(view, infos, ctx, opts)].text
+  local why, clear
+  if call == "pass" then why, clear = pass_reason(p), 0
+  elseif call == "contra" then why, clear = contra_reason(p)
+  elseif call == "recontra" then why, clear = recontra_reason(p, true)
+  else why, clear = bid_reason(p, call) end
+  return call, why, math.max(0, clear)
 end
 
 return M

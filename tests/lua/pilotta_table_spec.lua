@@ -242,7 +242,8 @@ describe("Pilotta at the table", function()
     it("hint gives a legal action and why, in words", function()
       local s = hotseat(3)
       local out = say(s, "hint")
-      assert.matches("^Hint: pass: your best suit is not enough for 80", out)
+      assert.matches("^Hint: pass: your best is about %d+ for your side with %a+ as trumps: .*under the lowest "
+        .. "open bid, 80 %(P14, P15%)%.", out)
       to_play(s)
       -- (the search's place, with a stand-in that ranks the legal cards
       -- in order: lua/teach/pl_coach.lua and its spec say more)

@@ -1,5 +1,6 @@
--- Pilotta's hint, why, explain and coach at the table (lua/teach/pl_coach.lua,
--- lua/teach/pl_bid.lua), with scripted sessions. The engine's search is
+-- Pilotta's hint, why, explain and coach at the table (lua/teach/pl_coach.lua;
+-- the auction's advice is lua/teach/pl_bid.lua's, expert's call: its own
+-- spec is pl_bid_spec.lua), with scripted sessions. The engine's search is
 -- replaced by a stand-in that follows its Lua contract (g:search{seat...}:
 -- the cards ranked best first, values in game points) and ranks by values
 -- the test gives, so each reason can be asked for; it also checks that it
@@ -7,7 +8,6 @@
 require "diloti"
 local repl = require "diloti.table.repl"
 local plc = require "diloti.teach.pl_coach"
-local bid = require "diloti.teach.pl_bid"
 local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
 
 local ENV = { NO_COLOR = "1", TERM = "xterm", LANG = "C" }
@@ -93,8 +93,10 @@ local TRUMP = "dealer=0; calls=pass, 80c, pass, pass, pass; hands=Jc 7c 7d 9d Kd
 -- West's Kh is winning; your Ah would take it, your 9h would not.
 local LOST = "dealer=0; calls=80c, pass, pass, pass; hands=Ah 9h 7d 9d Kd 7s 9s Js / ?7 / ?7 / ?7; "
   .. "tricks=7h 8h Kh"
--- The auction, you first (dealer West): a strong heart hand.
+-- The auction, you first (dealer West): a strong heart hand (expert bids 160h).
 local HEARTS = "dealer=3; hands=Jh 9h Ah 10h Kh As 7c 8d / ?8 / ?8 / ?8"
+-- The auction, you first: clubs cover 87 with 20 kept in hand (expert bids 80c).
+local CLUBS = "dealer=3; hands=Jc 7c 8c Ad 9d 7h 8s Ks / ?8 / ?8 / ?8"
 
 describe("Pilotta's coach", function()
   local saved
@@ -123,16 +125,26 @@ describe("Pilotta's coach", function()
       assert.matches("Hint: announce 7d 8d 9d: announcing costs nothing", say(s, "hint"), 1, true)
     end)
 
-    it("gives a call in the auction from the hand's count", function()
+    it("gives expert's call in the auction, from the AIs' evaluation of the hand", function()
       local s = session(HEARTS)
       local out = say(s, "hint")
-      assert.matches("^Hint: %d+h: your hand is worth about %d+ in hearts %(5 trumps with the Jack and the Nine", out)
+      assert.matches("^Hint: 160h: your hand is worth about %d+ for your side with hearts as trumps: %d+ in tricks "
+        .. "%(5 trumps with the Jack, the Nine, the Ace and the Ten; 1 side Ace", out)
+      assert.matches("keeping 20 in hand for what it cannot see, it covers %d+, and 160 is the highest bid under it "
+        .. "%(P14%)", out)
       assert.same({}, asked)
     end)
 
     it("passes with a weak hand", function()
       local s = session("dealer=3; hands=7h 8h 7c 8c 9d 7s 8s 9s / ?8 / ?8 / ?8")
-      assert.matches("^Hint: pass: your best suit is not enough for 80", say(s, "hint"))
+      local out = say(s, "hint")
+      assert.matches("^Hint: pass: your best is about %d+ for your side", out)
+      assert.matches("under the lowest open bid, 80 (P14, P15)", out, 1, true)
+    end)
+
+    it("over a partner's bid: a raise, from what the hand adds to an average partner", function()
+      local s = session("dealer=1; calls=80h, pass; hands=Jh 9h Ac As 10s Ad Kd 7c / ?8 / ?8 / ?8")
+      assert.matches("^Hint: %d+h: your partner's 80h counts on an average partner %(83 for a side%)", say(s, "hint"))
     end)
 
     it("says so when the search has no answer", function()
@@ -200,12 +212,20 @@ describe("Pilotta's coach", function()
       assert.matches("its 20 are lost (P39)", say(s, "why Qc nobelote"), 1, true)
     end)
 
-    it("in the auction: the call's legality and the hand's count", function()
+    it("in the auction: the call's legality, the evaluation and the advice", function()
       local s = session(HEARTS)
       local out = say(s, "why 160s")
       assert.matches("Legal: 160s", out, 1, true)
-      assert.matches("Your hand, counted plainly, is worth not enough for 80 in spades", out, 1, true)
-      assert.matches("The advice would be %d+h", out)
+      assert.matches("Your hand, by the AIs' evaluation: about %d+ for your side with spades as trumps: .*; keeping "
+        .. "20 in hand, it covers %d+: 160 is %d+ above it%.", out)
+      assert.matches("The advice would be 160h: your hand is worth about", out, 1, true)
+      out = say(s, "why 160h")
+      assert.matches("It is the advice's call too (the expert AI's).", out, 1, true)
+      out = say(s, "why 120h")
+      assert.matches("The advice would be 160h: the highest bid in that suit that your hand covers with 20 kept in "
+        .. "hand.", out, 1, true)
+      assert.matches("Capot promises all eight tricks (250, P14, P42): your hand should take 6 tricks by itself with "
+        .. "hearts as trumps", say(s, "why capot h"), 1, true)
       assert.matches("Not allowed: P14", say(s, "why 170h"))
     end)
   end)
@@ -306,16 +326,57 @@ describe("Pilotta's coach", function()
       local s = session(HEARTS)
       say(s, "coach on")
       local out = say(s, "160s")
-      assert.matches("Coach: 160s is above what your hand is worth: not enough for 80 in spades", out, 1, true)
+      assert.matches("Coach: 160s is above what your hand is worth: about %d+ for your side with spades as trumps", out)
       s = session(HEARTS)
       say(s, "coach on")
       out = say(s, "pass")
-      assert.matches("Coach: a missed bid: %d+h was open, and your hand is worth about %d+ in hearts", out)
+      assert.matches("Coach: a missed bid: 160h was open, and your hand is worth about %d+ for your side with hearts "
+        .. "as trumps", out)
+    end)
+
+    it("is silent on expert's own call", function()
+      local s = session(HEARTS)
+      say(s, "coach on")
+      assert.not_matches("Coach:", say(s, "160h"))
+    end)
+
+    it("lets a bid go unless it eats the whole margin kept in hand", function()
+      -- clubs cover 87: 100c is 13 above, 110c 23 (the threshold: 20)
+      local s = session(CLUBS)
+      say(s, "coach on")
+      assert.not_matches("Coach:", say(s, "100c"))
+      s = session(CLUBS)
+      say(s, "coach on")
+      local out = say(s, "110c")
+      assert.matches("Coach: 110c is above what your hand is worth: about %d+ for your side with clubs as trumps", out)
+    end)
+
+    it("flags a capot without eight sure tricks", function()
+      local s = session(HEARTS)
+      say(s, "coach on")
+      assert.matches("Coach: capot h promises all eight tricks (250, P14, P42), and your hand should take 6 tricks by "
+        .. "itself with hearts as trumps", say(s, "capot h"), 1, true)
+    end)
+
+    it("flags a missed contra, with what the bidders need against what the hand leaves them", function()
+      local s = session("dealer=2; calls=100s; hands=Js 9s 7s Ad Ah 10h 8c 7c / ?8 / ?8 / ?8")
+      say(s, "coach on")
+      local out = say(s, "pass")
+      assert.matches("Coach: a missed contra: contra was open, and their 100s needs 100 from tricks; with spades as "
+        .. "trumps your side should take about %d+ in tricks %(3 trumps with the Jack and the Nine; 2 side Aces", out)
+      assert.matches("leaving them about %d+, %d+ under what they need, and a contra wants them 50 short %(P16%)", out)
+    end)
+
+    it("flags a missed raise of the partner's bid", function()
+      local s = session("dealer=1; calls=80h, pass; hands=Jh 9h Ac As 10s Ad Kd 7c / ?8 / ?8 / ?8")
+      say(s, "coach on")
+      assert.matches("Coach: a missed raise: %d+h was open, and your partner's 80h counts on an average partner",
+        say(s, "pass"))
     end)
 
     it("lets a pass with a hand worth only the lowest bid go", function()
-      local s = session("dealer=3; hands=Jc 9c 7c Ad Kd 7h 8s 10s / ?8 / ?8 / ?8")
-      assert.matches("^Hint: 80c: your hand is worth about 80 in clubs", say(s, "hint"))
+      local s = session(CLUBS)
+      assert.matches("^Hint: 80c: your hand is worth about %d+ for your side with clubs as trumps", say(s, "hint"))
       say(s, "coach on")
       assert.not_matches("Coach:", say(s, "pass"))
     end)
@@ -358,7 +419,8 @@ describe("Pilotta's coach", function()
       say(s, "100h")
       local out = say(s, "explain 1")
       assert.matches("It made 100h the highest bid", out, 1, true)
-      assert.matches("The hand's count (yours): it would have called", out, 1, true)
+      assert.matches("The advice (the expert AI's call, from your hand): it would have called 160h: your hand is "
+        .. "worth about", out, 1, true)
     end)
   end)
 
@@ -376,15 +438,5 @@ describe("Pilotta's coach", function()
       say(s, "1")
     end
     assert.is_true(n >= 8)
-  end)
-
-  describe("the hand's count (pl_bid)", function()
-    it("rates a strong trump suit above a weak one, and bids nothing on a weak hand", function()
-      local ev = bid.evaluate { "Jh", "9h", "Ah", "10h", "Kh", "As", "7c", "8d" }
-      assert.is_true(ev.h.worth >= 120, ev.h.worth)
-      assert.equals(0, ev.c.worth)
-      ev = bid.evaluate { "7h", "8h", "7c", "8c", "9d", "7s", "8s", "9s" }
-      for _, s in ipairs { "c", "d", "h", "s" } do assert.equals(0, ev[s].worth) end
-    end)
   end)
 end)
