@@ -421,6 +421,18 @@ describe("Pilotta at the table", function()
       say(s, "announce 7c 8c 9c")
       assert.is_nil(say(s, "board"):find("'announce' a declaration first", 1, true))
     end)
+
+    it("gives as examples of a call only calls that are legal now (P14-P16)", function()
+      local s = session({ game = "pilotta", humans = 1,
+        position = "dealer=2; calls=110d; hands=10c Kc 8d Ad 9h Qh 8s Js / ?8 / ?8 / ?8" })
+      local line = assert(say(s, "board"):match("Your turn: call %(([^)]*)%)"))
+      assert.matches("^pass, 120c, capot c, contra", line)
+      assert.is_nil(line:find("90", 1, true))
+      s = session({ game = "pilotta", humans = 1, position = "dealer=3; hands=10c Kc 8d Ad 9h Qh 8s Js / ?8 / ?8 / ?8" })
+      line = assert(say(s, "board"):match("Your turn: call %(([^)]*)%)"))
+      assert.matches("^pass, 80c, capot c", line)
+      assert.is_nil(line:find("contra", 1, true)) -- (nothing to double yet)
+    end)
   end)
 
   it("says how two equal declarations were decided without naming their cards (P36, P50)", function()

@@ -265,14 +265,35 @@ local function may(moves, word)
   return false
 end
 
+-- A few of the calls legal now, as examples: pass, the lowest bid, a
+-- capot, a contra or recontra (whichever the rules allow at this point).
+local function call_examples(moves)
+  if not moves then return nil end
+  local out, bid, capot = {}, nil, nil
+  for _, t in ipairs(moves) do
+    if t == "pass" or t == "contra" or t == "recontra" then out[#out + 1] = t
+    elseif not bid and t:match("^%d+[cdhs]?$") then bid = t
+    elseif not capot and t:match("^capot") then capot = t end
+  end
+  local list = {}
+  if out[1] == "pass" then list[1] = table.remove(out, 1) end
+  list[#list + 1] = bid
+  list[#list + 1] = capot
+  for _, t in ipairs(out) do list[#list + 1] = t end
+  return table.concat(list, ", ") .. (#moves > #list and "..." or "")
+end
+
 local function turn_line(st, m, names, legal)
   if m.phase == "round-over" then return "The round is over." end
   if m.phase == "match-over" then return "The match is over." end
   local you = is_you(names, m.turn)
   local who = you and "Your" or (name_of(names, m.turn) .. "'s")
   local what = "card"
-  local moves = m.phase == "play" and m.trick_number <= 2 and legal and legal() or nil
-  if m.phase == "auction" or m.phase == "contra" then what = "call (pass, 90h, capot s, contra...)"
+  local calling = m.phase == "auction" or m.phase == "contra"
+  local moves = (calling or m.phase == "play" and m.trick_number <= 2) and legal and legal() or nil
+  if calling then
+    local eg = call_examples(moves)
+    what = eg and ("call (" .. eg .. ")") or "call"
   elseif m.phase == "trump" then what = "name the trumps ('trump h')"
   elseif may(moves, "announce") then what = "card (or 'announce' a declaration first, P35)"
   elseif may(moves, "show") then what = "card ('show' your declaration first, P38)"
