@@ -7,6 +7,7 @@
 
 #include "pilotta/auction.h"
 #include "pilotta/decl.h"
+#include "pilotta/infer.h"
 #include "pilotta/play.h"
 #include "pilotta/solve.h"
 
@@ -340,72 +341,6 @@ static pl_Set place_run(const pl_Sampler *sm, const Run *r, pl_Set fixed[4], pl_
     return run;
 }
 
-/* ---- the auction's weight --------------------------------------------------- */
-
-/* How strongly a hand (what the seat was dealt) holds a suit as trumps:
- * 3 for the Jack, 2 for the Nine, 1 for the Ace and for each trump, and 1
- * for each Ace outside. */
-static int strength_in(pl_Set dealt, int suit)
-{
-    const pl_Set in = dealt & pl_suit_mask(suit);
-    int q = pl_count(in) + pl_count(dealt & pl_rank_mask(PL_RA));
-    if (in & PL_BIT(pl_card(PL_RJ, suit))) q += 3;
-    if (in & PL_BIT(pl_card(PL_R9, suit))) q += 2;
-    return q;
-}
-
-static int best_strength(pl_Set dealt)
-{
-    int q = 0;
-    for (int su = 0; su < 4; su++) {
-        int x = strength_in(dealt, su);
-        if (x > q) q = x;
-    }
-    return q;
-}
-
-/* What a bid of value (tens, 25 capot) asks of its bidder's strength. */
-static int needed(int value) { return value >= PL_CAPOT ? 14 : 6 + (value - 8) / 2; }
-
-static double short_of(int q, int need)
-{
-    double w = 1;
-    for (int i = q; i < need; i++) w *= 0.3;
-    return w;
-}
-
-double pl_auction_weight(const pl_State *s, int seat)
-{
-    pl_State t;
-    pl_state_blank(&t, &s->rules);
-    t.dealer = s->dealer;
-    t.turn = (uint8_t)pl_eldest(&t);
-    int top[4][4] = {{0}}; /* the highest bid of each seat in each suit */
-    double w = 1;
-    bool opened = false;
-    for (int i = 0; i < s->ncalls; i++) {
-        const pl_Action a = pl_call_decode(s->calls[i]);
-        const int x = t.turn;
-        if (x != seat) {
-            const pl_Set dealt = pl_dealt(s, x);
-            if (a.kind == PL_BID && a.suit >= 0 && a.value > top[x][a.suit]) top[x][a.suit] = a.value;
-            if (a.kind == PL_BID && a.suit < 0) w *= short_of(best_strength(dealt), needed(a.value));
-            if (a.kind == PL_TRUMP && a.suit >= 0) top[x][a.suit] = s->bid;
-            if (a.kind == PL_PASS && !opened && best_strength(dealt) >= needed(8) + 2) w *= 0.5;
-            if (a.kind == PL_CONTRA && s->bid_suit >= 0) {
-                pl_Set tr = dealt & pl_suit_mask(s->bid_suit);
-                if (pl_count(tr) < 2 && !(tr & PL_BIT(pl_card(PL_RJ, s->bid_suit)))) w *= 0.4;
-            }
-        }
-        if (a.kind == PL_BID) opened = true;
-        if (t.phase <= PL_PHASE_CONTRA) pl_auction_apply(&t, &a);
-    }
-    for (int x = 0; x < 4; x++)
-        for (int su = 0; su < 4; su++)
-            if (top[x][su]) w *= short_of(strength_in(pl_dealt(s, x), su), needed(top[x][su]));
-    return w;
-}
-
 /* ---- a sample ------------------------------------------------------------------ */
 
 static void to_state(const pl_Sampler *sm, const pl_Set hand[4], const pl_Set runs[PL_MAX_DECLS], pl_State *out)
@@ -436,17 +371,24 @@ static bool candidate(pl_Sampler *sm, dl_Rng *rng, bool use_forbid, pl_State *ou
 
 bool pl_sample(pl_Sampler *sm, dl_Rng *rng, bool infer, pl_State *out)
 {
+    /* With infer, TRIES candidates and one kept in proportion to its
+     * weight (sampling-importance-resampling): the calls reweigh the
+     * uniform deals without ever emptying them. */
     bool have = false;
+    double total = 0;
     for (int i = 0; i < TRIES; i++) {
         pl_State s;
         if (!candidate(sm, rng, true, &s)) continue;
-        if (!have) *out = s, have = true;
-        if (!infer || uniform01(rng) < pl_auction_weight(&s, sm->seat)) {
+        if (!infer) {
             *out = s;
             return true;
         }
+        const double w = pl_auction_weight(&s, sm->seat);
+        total += w;
+        if (!have || uniform01(rng) * total < w) *out = s;
+        have = true;
     }
-    if (have) return true; /* the weights kept nothing: unweighted */
+    if (have) return true;
     /* No consistent deal (a view no real game gives): without the reading
      * of the plays, then with the hand sizes alone. */
     for (int i = 0; i < TRIES; i++)

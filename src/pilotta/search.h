@@ -19,9 +19,9 @@
  * - a said belote: the seat held the King and Queen of trumps.
  * Within those, deals are drawn uniformly (an exact count by classes of
  * cards with the same allowed seats); a hidden run first takes one of its
- * possible places, each as likely, which is near uniform but not exact. With `infer`, each deal is kept with
- * a probability given by the auction (pl_auction_weight); when the weights
- * keep nothing after some tries the unweighted deal is used.
+ * possible places, each as likely, which is near uniform but not exact. With `infer`, one deal of
+ * 40 such candidates is kept in proportion to how well it explains the
+ * other seats' calls (pl_auction_weight, infer.h).
  *
  * Runs with no time limit are deterministic under the seed. */
 #ifndef PL_SEARCH_H
@@ -29,6 +29,7 @@
 
 #include <stdbool.h>
 
+#include "pilotta/infer.h"
 #include "pilotta/view.h"
 
 typedef struct {
@@ -79,7 +80,5 @@ pl_Set pl_sampler_fixed(const pl_Sampler *sm, int seat);
 /* How many deals are consistent (runs placed as the sampler would), as a
  * double; 1 when nothing is hidden. */
 double pl_sampler_count(const pl_Sampler *sm);
-/* The auction's likelihood of the others' calls given a deal, in (0, 1]. */
-double pl_auction_weight(const pl_State *s, int seat);
 
 #endif
