@@ -168,9 +168,10 @@ local function position(view, infos, rules, opts)
       end
     end
   end
-  p.has_bid = false
+  p.has_bid, p.passed, p.phase, p.rules = false, false, view.phase, rules or {}
   for _, c in ipairs(view.calls or {}) do
     if c.seat == p.seat and c.kind == "bid" then p.has_bid = true end
+    if c.seat == p.seat and c.kind == "pass" then p.passed = true end
   end
   if p.c and type(p.c) ~= "table" then p.c = nil end
   return p
@@ -313,13 +314,30 @@ local function bid_reason(p, call)
     e.cover - (p.lowest[s] or v)
 end
 
+-- Why no bid is open to this seat when none is (the words and the rule
+-- ids): the auction is over (the contra window), the seat passed under
+-- PV-pass-final, or a contra closed the bidding.
+local function closed_words(p)
+  if p.phase == "contra" then
+    return "but the auction is over: in the contra window only a pass or a contra is open", "PV-contra-after-auction"
+  end
+  if p.rules.pass_final and p.passed then
+    return "but after your pass you may not bid again", "PV-pass-final"
+  end
+  if p.c and p.c.mult and p.c.mult > 1 then return "but a contra has closed the bidding", "P16, P18" end
+  return "and no bid is open"
+end
+
 -- Why no bid of our own: the best suit's cover against the lowest open bid.
 local function no_bid(p)
   local e = p.ev[p.best]
   local low = p.lowest[p.best]
-  local under = low and string.format("under the lowest open bid, %d", low) or "and no bid is open"
-  return string.format("your best is %s; keeping %d in hand, it covers %d, %s (P14, P15)",
-    M.worth_words(e, p.best), p.opts.margin, floor(e.cover), under)
+  local under, id
+  if low then under = string.format("under the lowest open bid, %d", low)
+  else under, id = closed_words(p) end
+  local ids = id and ("P14, P15, " .. id) or "P14, P15"
+  return string.format("your best is %s; keeping %d in hand, it covers %d, %s (%s)",
+    M.worth_words(e, p.best), p.opts.margin, floor(e.cover), under, ids)
 end
 
 local function pass_reason(p)

@@ -6,7 +6,8 @@
  * its suit is the bidder's best and worth about the bid plus the margin
  * (not a step more: such a bidder calls as high as its hand allows); a
  * raise over the partner says the hand is better than an average one by
- * the raise; a pass where a bid was open says no suit covers it; a contra
+ * the raise; a pass where the seat could have bid says no suit covers the
+ * lowest bid open (a forced one says nothing); a contra
  * says the doubler's hand would take many tricks with those trumps. Each
  * test is soft (a logistic SOFT trick points wide) and never below FLOOR,
  * so a bidder who reckons otherwise (a person, another AI) makes a deal
@@ -76,7 +77,10 @@ static double call_weight(const Reading *rd, const pl_State *t, int x, const pl_
         return w;
     }
     case PL_PASS: {
-        if (partners_bid) return 1;
+        /* only a pass that could have been a bid says the hand covers none:
+         * not one forced by a contra (P16, P18) or by PV-pass-final, nor one
+         * in the contra window of PV-contra-after-auction */
+        if (partners_bid || !pl_may_bid(t)) return 1;
         const double open = cur < 80 ? 80 : cur + 10;
         return open < PL_CAPOT * 10 ? below(rd->best[x], open + MARGIN) : 1;
     }

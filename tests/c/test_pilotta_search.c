@@ -6,6 +6,7 @@
  * outcome of P36 unchanged. The real deal must always be one the sampler
  * allows. Then the search: deterministic under the seed, exact when
  * nothing is hidden, and still consistent when no deal explains the calls. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,6 +302,50 @@ static void test_auction_weight(void **state)
     assert_true(odd > 0);
 }
 
+/* A pass that was the only call open says nothing of the hand: after a
+ * contra (P16, P18) the doubling side may only pass, and under
+ * PV-pass-final a seat that passed may not bid again. Such passes leave
+ * the weight as it was, however strong the hand; a pass that could have
+ * been a bid still counts. */
+static void test_auction_weight_skips_forced_passes(void **state)
+{
+    (void)state;
+    static const char *const RULES[] = {"", "PV-pass-final", "PV-contra-after-auction"};
+    /* seat 0 reads; the forced passes: seat 3's after the contra; seats 1
+     * and 2 passing again over 90s; both defenders in the contra window */
+    static const char *const CALLS[] = {"80h,contra,pass,pass,pass", "80h,pass,pass,90s,pass,pass,pass",
+                                        "80h,pass,pass,pass,pass,pass"};
+    static const int CHOSEN[] = {3, 5, 4}; /* the calls before the forced passes */
+    for (int k = 0; k < 3; k++) {
+        pl_Rules r = plrules(RULES[k]);
+        pl_State s;
+        pl_new_match(&s, &r, 1, 3);
+        s.hand[0] = plset("Jh 9h 7h Qc 7c 8d 7d 8s");
+        s.hand[1] = plset("Ah 10h 10c Kc Qd 7s Jd 9d");
+        s.hand[2] = plset("Jc 9c Ac 8c Ad 10d Kd 8h");
+        s.hand[3] = plset("Js 9s As 10s Ks Qs Qh Kh"); /* spades worth far more than any bid made */
+        plplays(&s, CALLS[k]);
+        assert_int_equal(s.phase, PL_PHASE_PLAY);
+        pl_State before = s;
+        before.ncalls = (uint8_t)CHOSEN[k];
+        const double all = pl_auction_weight(&s, 0), chosen = pl_auction_weight(&before, 0);
+        printf("# %s %s: %g, %g without the passes forced\n", RULES[k][0] ? RULES[k] : "P", CALLS[k], all, chosen);
+        assert_true(fabs(all - chosen) <= 1e-12 * chosen);
+    }
+    /* seat 3's first pass, over 80h, could have been a bid: it counts */
+    pl_Rules r = plrules("");
+    pl_State s;
+    pl_new_match(&s, &r, 1, 3);
+    s.hand[0] = plset("Jh 9h 7h Qc 7c 8d 7d 8s");
+    s.hand[1] = plset("Ah 10h 10c Kc Qd 7s Jd 9d");
+    s.hand[2] = plset("Jc 9c Ac 8c Ad 10d Kd 8h");
+    s.hand[3] = plset("Js 9s As 10s Ks Qs Qh Kh");
+    plplays(&s, "80h,pass,pass,pass");
+    pl_State before = s;
+    before.ncalls = 3;
+    assert_true(pl_auction_weight(&s, 0) < 0.5 * pl_auction_weight(&before, 0));
+}
+
 static void test_search_deterministic_and_exact(void **state)
 {
     (void)state;
@@ -482,6 +527,7 @@ int main(void)
         cmocka_unit_test(test_sampler_uniform),
         cmocka_unit_test(test_sampler_uniform_among_consistent_deals),
         cmocka_unit_test(test_auction_weight),
+        cmocka_unit_test(test_auction_weight_skips_forced_passes),
         cmocka_unit_test(test_search_deterministic_and_exact),
         cmocka_unit_test(test_infer_survives_calls_no_deal_explains),
         cmocka_unit_test(test_no_deal_solved_is_not_exact),

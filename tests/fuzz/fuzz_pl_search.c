@@ -11,6 +11,7 @@
  * so a slow input is cut short rather than timed out. */
 #include "fuzz_pl.h"
 
+#include "pilotta/infer.h"
 #include "pilotta/play.h"
 #include "pilotta/search.h"
 #include "pilotta/solve.h"
@@ -24,9 +25,17 @@ static void check_sample(const pl_State *s, const pl_View *v, uint64_t seed)
     dl_rng_seed(&rng, seed);
     for (int i = 0; i < 3; i++) {
         pl_State d;
-        pl_sample(sm, &rng, i == 2, &d);
+        const bool fits = pl_sample(sm, &rng, i == 2, &d);
         const char *broken = pl_check_state(&d);
         FUZZ_CHECK(!broken, "a sampled deal breaks an invariant: %s", broken);
+        /* infer's weight of the deal, read from the calls: a probability */
+        const double w = pl_auction_weight(&d, v->seat);
+        FUZZ_CHECK(w > 0 && w <= 1, "the auction weight %g is not in (0, 1]", w);
+        /* a consistent deal shows the seat the same view: the search,
+         * given only the view, cannot tell the hidden cards apart */
+        pl_View dv;
+        pl_view(&d, v->seat, &dv);
+        FUZZ_CHECK(!fits || memcmp(&dv, v, sizeof dv) == 0, "a sampled deal gives the seat another view");
         FUZZ_CHECK(d.hand[v->seat] == s->hand[v->seat], "a sampled deal changed the seat's own hand");
         FUZZ_CHECK(d.nplayed == s->nplayed && memcmp(d.played, s->played, s->nplayed) == 0,
                    "a sampled deal changed the cards played");

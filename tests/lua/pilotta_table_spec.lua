@@ -434,6 +434,19 @@ describe("Pilotta at the table", function()
       assert.matches("^pass, 80c, capot c", line)
       assert.is_nil(line:find("contra", 1, true)) -- (nothing to double yet)
     end)
+
+    it("says only 'call' on the board at a computer's turn, with no empty list of examples", function()
+      -- (the board drawn while East, a computer, is to call: no legal move of the viewer's to quote)
+      local out = {}
+      local s = assert(repl.new { write = function(t) out[#out + 1] = t end, read = function() return nil end,
+        getenv = getenv, clock = function() return 1000 end, extensions = EXT,
+        game = { game = "pilotta", humans = 1, position = "dealer=0; hands=10c Kc 8d Ad 9h Qh 8s Js / ?8 / ?8 / ?8" } })
+      assert.equals(1, s.g:turn())
+      s:show()
+      local shown = table.concat(out)
+      assert.matches("turn: call%.", shown)
+      assert.is_nil(shown:find("call ()", 1, true))
+    end)
   end)
 
   it("says how two equal declarations were decided without naming their cards (P36, P50)", function()

@@ -220,6 +220,24 @@ describe("the table's auction advice", function()
     assert.matches("an average partner", why, 1, true)
   end)
 
+  it("says why no bid is open to a strong hand: PV-pass-final after its pass, the contra window", function()
+    local strong = "hands=Jc 9c Ac 10c Kc Qc Ad 10d / ?8 / ?8 / ?8"
+    local g = assert(diloti.new { game = "pilotta", rules = "pilotta+pass-final",
+      position = "dealer=3; calls=pass, 80h, pass, pass; " .. strong })
+    local call, why = bid.advise(g:view(0), g:moves(true), g:rules())
+    assert.equals("pass", call)
+    assert.matches("PV-pass-final", why, 1, true)
+    assert.is_nil(why:find("no bid is open", 1, true))
+    g = assert(diloti.new { game = "pilotta", rules = "pilotta+contra-after-auction",
+      position = "dealer=0; calls=80h, pass, pass, pass, pass; " .. strong })
+    assert.equals("contra", g:phase())
+    assert.equals(0, g:turn())
+    call, why = bid.advise(g:view(0), g:moves(true), g:rules())
+    assert.equals("pass", call)
+    assert.matches("PV-contra-after-auction", why, 1, true)
+    assert.is_nil(why:find("no bid is open", 1, true))
+  end)
+
   it("gives the highest bid each suit covers, and the sure tricks for capot", function()
     local ev = bid.evaluate({ "Jh", "9h", "Ah", "10h", "Kh", "As", "7c", "8d" }, { game = "pilotta" })
     assert.is_true(ev.h.cover >= 120, ev.h.cover)

@@ -266,9 +266,10 @@ local function may(moves, word)
 end
 
 -- A few of the calls legal now, as examples: pass, the lowest bid, a
--- capot, a contra or recontra (whichever the rules allow at this point).
+-- capot, a contra or recontra (whichever the rules allow at this point);
+-- nil when there are none to quote (another seat's turn).
 local function call_examples(moves)
-  if not moves then return nil end
+  if not moves or #moves == 0 then return nil end
   local out, bid, capot = {}, nil, nil
   for _, t in ipairs(moves) do
     if t == "pass" or t == "contra" or t == "recontra" then out[#out + 1] = t
