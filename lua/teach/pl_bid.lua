@@ -177,9 +177,11 @@ local function position(view, infos, rules, opts)
   return p
 end
 
+-- (in words, as the rest of the sentence: "100 in spades", not "100s")
 local function contract_words(c)
-  if c.capot then return "capot" .. (c.suit and (" " .. c.suit) or "") end
-  return tostring(c.value) .. (c.suit or "")
+  local suit = c.suit and (" in " .. SUIT_WORD[c.suit]) or ""
+  if c.capot then return "capot" .. suit end
+  return tostring(c.value) .. suit
 end
 
 -- The suit a contract is played in, for this hand (a numbers-only bid:

@@ -216,7 +216,7 @@ describe("the table's auction advice", function()
     local v = view("Jh 9h Ac As 10s Ad Kd 7c", { "80h", "pass" })
     local call, why = bid.advise(v, moves_above(80, { "contra" }), { game = "pilotta" })
     assert.matches("^%d+h$", call)
-    assert.matches("your partner's 80h", why, 1, true)
+    assert.matches("your partner's 80 in hearts", why, 1, true)
     assert.matches("an average partner", why, 1, true)
   end)
 

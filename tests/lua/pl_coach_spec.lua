@@ -144,7 +144,7 @@ describe("Pilotta's coach", function()
 
     it("over a partner's bid: a raise, from what the hand adds to an average partner", function()
       local s = session("dealer=1; calls=80h, pass; hands=Jh 9h Ac As 10s Ad Kd 7c / ?8 / ?8 / ?8")
-      assert.matches("^Hint: %d+h: your partner's 80h counts on an average partner %(83 for a side%)", say(s, "hint"))
+      assert.matches("^Hint: %d+h: your partner's 80 in hearts counts on an average partner %(83 for a side%)", say(s, "hint"))
     end)
 
     it("says so when the search has no answer", function()
@@ -362,7 +362,9 @@ describe("Pilotta's coach", function()
       local s = session("dealer=2; calls=100s; hands=Js 9s 7s Ad Ah 10h 8c 7c / ?8 / ?8 / ?8")
       say(s, "coach on")
       local out = say(s, "pass")
-      assert.matches("Coach: a missed contra: contra was open, and their 100s needs 100 from tricks; with spades as "
+      -- (the contract in words, as the rest of the sentence: not the notation "100s")
+      assert.matches("Coach: a missed contra: contra was open, and their 100 in spades needs 100 from tricks; with "
+        .. "spades as "
         .. "trumps your side should take about %d+ in tricks %(3 trumps with the Jack and the Nine; 2 side Aces", out)
       assert.matches("leaving them about %d+, %d+ under what they need, and a contra wants them 50 short %(P16%)", out)
     end)
@@ -370,7 +372,7 @@ describe("Pilotta's coach", function()
     it("flags a missed raise of the partner's bid", function()
       local s = session("dealer=1; calls=80h, pass; hands=Jh 9h Ac As 10s Ad Kd 7c / ?8 / ?8 / ?8")
       say(s, "coach on")
-      assert.matches("Coach: a missed raise: %d+h was open, and your partner's 80h counts on an average partner",
+      assert.matches("Coach: a missed raise: %d+h was open, and your partner's 80 in hearts counts on an average partner",
         say(s, "pass"))
     end)
 
