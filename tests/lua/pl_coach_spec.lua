@@ -144,7 +144,8 @@ describe("Pilotta's coach", function()
 
     it("over a partner's bid: a raise, from what the hand adds to an average partner", function()
       local s = session("dealer=1; calls=80h, pass; hands=Jh 9h Ac As 10s Ad Kd 7c / ?8 / ?8 / ?8")
-      assert.matches("^Hint: %d+h: your partner's 80 in hearts counts on an average partner %(83 for a side%)", say(s, "hint"))
+      assert.matches("^Hint: %d+h: your partner's 80 in hearts counts on an average partner %(83 for a side%)",
+        say(s, "hint"))
     end)
 
     it("says so when the search has no answer", function()
@@ -372,8 +373,8 @@ describe("Pilotta's coach", function()
     it("flags a missed raise of the partner's bid", function()
       local s = session("dealer=1; calls=80h, pass; hands=Jh 9h Ac As 10s Ad Kd 7c / ?8 / ?8 / ?8")
       say(s, "coach on")
-      assert.matches("Coach: a missed raise: %d+h was open, and your partner's 80 in hearts counts on an average partner",
-        say(s, "pass"))
+      assert.matches("Coach: a missed raise: %d+h was open, and your partner's 80 in hearts counts on an average "
+        .. "partner", say(s, "pass"))
     end)
 
     it("lets a pass with a hand worth only the lowest bid go", function()
