@@ -731,13 +731,10 @@ local function ask(self)
   return line
 end
 
-function Runner:move_step(step, g)
-  local set, list = M.accepted(g, step)
-  if not set then return "error", list end
-  local function show() self.write(M.board(self.style, g) .. "\n") end
-  show()
-  for _, line in ipairs(M.notation_lines(step)) do self:say(line) end
-  self:say(step.ask or "Your move.")
+-- The loop every asking step runs, a line at a time: the words common()
+-- knows first (a skip shows `skipped()`, when given), then `answer(word,
+-- line)`, which returns the step's result, or nil to ask again.
+function Runner:ask_until(step, show, g, skipped, answer)
   while true do
     local line, why = ask(self)
     if not line then
@@ -747,36 +744,54 @@ function Runner:move_step(step, g)
       local c = common(self, word, step, show, g)
       if c == "quit" then return "quit" end
       if c == "skip" then
-        self:say("Skipped. One right answer: " .. list[1])
-        play_event(g, list[1])
+        if skipped then skipped() end
         return "skipped"
       end
-      if word == "moves" or word == "m" then
-        self.write(M.game_module(g).moves(self.style, g:moves(true)) .. "\n")
-      elseif not c and word ~= "" then
-        local r = M.resolve(g, step, line, set)
-        if r.candidates then
-          self:say("That fits several moves: " .. table.concat(r.candidates, " | ") .. ". Say which one.")
-        elseif r.error then
-          -- (a text the rules refuse as it is read comes with the reader's
-          -- "not a move: " before the rule's own words)
-          local rule = r.error:match("^not a move: (.*)")
-          self:say("Not allowed: " .. ((rule and rule:match(RULE_LEAD)) and rule or r.error))
-        else
-          local info
-          for _, m in ipairs(g:moves(true)) do if m.text == r.move then info = m end end
-          if M.is_right(step, set, info) then
-            local seat = g:turn()
-            self:say("Right: " .. sentence(g, play_event(g, r.move), seat))
-            if step.after then self:say(step.after) end
-            return "right"
-          end
-          self:say("That move (" .. r.move .. ") is legal, but not what this step asks. "
-            .. M.wrong_text(g, step, r.move))
-        end
+      if not c and word ~= "" then
+        local result = answer(word, line)
+        if result then return result end
       end
     end
   end
+end
+
+function Runner:move_step(step, g)
+  local set, list = M.accepted(g, step)
+  if not set then return "error", list end
+  local function show() self.write(M.board(self.style, g) .. "\n") end
+  show()
+  for _, line in ipairs(M.notation_lines(step)) do self:say(line) end
+  self:say(step.ask or "Your move.")
+  local function skipped()
+    self:say("Skipped. One right answer: " .. list[1])
+    play_event(g, list[1])
+  end
+  return self:ask_until(step, show, g, skipped, function(word, line)
+    if word == "moves" or word == "m" then
+      self.write(M.game_module(g).moves(self.style, g:moves(true)) .. "\n")
+      return nil
+    end
+    local r = M.resolve(g, step, line, set)
+    if r.candidates then
+      self:say("That fits several moves: " .. table.concat(r.candidates, " | ") .. ". Say which one.")
+    elseif r.error then
+      -- (a text the rules refuse as it is read comes with the reader's
+      -- "not a move: " before the rule's own words)
+      local rule = r.error:match("^not a move: (.*)")
+      self:say("Not allowed: " .. ((rule and rule:match(RULE_LEAD)) and rule or r.error))
+    else
+      local info
+      for _, m in ipairs(g:moves(true)) do if m.text == r.move then info = m end end
+      if M.is_right(step, set, info) then
+        local seat = g:turn()
+        self:say("Right: " .. sentence(g, play_event(g, r.move), seat))
+        if step.after then self:say(step.after) end
+        return "right"
+      end
+      self:say("That move (" .. r.move .. ") is legal, but not what this step asks. "
+        .. M.wrong_text(g, step, r.move))
+    end
+  end)
 end
 
 local function is_answer(step, n)
@@ -793,60 +808,36 @@ function Runner:question_step(step, g)
   show()
   self:say(step.ask)
   for i, c in ipairs(step.choices) do self:say(string.format("  %d) %s", i, c)) end
-  while true do
-    local line, why = ask(self)
-    if not line then
-      if why == "eof" then return "eof" end
+  return self:ask_until(step, show, g, nil, function(word)
+    local n = math.tointeger(tonumber(word))
+    if not n and word:match("^%a$") then n = word:byte() - 96 end
+    if not (n and step.choices[n]) then
+      self:say(string.format("Type a number from 1 to %d.", #step.choices))
+    elseif is_answer(step, n) then
+      self:say("Right." .. (step.after and (" " .. step.after) or ""))
+      return "right"
     else
-      local word = line:match("^%s*(%S*)"):lower()
-      local c = common(self, word, step, show)
-      if c == "quit" then return "quit" end
-      if c == "skip" then return "skipped" end
-      local n = math.tointeger(tonumber(word))
-      if not n and word:match("^%a$") then n = word:byte() - 96 end
-      if not c and word ~= "" then
-        if not (n and step.choices[n]) then
-          self:say(string.format("Type a number from 1 to %d.", #step.choices))
-        elseif is_answer(step, n) then
-          self:say("Right." .. (step.after and (" " .. step.after) or ""))
-          return "right"
-        else
-          self:say("Not quite. " .. ((step.wrong_choices or {})[n] or step.wrong))
-        end
-      end
+      self:say("Not quite. " .. ((step.wrong_choices or {})[n] or step.wrong))
     end
-  end
+  end)
 end
 
 function Runner:number_step(step, g)
   local function show() if g then self.write(M.board(self.style, g) .. "\n") end end
   show()
   self:say(step.ask)
-  while true do
-    local line, why = ask(self)
-    if not line then
-      if why == "eof" then return "eof" end
+  local function skipped() self:say("Skipped. The answer: " .. step.number) end
+  return self:ask_until(step, show, g, skipped, function(word)
+    local n = math.tointeger(tonumber(word))
+    if not n then
+      self:say("Type a whole number.")
+    elseif n == step.number then
+      self:say("Right." .. (step.after and (" " .. step.after) or ""))
+      return "right"
     else
-      local word = line:match("^%s*(%S*)"):lower()
-      local c = common(self, word, step, show, g)
-      if c == "quit" then return "quit" end
-      if c == "skip" then
-        self:say("Skipped. The answer: " .. step.number)
-        return "skipped"
-      end
-      if not c and word ~= "" then
-        local n = math.tointeger(tonumber(word))
-        if not n then
-          self:say("Type a whole number.")
-        elseif n == step.number then
-          self:say("Right." .. (step.after and (" " .. step.after) or ""))
-          return "right"
-        else
-          self:say("Not quite. " .. step.wrong)
-        end
-      end
+      self:say("Not quite. " .. step.wrong)
     end
-  end
+  end)
 end
 
 function Runner:note_step(g)
