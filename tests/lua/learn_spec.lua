@@ -7,7 +7,6 @@ local support = dofile(here .. "support.lua")
 local diloti = require "diloti"
 local learn = require "diloti.teach.learn"
 local moveinput = require "diloti.table.moveinput"
-local screen = require "diloti.table.screen"
 local repl = require "diloti.table.repl"
 -- The table as the program builds it: with the lessons and the coach.
 local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
@@ -15,33 +14,13 @@ local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
 local RULE_LEAD = "^[DKCV][%w%-=]*:"
 local lessons, load_errors = learn.load_all { builtin_only = true }
 
---- A runner reading `lines` (nil after the last one); returns it and a
--- function giving all output so far.
+--- A runner of these lessons reading `lines` (support.lesson_runner).
 local function runner(lines, o)
-  local out, i = {}, 0
   o = o or {}
-  local r = learn.runner {
-    write = function(s) out[#out + 1] = s end,
-    read = function(prompt)
-      out[#out + 1] = prompt
-      i = i + 1
-      return lines[i]
-    end,
-    style = screen.style {}, getenv = o.getenv or function() return nil end,
-    progress_path = o.progress_path or false, lessons = o.lessons or lessons,
-  }
-  return r, function() return table.concat(out) end
+  return support.lesson_runner(lines, { lessons = o.lessons or lessons, progress_path = o.progress_path })
 end
 
--- The table each step starts from, and the canonical answers, following
--- the lesson's own chain of first answers.
-local function walk(lesson)
-  local steps = {}
-  assert(learn.walk(lesson, function(i, step, g, said, answers)
-    steps[i] = { step = step, g = g and g:clone(), said = said, answers = answers }
-  end))
-  return steps
-end
+local walk = support.lesson_walk
 
 -- The table a continuing step builds on: the previous one after its first answer.
 local function prev_of(steps, i)
@@ -69,16 +48,7 @@ local function illegal_move(g)
   end
 end
 
--- Output is wrapped to the width: compare with runs of spaces joined.
-local function flat(s) return (s:gsub("%s+", " ")) end
-
-local function legal_wrong(g, answers)
-  local ok = {}
-  for _, a in ipairs(answers) do ok[a] = true end
-  for _, m in ipairs(g:moves()) do
-    if not ok[m] then return m end
-  end
-end
+local flat, legal_wrong = support.flat, support.legal_wrong
 
 local function rule_ids(text)
   local ids = {}

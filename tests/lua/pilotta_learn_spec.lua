@@ -60,28 +60,12 @@ local function uncovered(list, ids)
 end
 
 local function runner(lines, o)
-  local out, i = {}, 0
   o = o or {}
-  local r = learn.runner {
-    write = function(s) out[#out + 1] = s end,
-    read = function(prompt)
-      out[#out + 1] = prompt
-      i = i + 1
-      return lines[i]
-    end,
-    style = screen.style {}, getenv = function() return nil end,
-    progress_path = o.progress_path or false, lessons = o.lessons or lessons, game = "pilotta",
-  }
-  return r, function() return table.concat(out) end
+  return support.lesson_runner(lines, { lessons = o.lessons or lessons, progress_path = o.progress_path,
+    game = "pilotta" })
 end
 
-local function walk(lesson)
-  local steps = {}
-  assert(learn.walk(lesson, function(i, step, g, said, answers)
-    steps[i] = { step = step, g = g and g:clone(), said = said, answers = answers }
-  end))
-  return steps
-end
+local walk = support.lesson_walk
 
 -- An action the engine refuses in g with a rule of the play or the
 -- auction (not P51's "you do not hold"): a card of the hand, or a call.
@@ -98,16 +82,7 @@ local function illegal_action(g)
   end
 end
 
-local function legal_wrong(g, answers)
-  local ok = {}
-  for _, a in ipairs(answers) do ok[a] = true end
-  for _, m in ipairs(g:moves()) do
-    if not ok[m] then return m end
-  end
-end
-
--- Output is wrapped to the width: compare with runs of spaces joined.
-local function flat(s) return (s:gsub("%s+", " ")) end
+local flat, legal_wrong = support.flat, support.legal_wrong
 
 describe("the Pilotta course", function()
   it("loads, in order, with unique ids, apart from Diloti's course", function()

@@ -162,4 +162,47 @@ local function walk(roots, forbidden)
 end
 ]]
 
+-- ---- the lessons (learn_spec, pilotta_learn_spec) ----
+
+--- A lesson runner reading `lines` (nil after the last one); returns it
+-- and a function giving all output so far. o: lessons, game,
+-- progress_path (none), getenv (no variables).
+function M.lesson_runner(lines, o)
+  local learn, screen = require "diloti.teach.learn", require "diloti.table.screen"
+  local out, i = {}, 0
+  local r = learn.runner {
+    write = function(s) out[#out + 1] = s end,
+    read = function(prompt)
+      out[#out + 1] = prompt
+      i = i + 1
+      return lines[i]
+    end,
+    style = screen.style {}, getenv = o.getenv or function() return nil end,
+    progress_path = o.progress_path or false, lessons = o.lessons, game = o.game,
+  }
+  return r, function() return table.concat(out) end
+end
+
+--- The table each step of a lesson starts from (a clone), and the
+-- canonical answers, following the lesson's own chain of first answers.
+function M.lesson_walk(lesson)
+  local steps = {}
+  assert(require("diloti.teach.learn").walk(lesson, function(i, step, g, said, answers)
+    steps[i] = { step = step, g = g and g:clone(), said = said, answers = answers }
+  end))
+  return steps
+end
+
+--- A legal move of g that is none of `answers` (nil when there is none).
+function M.legal_wrong(g, answers)
+  local ok = {}
+  for _, a in ipairs(answers) do ok[a] = true end
+  for _, m in ipairs(g:moves()) do
+    if not ok[m] then return m end
+  end
+end
+
+--- Output is wrapped to the width: compare with runs of spaces joined.
+function M.flat(s) return (s:gsub("%s+", " ")) end
+
 return M
