@@ -32,7 +32,7 @@ endif
 # Test builds run dl_check_state() after every move (DL_CHECK).
 TESTFLAGS = -DDL_CHECK
 
-CORE_SRC = text cards rules rng state deal score apply moves refuse notation position view game infer search
+CORE_SRC = text cards rules rng state deal score apply moves legal refuse notation position view game infer search
 CORE_OBJ = $(CORE_SRC:%=$(BUILD)/%.o)
 # Pilotta's core (src/pilotta/) sits beside Diloti's and uses only its
 # shared cards, rng and text helpers: libpilotta.a links after libdiloti.a.

@@ -39,6 +39,10 @@ int main(int argc, char **argv)
     printf("Diloti demo: %d random players, seed %llu, dealer %d\n", players, seed, g->s.dealer);
     while (g->s.phase == DL_PHASE_PLAY || g->s.phase == DL_PHASE_CLAIM) {
         const dl_MoveList *l = dl_game_moves(g);
+        if (!l || !l->n) {
+            fprintf(stderr, "engine error: %s\n", l ? "no legal move (D20)" : "out of memory");
+            break;
+        }
         char hand[200], mv[160], why[200];
         if (g->s.ply % 12 == 0 || g->s.ply == 0) show_table(&g->s);
         dl_set_str(g->s.hand[g->s.turn], hand, sizeof hand, true);

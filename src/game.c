@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "deal.h"
+#include "legal.h"
 #include "notation.h"
 #include "score.h"
 
@@ -15,7 +16,10 @@ static dl_Game *alloc_game(void)
     return g;
 }
 
-static bool refresh(dl_Game *g) { return dl_legal_moves(&g->s, &g->legal) >= 0; }
+/* The legal moves are listed when asked for, not after every change: a
+ * move is checked on its own (legal.c), and a game played on for what it
+ * shows one seat (a simulation) does no work for the next (issue 24). */
+static void changed(dl_Game *g) { g->listed = false; }
 
 dl_Game *dl_game_new(const dl_Rules *r, uint64_t seed, int dealer, const char **err)
 {
@@ -24,8 +28,7 @@ dl_Game *dl_game_new(const dl_Rules *r, uint64_t seed, int dealer, const char **
         *err = "out of memory";
         return NULL;
     }
-    if ((*err = dl_new_match(&g->s, r, seed, dealer)) || !refresh(g)) {
-        if (!*err) *err = "out of memory";
+    if ((*err = dl_new_match(&g->s, r, seed, dealer))) {
         dl_game_free(g);
         return NULL;
     }
@@ -40,7 +43,7 @@ dl_Game *dl_game_from_position(const dl_Rules *r, const char *pos, uint64_t seed
         snprintf(err, cap, "out of memory");
         return NULL;
     }
-    if (dl_position_parse(&g->s, r, pos, seed, err, cap) || !refresh(g)) {
+    if (dl_position_parse(&g->s, r, pos, seed, err, cap)) {
         dl_game_free(g);
         return NULL;
     }
@@ -61,10 +64,6 @@ dl_Game *dl_game_clone(const dl_Game *src)
         memcpy(g->rec, src->rec, src->nrec * sizeof *g->rec);
         g->nrec = g->cap = src->nrec;
     }
-    if (!refresh(g)) {
-        dl_game_free(g);
-        return NULL;
-    }
     return g;
 }
 
@@ -76,7 +75,14 @@ void dl_game_free(dl_Game *g)
     free(g);
 }
 
-const dl_MoveList *dl_game_moves(dl_Game *g) { return &g->legal; }
+const dl_MoveList *dl_game_moves(dl_Game *g)
+{
+    if (!g->listed) {
+        if (dl_legal_moves(&g->s, &g->legal) < 0) return NULL;
+        g->listed = true;
+    }
+    return &g->legal;
+}
 
 static dl_Record *push_record(dl_Game *g)
 {
@@ -98,20 +104,10 @@ static dl_Record *push_record(dl_Game *g)
     return r;
 }
 
-static bool is_listed(const dl_Game *g, const dl_Move *m)
-{
-    for (size_t i = 0; i < g->legal.n; i++)
-        if (dl_move_eq(&g->legal.m[i], m)) return true;
-    return false;
-}
-
 const char *dl_game_play(dl_Game *g, const dl_Move *m, char *err, size_t cap)
 {
-    if (!is_listed(g, m)) {
-        const char *why = dl_refusal(&g->s, m, err, cap);
-        if (!why) snprintf(err, cap, "D9: not a legal move here");
-        return err;
-    }
+    const char *why = dl_game_refusal(g, m, err, cap);
+    if (why) return why;
     dl_Record *r = push_record(g);
     if (!r) {
         snprintf(err, cap, "out of memory");
@@ -120,14 +116,25 @@ const char *dl_game_play(dl_Game *g, const dl_Move *m, char *err, size_t cap)
     r->move = *m;
     dl_move_str(&g->s, m, r->text, sizeof r->text, false);
     dl_apply(&g->s, m, &r->effect);
-    if (!refresh(g)) {
-        g->s = r->before;
-        g->nrec--;
-        refresh(g);
-        snprintf(err, cap, "out of memory");
-        return err;
-    }
+    changed(g);
     return NULL;
+}
+
+const char *dl_game_refusal(const dl_Game *g, const dl_Move *m, char *err, size_t cap)
+{
+    switch (dl_check_move(&g->s, m)) {
+    case DL_CHECK_LEGAL: return NULL;
+    case DL_CHECK_COSTLY:
+        snprintf(err, cap, "%s: the items named split in too many ways to check; name fewer at "
+                 "once (limit: %d splits tried)", g->s.rules.capture == DL_CAPTURE_ONE ? "K2" : "D11",
+                 DL_SPLIT_BUDGET);
+        return err;
+    case DL_CHECK_OOM: snprintf(err, cap, "out of memory"); return err;
+    default: break;
+    }
+    const char *why = dl_refusal(&g->s, m, err, cap);
+    if (!why) snprintf(err, cap, "D9: not a legal move here");
+    return err;
 }
 
 const char *dl_game_play_str(dl_Game *g, const char *text, char *err, size_t cap)
@@ -145,12 +152,7 @@ bool dl_game_next_round(dl_Game *g)
     r->next_round = true;
     snprintf(r->text, sizeof r->text, "next round");
     dl_next_round(&g->s);
-    if (!refresh(g)) {
-        g->s = r->before;
-        g->nrec--;
-        refresh(g);
-        return false;
-    }
+    changed(g);
     return true;
 }
 
@@ -158,7 +160,7 @@ bool dl_game_undo(dl_Game *g)
 {
     if (!g->nrec) return false;
     g->s = g->rec[--g->nrec].before;
-    refresh(g);
+    changed(g);
     return true;
 }
 

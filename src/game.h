@@ -22,7 +22,8 @@ typedef struct {
     dl_State s;
     dl_Record *rec;
     size_t nrec, cap;
-    dl_MoveList legal; /* legal moves of s, kept current */
+    dl_MoveList legal; /* legal moves of s, once listed */
+    bool listed;       /* legal is s's (dl_game_moves lists on demand) */
 } dl_Game;
 
 /* NULL on failure with *err set (rules inconsistent, out of memory). */
@@ -33,8 +34,13 @@ dl_Game *dl_game_from_position(const dl_Rules *r, const char *pos, uint64_t seed
 dl_Game *dl_game_clone(const dl_Game *src);
 void dl_game_free(dl_Game *g);
 
-/* The legal moves now (owned by g, valid until the next change). */
+/* The legal moves now (owned by g, valid until the next change), listed
+ * on the first call after a change: bounded, see moves.h (legal->cut).
+ * NULL if memory ran out. */
 const dl_MoveList *dl_game_moves(dl_Game *g);
+/* Why m may not be played now ("D19: ..."), in err; NULL if it is legal.
+ * Decided from the move itself, never by listing the moves. */
+const char *dl_game_refusal(const dl_Game *g, const dl_Move *m, char *err, size_t cap);
 /* Plays m if legal: returns NULL, or the refusal ("D19: ...") in err and
  * leaves the game untouched. */
 const char *dl_game_play(dl_Game *g, const dl_Move *m, char *err, size_t cap);

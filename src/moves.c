@@ -58,6 +58,11 @@ typedef struct {
     bool use_lib;
     bool lib_capture, lib_group; /* use_lib with C5, with C3: per position */
     bool oom;
+    bool full;           /* the batch being made has its share of moves */
+    size_t batch_from, batch_end; /* where the batch being made starts and must stop */
+    bool merge;          /* the batch may repeat a take (deduped as it goes) */
+    long work;           /* steps the batch may still take */
+    long batch_cap;      /* moves a batch may make (issue 24) */
     bool overlap;        /* the parts of the batch are not pairwise disjoint */
     unsigned declvals;   /* bit v: a declaration of value v is on the table */
     const uint64_t *part; /* the parts of one batch (collect_parts) */
@@ -232,9 +237,48 @@ static int lib_atoms(const dl_State *s, Atom *a)
     return n;
 }
 
+/* Starts a batch: one card's captures, or its declarations or groups of
+ * one value. A batch makes at most batch_cap moves, so a crowded table
+ * costs a bounded list and bounded work; one that stops early marks the
+ * list cut. */
+static inline void batch(Gen *g)
+{
+    g->full = false;
+    g->merge = false;
+    g->batch_from = g->out->n;
+    g->batch_end = g->out->n + (size_t)g->batch_cap;
+    g->work = 256 * g->batch_cap;
+}
+
+/* One step of a batch's search, emitting or not: false once the batch has
+ * used its share (the list is then cut). */
+static inline bool spend(Gen *g)
+{
+    if (g->work-- > 0) return true;
+    g->full = g->out->cut = true;
+    return false;
+}
+
+static void dedupe(Gen *g, size_t from);
+
+/* A batch that may repeat takes (several partitions of one set) is its
+ * share of distinct moves: its repeats are dropped when it fills, and it
+ * goes on while that freed a quarter of its room. */
+static bool room(Gen *g)
+{
+    if (!g->merge) return false;
+    dedupe(g, g->batch_from);
+    return !g->oom && g->out->n + (size_t)g->batch_cap / 4 <= g->batch_end;
+}
+
 static inline void emit(Gen *g, int kind, int card, int value, uint64_t take)
 {
     dl_MoveList *l = g->out;
+    if (l->n >= g->batch_end && (g->full || !room(g))) {
+        g->full = true;
+        l->cut = true;
+        return;
+    }
     if (l->n == l->cap) {
         dl_Move m = {take, (uint8_t)kind, (uint8_t)card, (uint8_t)value};
         if (!dl_movelist_push(l, &m)) g->oom = true;
@@ -388,14 +432,13 @@ static bool keeps_obligation(const Gen *g, int card, uint64_t take);
 static void gray_unions(Gen *g, const uint64_t *p, int n, int kind, int card, int value,
                         uint64_t base)
 {
-    if (n > 24) { /* never in real play; keep the loop bounded anyway */
-        g->oom = true;
-        return;
-    }
     uint64_t take = 0;
     const uint64_t own = g->own >= 0 ? DL_DECL_BIT(g->own) : 0;
-    for (uint32_t i = 1; i < (1u << n) && !g->oom; i++) {
-        take ^= p[__builtin_ctz(i)];
+    /* Steps that emit nothing (D19) are bounded too: a batch's work, not
+     * only its output, has a share. */
+    const uint64_t steps = n >= 63 ? UINT64_MAX : (uint64_t)1 << n;
+    for (uint64_t i = 1; i < steps && !g->oom && !g->full && spend(g); i++) {
+        take ^= p[__builtin_ctzll(i)];
         if (kind == DL_CAPTURE) {
             if (own && !keeps_obligation(g, card, take)) continue;
         } else if (own && !((take | base) & own)) {
@@ -447,6 +490,7 @@ static void unions(Gen *g, int kind, int card, int value, uint64_t base, uint64_
     int j = 0, d = 0;
     for (;;) {
         for (; j < n; j++) {
+            if (!spend(g)) return;
             if (p[j] & used) continue;
             uint64_t take = acc | p[j];
             if (kind == DL_CAPTURE) {
@@ -455,7 +499,7 @@ static void unions(Gen *g, int kind, int card, int value, uint64_t base, uint64_
             } else if (!own || ((take | base) & own)) { /* D19 */
                 emit(g, DL_GROUP, card, value, take | base);
             }
-            if (g->oom) return;
+            if (g->oom || g->full) return;
             st_j[d] = j + 1;
             st_acc[d] = acc;
             st_used[d] = used;
@@ -483,8 +527,16 @@ static const uint64_t *loose_unions(Gen *g, int v, int *count)
         const int n = g->loose.n[v], off = g->ulen;
         int st_j[DL_DECL_SHIFT + 1], j = 0, d = 0, len = off;
         uint64_t st_acc[DL_DECL_SHIFT + 1], acc = 0;
+        /* Shared by many batches, so it has a share of its own: a crowded
+         * table's unions run to millions. */
+        long work = 1024 * g->batch_cap, room = 8 * g->batch_cap;
         for (;;) {
             for (; j < n; j++) {
+                if (work-- <= 0 || len - off >= room) {
+                    g->out->cut = true;
+                    d = 0;
+                    break;
+                }
                 if (p[j] & acc) continue;
                 if (len == g->ucap && !grow(&g->ub, &g->ucap, len + 1)) {
                     g->oom = true;
@@ -529,6 +581,7 @@ static bool gen_numeral_captures(Gen *g, int card)
     if (!(((lib ? g->lib.sums : g->loose.sums) | g->declvals) & (1u << v))) return false;
     collect_parts(g, v, lib, true, true);
     if (g->npart == 0) return false;
+    batch(g);
     /* C1: a Kontsina capture takes one combination anyway, so there the
      * variant only means "must capture"; maximality is Diloti's. */
     CapCtx c = {card, r->forced_capture && r->capture == DL_CAPTURE_MANY};
@@ -544,6 +597,7 @@ static bool gen_numeral_captures(Gen *g, int card)
             if ((!c.forced || maximal(g, u[i])) && keeps_obligation(g, card, u[i]))
                 emit(g, DL_CAPTURE, card, 0, u[i]);
     } else if (g->overlap) {
+        g->merge = true;
         unions(g, DL_CAPTURE, card, 0, 0, 0, c.forced);
         dedupe(g, from);
     } else if (r->forced_capture) {
@@ -564,6 +618,7 @@ static void gen_face(Gen *g, int card)
 {
     const dl_Rules *r = &g->s->rules;
     dl_Set same = g->s->loose & dl_rank_mask(dl_rank(card));
+    batch(g);
     if (same && r->three_face_cards && r->capture == DL_CAPTURE_MANY &&
         dl_count(same) == 3) {
         if (keeps_obligation(g, card, same)) emit(g, DL_CAPTURE, card, 0, same);
@@ -591,18 +646,21 @@ static void gen_plain_and_raise(Gen *g, int card, unsigned rest)
     /* v = w + sum for every non-empty bucket whose value is held. */
     for (unsigned vs = rest & (g->loose.sums << w) & 0x7FE; vs; vs &= vs - 1) {
         int v = dl_first(vs), sum = v - w;
-        for (int i = 0; i < g->loose.n[sum]; i++) emit(g, DL_PLAIN, card, v, g->loose.b[sum][i]);
+        batch(g);
+        for (int i = 0; i < g->loose.n[sum] && !g->full; i++)
+            emit(g, DL_PLAIN, card, v, g->loose.b[sum][i]);
     }
     const int side = dl_side(&s->rules, g->seat);
     for (int d = 0; d < s->ndecl; d++) {
         const dl_Decl *dc = &s->decl[d];
         if (dc->kind != DL_DECL_PLAIN || dl_side(&s->rules, dc->owner) == side) continue;
         int v = dc->value + w;
+        batch(g);
         if (v <= 10 && (rest & (1u << v))) emit(g, DL_RAISE, card, v, DL_DECL_BIT(d));
         if (!s->rules.liberal_raise) continue;
         for (unsigned vs = rest & (g->loose.sums << v) & 0x7FE; vs; vs &= vs - 1) {
             int t = dl_first(vs), sum = t - v;
-            for (int i = 0; i < g->loose.n[sum]; i++)
+            for (int i = 0; i < g->loose.n[sum] && !g->full; i++)
                 emit(g, DL_RAISE, card, t, DL_DECL_BIT(d) | g->loose.b[sum][i]);
         }
     }
@@ -663,9 +721,10 @@ static void plain_groups(Gen *g, int card, int v)
         size_t from = g->out->n;
         int nu;
         const uint64_t *u = loose_unions(g, v, &nu);
-        for (int k = 0; u && k < nx; k++) {
+        g->merge = nx > 1;
+        for (int k = 0; u && k < nx && !g->full; k++) {
             uint64_t x = w == v ? 0 : ss->b[v - w][k];
-            for (int i = 0; i < nu; i++)
+            for (int i = 0; i < nu && !g->full && spend(g); i++)
                 if (!(u[i] & x)) emit(g, DL_GROUP, card, v, x | u[i]);
         }
         if (nx > 1) dedupe(g, from);
@@ -673,22 +732,21 @@ static void plain_groups(Gen *g, int card, int v)
     }
     /* Pairwise disjoint sets of cards: at most 40 of them. */
     uint64_t free_parts[DL_NCARDS];
-    for (int k = 0; k < nx; k++) {
+    for (int k = 0; k < nx && !g->full; k++) {
         uint64_t x = w == v ? 0 : ss->b[v - w][k];
         int nf = 0;
         for (int j = 0; j < np; j++)
             if (!(P[j] & x)) free_parts[nf++] = P[j];
         if (nf == 1) { /* the common case */
             emit(g, DL_GROUP, card, v, x | free_parts[0]);
-        } else if (nf > 1 && nf <= 24) {
+        } else if (nf > 1) {
             /* gray_unions() without the D19 test: nobody owns anything. */
             uint64_t take = x;
-            for (uint32_t i = 1; i < (1u << nf); i++) {
-                take ^= free_parts[__builtin_ctz(i)];
+            const uint64_t steps = nf >= 63 ? UINT64_MAX : (uint64_t)1 << nf;
+            for (uint64_t i = 1; i < steps && !g->full; i++) {
+                take ^= free_parts[__builtin_ctzll(i)];
                 emit(g, DL_GROUP, card, v, take);
             }
-        } else if (nf > 24) {
-            g->oom = true; /* never in real play: as gray_unions() */
         }
     }
 }
@@ -704,7 +762,10 @@ static void gen_groups(Gen *g, int card, unsigned rest)
     unsigned vs = rest & (ss->sums | g->declvals) & (0x7FEu << (w - 1) & 0x7FE);
     if (!g->s->ndecl) {
         vs &= (ss->sums << w) | (1u << w);
-        for (; vs; vs &= vs - 1) plain_groups(g, card, dl_first(vs));
+        for (; vs; vs &= vs - 1) {
+            batch(g);
+            plain_groups(g, card, dl_first(vs));
+        }
         return;
     }
     for (; vs; vs &= vs - 1) {
@@ -713,7 +774,11 @@ static void gen_groups(Gen *g, int card, unsigned rest)
         if (g->npart == 0) continue;
         int nc = card_components(g, card, v);
         size_t from = g->out->n;
-        for (int k = 0; k < nc; k++) {
+        batch(g);
+        /* Different card components can meet in one take only when parts
+         * overlap, or when declarations double as cards (liberal rules). */
+        g->merge = g->overlap || g->use_lib;
+        for (int k = 0; k < nc && !g->full; k++) {
             if (g->overlap) {
                 unions(g, DL_GROUP, card, v, g->comp[k], g->comp[k], false);
                 continue;
@@ -725,9 +790,7 @@ static void gen_groups(Gen *g, int card, unsigned rest)
                 if (!(g->part[j] & g->comp[k])) free_parts[nf++] = g->part[j];
             gray_unions(g, free_parts, nf, DL_GROUP, card, v, g->comp[k]);
         }
-        /* Different card components can meet in one take only when parts
-         * overlap, or when declarations double as cards (liberal rules). */
-        if (g->overlap || g->use_lib) dedupe(g, from);
+        if (g->merge) dedupe(g, from);
     }
 }
 
@@ -736,6 +799,7 @@ static void gen_numeral(Gen *g, int card)
     const dl_Rules *r = &g->s->rules;
     bool can_capture = gen_numeral_captures(g, card);
     if (can_capture && r->forced_capture) return; /* C1 */
+    batch(g);
     if (g->own < 0) emit(g, DL_LAY, card, 0, 0); /* D19 */
     if (!r->declarations) return;
     unsigned rest = rest_values(g, card);
@@ -771,18 +835,21 @@ static void copy_moves(Gen *g, size_t from, size_t to, int card)
 
 static void gen_claim(Gen *g)
 {
+    batch(g);
     emit(g, DL_CLAIM, 0, 0, 0);
     emit(g, DL_KEEP, 0, 0, 0);
 }
 
-long dl_legal_moves(const dl_State *s, dl_MoveList *l)
+static long generate(const dl_State *s, dl_MoveList *l, long batch_cap)
 {
     l->n = 0;
+    l->cut = false;
     if (!l->scratch && !(l->scratch = calloc(1, sizeof(Gen)))) return -1;
     Gen *g = l->scratch;
     g->s = s;
     g->out = l;
     g->oom = false;
+    g->batch_cap = batch_cap;
     if (s->phase == DL_PHASE_CLAIM) {
         gen_claim(g);
         return g->oom ? -1 : (long)l->n;
@@ -835,7 +902,18 @@ long dl_legal_moves(const dl_State *s, dl_MoveList *l)
     return g->oom ? -1 : (long)l->n;
 }
 
-bool dl_is_legal(const dl_State *s, const dl_Move *m)
+/* Each batch first gets a share of DL_BATCH_MAX; a list that still runs
+ * past DL_LIST_MAX (many cards, each with many crowded batches) is made
+ * again with smaller shares, so every card keeps some of its moves. */
+long dl_legal_moves(const dl_State *s, dl_MoveList *l)
+{
+    for (long cap = DL_BATCH_MAX;; cap /= 4) {
+        long n = generate(s, l, cap);
+        if (n <= DL_LIST_MAX || cap <= DL_BATCH_MIN) return n;
+    }
+}
+
+bool dl_is_legal_listed(const dl_State *s, const dl_Move *m)
 {
     dl_MoveList l;
     bool found = false;

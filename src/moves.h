@@ -38,8 +38,20 @@ typedef struct {
 typedef struct {
     dl_Move *m;
     size_t n, cap;
+    bool cut; /* more moves are legal than the list holds (see below) */
     void *scratch;
 } dl_MoveList;
+
+/* The list is bounded (issue 24): a crowded table has millions of legal
+ * moves. The generator works in batches, one card's captures or its
+ * declarations or groups of one value; each batch makes at most
+ * DL_BATCH_MAX moves (fewer when the whole list would pass DL_LIST_MAX,
+ * down to DL_BATCH_MIN) and a bounded amount of work, and a batch with
+ * any legal move lists at least one. A batch that stopped early sets
+ * cut: its other moves are still legal, decided by dl_is_legal(). */
+#define DL_BATCH_MAX 4096
+#define DL_BATCH_MIN 16
+#define DL_LIST_MAX 20000
 
 void dl_movelist_init(dl_MoveList *l);
 void dl_movelist_free(dl_MoveList *l);
@@ -52,11 +64,16 @@ static inline bool dl_move_eq(const dl_Move *a, const dl_Move *b)
            a->value == b->value && a->take == b->take;
 }
 
-/* Fills l with every legal move (cleared first), in a fixed order. Returns
- * the count, or -1 if memory ran out. Outside DL_PHASE_CLAIM/PLAY: 0. */
+/* Fills l with the legal moves (cleared first), in a fixed order: every
+ * one of them unless l->cut. Returns the count listed, or -1 if memory
+ * ran out. Outside DL_PHASE_CLAIM/PLAY: 0. */
 long dl_legal_moves(const dl_State *s, dl_MoveList *l);
-/* Is m legal here? */
+/* Is m legal here? Decided from the move itself (legal.c), never by
+ * listing: see legal.h for the answer that tells "too costly" apart. */
 bool dl_is_legal(const dl_State *s, const dl_Move *m);
+/* Is m among the moves dl_legal_moves() lists? The generator's own
+ * answer, for the tests that hold the two to agree. */
+bool dl_is_legal_listed(const dl_State *s, const dl_Move *m);
 /* Why m is refused: "D10: ..." (rule id, colon, plain words), or NULL if
  * it is legal. The text lives in buf (cap >= 160 recommended). */
 const char *dl_refusal(const dl_State *s, const dl_Move *m, char *buf,

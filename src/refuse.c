@@ -1,10 +1,11 @@
-/* Why a move is refused. Legality itself is decided by the generator
- * (dl_is_legal); this file only finds the first rule the move breaks and
- * says it in plain words, for the table and the tutor. */
+/* Why a move is refused. Legality itself is decided by the direct check
+ * (legal.c, dl_is_legal); this file only finds the first rule the move
+ * breaks and says it in plain words, for the table and the tutor. Nothing
+ * here lists the position's moves. */
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "moves.h"
+#include "legal.h"
 #include "notation.h"
 
 typedef struct {
@@ -29,21 +30,6 @@ static const char *say(Why *w, const char *fmt, ...)
 
 static const char *const RANKNAME[13] = {"A", "2", "3", "4", "5", "6", "7",
                                          "8", "9", "10", "J", "Q", "K"};
-
-static bool can_capture(const dl_State *s, int card)
-{
-    dl_MoveList l;
-    bool any = false;
-    dl_State t = *s;
-    /* Ask the base capture rules, without the forced-capture filter. */
-    t.rules.forced_capture = false;
-    dl_movelist_init(&l);
-    if (dl_legal_moves(&t, &l) > 0)
-        for (size_t i = 0; i < l.n && !any; i++)
-            any = l.m[i].kind == DL_CAPTURE && l.m[i].card == card;
-    dl_movelist_free(&l);
-    return any;
-}
 
 static unsigned decl_mask(const dl_Move *m) { return (unsigned)(m->take >> DL_DECL_SHIFT) & 0xF; }
 
@@ -91,7 +77,7 @@ static const char *lay_check(Why *w)
         (s->loose & dl_rank_mask(rank)))
         return say(w, "D10: a %s may not be laid while a %s lies on the table; capture it "
                       "instead", RANKNAME[rank], RANKNAME[rank]);
-    if (s->rules.forced_capture && can_capture(s, w->m->card))
+    if (s->rules.forced_capture && dl_can_capture(s, w->m->card))
         return say(w, "V-forced-capture: %s can capture, so it must capture (C1)", w->card);
     return NULL;
 }
@@ -165,7 +151,7 @@ static const char *decl_common(Why *w)
     if (m->value < 1 || m->value > 10)
         return say(w, "%s: a declaration's value is 1 to 10",
                    m->kind == DL_RAISE ? "D16" : m->kind == DL_GROUP ? "D17" : "D15");
-    if (s->rules.forced_capture && can_capture(s, m->card))
+    if (s->rules.forced_capture && dl_can_capture(s, m->card))
         return say(w, "V-forced-capture: %s can capture, so it may not declare or raise (C1)",
                    w->card);
     return NULL;

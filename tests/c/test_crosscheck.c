@@ -16,11 +16,13 @@
 #include <time.h>
 
 #include "bruteforce.h"
+#include "legal.h"
 
 #define MAX_MOVES (1L << 17)
 #define MAX_REPORTS 4 /* failing positions printed in full per test */
 #define FULL_REFUSALS 3 /* legal moves passed to dl_refusal per position */
 #define REFUSED_SAMPLE 4 /* illegal candidates passed to dl_refusal */
+#define DIRECT_SAMPLE 24 /* candidates, legal or not, passed to dl_check_move */
 
 /* ---- a small deterministic RNG (splitmix64) ------------------------------ */
 
@@ -274,7 +276,7 @@ static bool in_list(const dl_Move *list, long n, const dl_Move *m)
 }
 
 typedef struct {
-    long positions, crowded, with_decls, mover_owns, moves, refusals_checked;
+    long positions, crowded, with_decls, mover_owns, moves, refusals_checked, direct_checked, cut;
     long bad_positions;
     clock_t t_engine, t_bf, t_refusal;
     int lines; /* detail lines printed for the current bad position */
@@ -402,8 +404,13 @@ static void check_position(const dl_State *s, dl_MoveList *l, dl_Move *bf,
             report(st, &bad, s, "engine lists a move twice:"))
             print_move(s, "dup  ", &l->m[i]);
 
-    /* equal as sets */
-    for (long i = 0; i < nb; i++)
+    /* equal as sets; a list cut at its bound (moves.h) holds a part of
+     * the legal moves, each one legal, and says so */
+    if (l->cut) st->cut++;
+    if ((long)l->n < nb && !l->cut && report(st, &bad, s, "the engine lists fewer moves but says "
+                                                           "nothing was cut"))
+        printf("    listed %zu, legal %ld\n", l->n, nb);
+    for (long i = 0; i < nb && !l->cut; i++)
         if (!in_list(l->m, (long)l->n, &bf[i]) &&
             report(st, &bad, s, "legal by RULES.md, missing from the engine:"))
             print_move(s, "miss ", &bf[i]);
@@ -411,6 +418,23 @@ static void check_position(const dl_State *s, dl_MoveList *l, dl_Move *bf,
         if (!in_list(bf, nb, &l->m[i]) &&
             report(st, &bad, s, "listed by the engine, illegal by RULES.md:"))
             print_move(s, "extra", &l->m[i]);
+
+    /* the direct check (legal.c) agrees with the list on every legal move
+     * and on candidates near them and far from them */
+    for (long i = 0; i < nb; i++)
+        if (dl_check_move(s, &bf[i]) != DL_CHECK_LEGAL &&
+            report(st, &bad, s, "legal by RULES.md, refused by dl_check_move:"))
+            print_move(s, "legal", &bf[i]);
+    for (int k = 0; k < DIRECT_SAMPLE; k++) {
+        dl_Move m = nb && k % 2 ? mutate(s, &bf[rint_(g, (int)nb)], g) : random_candidate(s, g);
+        bool listed = in_list(bf, nb, &m);
+        dl_CheckResult c = dl_check_move(s, &m);
+        st->direct_checked++;
+        if ((c == DL_CHECK_LEGAL) != listed &&
+            report(st, &bad, s, listed ? "dl_check_move refuses a legal candidate:"
+                                       : "dl_check_move accepts an illegal candidate:"))
+            print_move(s, "cand ", &m);
+    }
 
     /* dl_refusal costs about a full move generation per call, so it is
      * asked on every position with few moves and every 4th of the rest:
@@ -471,10 +495,10 @@ static void crosscheck(const char *name, const dl_Rules *r, uint64_t seed)
     dl_movelist_free(&l);
     free(bf);
     printf("  %-22s %ld positions (%ld with 12+ items, %ld with declarations, "
-           "%ld mover owns one), %.1f moves each, %ld refusals checked, "
+           "%ld mover owns one, %ld lists cut), %.1f moves each, %ld refusals and %ld direct checks, "
            "%.1f s (engine %.1f, brute force %.1f, refusals %.1f)\n",
-           name, st.positions, st.crowded, st.with_decls, st.mover_owns,
-           (double)st.moves / (double)st.positions, st.refusals_checked,
+           name, st.positions, st.crowded, st.with_decls, st.mover_owns, st.cut,
+           (double)st.moves / (double)st.positions, st.refusals_checked, st.direct_checked,
            (double)(clock() - t0) / CLOCKS_PER_SEC,
            (double)st.t_engine / CLOCKS_PER_SEC, (double)st.t_bf / CLOCKS_PER_SEC,
            (double)st.t_refusal / CLOCKS_PER_SEC);

@@ -99,8 +99,9 @@ static inline void fuzz_check_agree(const dl_State *s, const dl_MoveList *l, con
     char text[96];
     snprintf(text, sizeof text, "kind %d card %d value %d take %016llx", m->kind, m->card,
              m->value, (unsigned long long)m->take);
-    FUZZ_CHECK(listed == legal, "'%s': dl_is_legal says %d, the generated list %d", text, legal,
-               listed);
+    /* a list cut at its bound (moves.h) holds some of the legal moves */
+    FUZZ_CHECK(listed == legal || (l->cut && legal), "'%s': dl_is_legal says %d, the generated list %d",
+               text, legal, listed);
     FUZZ_CHECK(!refused == legal, "'%s': dl_is_legal says %d, dl_refusal '%s'", text, legal,
                refused ? refused : "(none)");
     if (refused)
