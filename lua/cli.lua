@@ -40,7 +40,7 @@ local commands = {}
 function commands.moves(a)
   local g, e = game_at(a, a.position)
   if not g then return err("%s", e) end
-  local list = g:moves(a.explain)
+  local list, cut = g:moves(a.explain)
   for _, m in ipairs(list) do
     if a.explain then
       local _, why = g:check(m.text)
@@ -50,6 +50,12 @@ function commands.moves(a)
     end
   end
   if #list == 0 then print("(no moves: " .. g:phase() .. ")") end
+  if cut then
+    -- The list is bounded (docs/architecture.md, "Bounded move lists"):
+    -- say how many moves there are, on stderr so the list stays a list.
+    local n, exact = g:count()
+    io.stderr:write(string.format("diloti: %s%d legal moves; %s\n", exact and "" or "more than ", n, cut))
+  end
   return 0
 end
 

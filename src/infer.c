@@ -75,7 +75,7 @@ double dl_infer_logweight(const dl_Seen *seen, int nseen, const dl_Set *hands, d
         s.turn = (uint8_t)e->who;
         s.phase = DL_PHASE_PLAY;
         s.claim_pending = 0;
-        if (dl_legal_moves(&s, scratch) <= 0) return -INFINITY;
+        if (dl_legal_moves_share(&s, scratch, DL_SEARCH_SHARE) <= 0) return -INFINITY;
         double best = 0, got = -1;
         for (size_t i = 0; i < scratch->n; i++) {
             double g = dl_move_gain(&s, &scratch->m[i]);

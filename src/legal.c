@@ -42,7 +42,8 @@ static Counts counts_of(dl_Set cards)
     return k;
 }
 
-/* Counts known not to split, an open-addressed set of key + 1. */
+/* Counts known not to split into parts of a value, an open-addressed set
+ * of key + 1 (the key: the counts, and the value above bit 40). */
 typedef struct {
     uint64_t *slot;
     size_t cap, used;
@@ -105,14 +106,15 @@ static bool complete(Memo *m, Counts k, int v, int need, int top)
 static bool splits(Memo *m, Counts k, int v)
 {
     if (!k) return true;
-    if (m->costly || m->oom || memo_has(m, k)) return false;
+    const uint64_t key = k | (uint64_t)v << 40;
+    if (m->costly || m->oom || memo_has(m, key)) return false;
     if (--m->budget < 0) {
         m->costly = true;
         return false;
     }
     int top = counts_top(k);
     if (top <= v && complete(m, k - one(top), v, v - top, top)) return true;
-    memo_add(m, k);
+    memo_add(m, key);
     return false;
 }
 
@@ -136,7 +138,7 @@ typedef struct {
     const dl_Move *m;
     int seat, own, w;  /* w: the played card's value, 0 for a face card */
     dl_Set after;      /* the hand once the card is played */
-    Memo memo;
+    Memo *memo;        /* shared by the checks of one count */
 } Ctx;
 
 static bool holds(dl_Set hand, int v) { return v >= 1 && v <= 10 && (hand & dl_value_mask(v)); }
@@ -226,9 +228,9 @@ static bool maximal(const Ctx *c, int v, bool lib)
 
 static dl_CheckResult yes_no(const Ctx *c, bool ok)
 {
-    if (c->memo.oom) return DL_CHECK_OOM;
+    if (c->memo->oom) return DL_CHECK_OOM;
     if (ok) return DL_CHECK_LEGAL;
-    return c->memo.costly ? DL_CHECK_COSTLY : DL_CHECK_ILLEGAL;
+    return c->memo->costly ? DL_CHECK_COSTLY : DL_CHECK_ILLEGAL;
 }
 
 /* D11-D13, K2, C1, C5 for a numeral. */
@@ -247,7 +249,7 @@ static dl_CheckResult numeral_capture(Ctx *c)
     if (counts_sum(k) % v) return DL_CHECK_ILLEGAL;
     if (!keeps_obligation(c)) return DL_CHECK_ILLEGAL;
     if (s->rules.forced_capture && !maximal(c, v, lib)) return DL_CHECK_ILLEGAL;
-    return yes_no(c, splits(&c->memo, k, v));
+    return yes_no(c, splits(c->memo, k, v));
 }
 
 /* D10, D12, C2 for a face card. */
@@ -342,16 +344,16 @@ static dl_CheckResult group(Ctx *c)
         int whole;
         if (!gather(s, rest, v, lib, soy_ok, &k, &whole)) continue;
         /* The loose part of the raise is loose cards only (C4). */
-        if (rest_after(&c->memo, k, counts_of(rest & DL_DECK), v, need, need, whole))
+        if (rest_after(c->memo, k, counts_of(rest & DL_DECK), v, need, need, whole))
             return DL_CHECK_LEGAL;
     }
     Counts k;
     int whole;
     if (!gather(s, c->m->take, v, lib, soy_ok, &k, &whole)) return yes_no(c, false);
-    return yes_no(c, rest_after(&c->memo, k, k, v, v - w, v - w, whole));
+    return yes_no(c, rest_after(c->memo, k, k, v, v - w, v - w, whole));
 }
 
-dl_CheckResult dl_check_move(const dl_State *s, const dl_Move *m)
+static dl_CheckResult check(const dl_State *s, const dl_Move *m, Memo *memo)
 {
     if (s->phase == DL_PHASE_CLAIM)
         return (m->kind == DL_CLAIM || m->kind == DL_KEEP) && !m->card && !m->take && !m->value
@@ -363,7 +365,7 @@ dl_CheckResult dl_check_move(const dl_State *s, const dl_Move *m)
         (decls_of(m) >> s->ndecl))
         return DL_CHECK_ILLEGAL;
     Ctx c = {s, m, s->turn, dl_owned_decl(s, s->turn), dl_value(m->card), hand & ~DL_BIT(m->card),
-             {NULL, 0, 0, DL_SPLIT_BUDGET, false, false}};
+             memo};
     dl_CheckResult r = DL_CHECK_ILLEGAL;
     switch (m->kind) {
     case DL_LAY: r = may_lay(&c) ? DL_CHECK_LEGAL : DL_CHECK_ILLEGAL; break;
@@ -382,10 +384,134 @@ dl_CheckResult dl_check_move(const dl_State *s, const dl_Move *m)
         else r = group(&c);
         break;
     }
-    memo_free(&c.memo);
+    return r;
+}
+
+dl_CheckResult dl_check_move(const dl_State *s, const dl_Move *m)
+{
+    Memo memo = {NULL, 0, 0, DL_SPLIT_BUDGET, false, false};
+    dl_CheckResult r = check(s, m, &memo);
+    memo_free(&memo);
     return r;
 }
 
 bool dl_can_capture(const dl_State *s, int card) { return card < DL_NCARDS && can_capture(s, card); }
 
 bool dl_is_legal(const dl_State *s, const dl_Move *m) { return dl_check_move(s, m) == DL_CHECK_LEGAL; }
+
+/* ---- counting the legal moves without listing them ----
+ *
+ * A move's legality depends on the values of the loose cards it takes,
+ * never on their suits (D3, D11): so the moves of one card, kind and
+ * value are counted by value counts, each checked once on a take that
+ * stands for all of them (the first cards of each value) and weighed by
+ * the number of takes with those counts (a product of binomials). */
+
+typedef struct {
+    const dl_State *s;
+    Memo memo;
+    dl_Set byval[11]; /* the loose numerals of each value */
+    dl_Move m;        /* the move being counted: kind, card, value */
+    long checks;      /* checks still allowed */
+    bool exact;
+    uint64_t total;
+} Counter;
+
+static const uint64_t BINOM[5][5] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}};
+
+static dl_Set first_cards(dl_Set cards, int n)
+{
+    dl_Set r = 0;
+    for (; n > 0 && cards; n--, cards &= cards - 1) r |= cards & (~cards + 1);
+    return r;
+}
+
+/* Checks c->m with take | every allowed set of declarations. */
+static void count_leaf(Counter *c, dl_Set take, uint64_t weight, unsigned decls)
+{
+    for (unsigned d = decls;; d = (d - 1) & decls) {
+        uint64_t t = take | (uint64_t)d << DL_DECL_SHIFT;
+        if (t || c->m.kind == DL_LAY) {
+            if (c->checks-- <= 0) {
+                c->exact = false;
+                return;
+            }
+            dl_Move m = c->m;
+            m.take = t;
+            dl_CheckResult r = check(c->s, &m, &c->memo);
+            if (r == DL_CHECK_LEGAL) c->total += weight;
+            else if (r != DL_CHECK_ILLEGAL) c->exact = false;
+        }
+        if (!d) break;
+    }
+}
+
+/* Every choice of how many loose cards of each value from v up to top
+ * (sum at most room), then the declarations. */
+static void count_takes(Counter *c, int v, int top, int room, dl_Set take, uint64_t weight,
+                        unsigned decls)
+{
+    if (c->checks <= 0) {
+        c->exact = false;
+        return;
+    }
+    if (v > top) {
+        count_leaf(c, take, weight, decls);
+        return;
+    }
+    int n = dl_count(c->byval[v]);
+    for (int k = 0; k <= n && k * v <= room; k++)
+        count_takes(c, v + 1, top, room - k * v, take | first_cards(c->byval[v], k),
+                    weight * BINOM[n][k], decls);
+}
+
+static void count_kind(Counter *c, int kind, int value, int top, int room, unsigned decls)
+{
+    c->m.kind = (uint8_t)kind;
+    c->m.value = (uint8_t)value;
+    count_takes(c, 1, top, room, 0, 1, decls);
+}
+
+/* The moves of one card, each shape counted once. */
+static void count_card(Counter *c, int card)
+{
+    const dl_State *s = c->s;
+    const unsigned all = (1u << s->ndecl) - 1;
+    c->m = (dl_Move){0, DL_LAY, (uint8_t)card, 0};
+    count_leaf(c, 0, 1, 0);
+    if (dl_is_face(card)) {
+        c->m.kind = DL_CAPTURE;
+        dl_Set same = s->loose & dl_rank_mask(dl_rank(card));
+        for (dl_Set sub = same; sub; sub = (sub - 1) & same) count_leaf(c, sub, 1, 0);
+        return;
+    }
+    const int w = dl_value(card);
+    count_kind(c, DL_CAPTURE, 0, w, s->rules.capture == DL_CAPTURE_ONE ? w : 1000, all);
+    if (!s->rules.declarations) return;
+    for (int v = w + 1; v <= 10; v++) count_kind(c, DL_PLAIN, v, v - w, v - w, 0);
+    for (int v = w + 1; v <= 10; v++)
+        for (int i = 0; i < s->ndecl; i++)
+            count_kind(c, DL_RAISE, v, s->rules.liberal_raise ? v : 0, v, 1u << i);
+    for (int v = w; v <= 10; v++) count_kind(c, DL_GROUP, v, v, 1000, all);
+}
+
+dl_MoveCount dl_count_moves(const dl_State *s, long budget)
+{
+    Counter c = {s, {NULL, 0, 0, DL_SPLIT_BUDGET, false, false}, {0}, {0, 0, 0, 0}, budget, true, 0};
+    if (s->phase == DL_PHASE_CLAIM) return (dl_MoveCount){2, true};
+    if (s->phase != DL_PHASE_PLAY) return (dl_MoveCount){0, true};
+    for (int v = 1; v <= 10; v++) c.byval[v] = s->loose & dl_value_mask(v);
+    /* Cards of one rank have the same moves (only values and ranks
+     * matter), so a rank is counted once for all its cards. */
+    for (dl_Set h = s->hand[s->turn]; h && c.exact;) {
+        int card = dl_first(h);
+        dl_Set same = h & dl_rank_mask(dl_rank(card));
+        uint64_t before = c.total;
+        count_card(&c, card);
+        c.total = before + (c.total - before) * (uint64_t)dl_count(same);
+        h &= ~same;
+    }
+    memo_free(&c.memo);
+    if (c.memo.oom) c.exact = false;
+    return (dl_MoveCount){c.total, c.exact};
+}

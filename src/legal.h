@@ -20,6 +20,15 @@ typedef enum {
 #define DL_SPLIT_BUDGET 200000
 
 dl_CheckResult dl_check_move(const dl_State *s, const dl_Move *m);
+/* How many moves are legal here, found without listing them. exact is
+ * false when the count used up its budget of checks (or a check its own):
+ * count is then only what was counted so far, a lower bound. */
+typedef struct {
+    uint64_t count;
+    bool exact;
+} dl_MoveCount;
+dl_MoveCount dl_count_moves(const dl_State *s, long budget);
+
 /* Could card capture anything here (C1's "can capture")? */
 bool dl_can_capture(const dl_State *s, int card);
 

@@ -5,6 +5,8 @@
  * of items it takes). */
 #include "moves.h"
 
+#include "legal.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +63,7 @@ typedef struct {
     bool full;           /* the batch being made has its share of moves */
     size_t batch_from, batch_end; /* where the batch being made starts and must stop */
     bool merge;          /* the batch may repeat a take (deduped as it goes) */
+    int merges;          /* times it was */
     long work;           /* steps the batch may still take */
     long batch_cap;      /* moves a batch may make (issue 24) */
     bool overlap;        /* the parts of the batch are not pairwise disjoint */
@@ -245,6 +248,7 @@ static inline void batch(Gen *g)
 {
     g->full = false;
     g->merge = false;
+    g->merges = 0;
     g->batch_from = g->out->n;
     g->batch_end = g->out->n + (size_t)g->batch_cap;
     g->work = 256 * g->batch_cap;
@@ -266,7 +270,7 @@ static void dedupe(Gen *g, size_t from);
  * goes on while that freed a quarter of its room. */
 static bool room(Gen *g)
 {
-    if (!g->merge) return false;
+    if (!g->merge || g->merges++ >= 4) return false;
     dedupe(g, g->batch_from);
     return !g->oom && g->out->n + (size_t)g->batch_cap / 4 <= g->batch_end;
 }
@@ -529,7 +533,7 @@ static const uint64_t *loose_unions(Gen *g, int v, int *count)
         uint64_t st_acc[DL_DECL_SHIFT + 1], acc = 0;
         /* Shared by many batches, so it has a share of its own: a crowded
          * table's unions run to millions. */
-        long work = 1024 * g->batch_cap, room = 8 * g->batch_cap;
+        long work = 64 * g->batch_cap, room = 2 * g->batch_cap;
         for (;;) {
             for (; j < n; j++) {
                 if (work-- <= 0 || len - off >= room) {
@@ -572,6 +576,20 @@ static const uint64_t *loose_unions(Gen *g, int v, int *count)
     return g->ub + g->uoff[v];
 }
 
+/* A capture batch cut at its share still lists the sweep of the whole
+ * table when it is legal: the xeri is the one capture nobody may miss. */
+static void keep_sweep(Gen *g, int card)
+{
+    const dl_State *s = g->s;
+    const dl_Move sweep = {s->loose | ((uint64_t)((1u << s->ndecl) - 1) << DL_DECL_SHIFT), DL_CAPTURE,
+                           (uint8_t)card, 0};
+    if ((s->loose & DL_FACES) || dl_check_move(s, &sweep) != DL_CHECK_LEGAL) return;
+    dl_MoveList *l = g->out;
+    for (size_t i = g->batch_from; i < l->n; i++)
+        if (l->m[i].take == sweep.take) return;
+    if (!dl_movelist_push(l, &sweep)) g->oom = true;
+}
+
 /* D11/K2 for a numeral card; returns whether it has any capture at all. */
 static bool gen_numeral_captures(Gen *g, int card)
 {
@@ -610,6 +628,7 @@ static bool gen_numeral_captures(Gen *g, int card)
     } else {
         gray_unions(g, g->part, g->npart, DL_CAPTURE, card, 0, 0);
     }
+    if (g->full) keep_sweep(g, card);
     return true;
 }
 
@@ -844,6 +863,7 @@ static long generate(const dl_State *s, dl_MoveList *l, long batch_cap)
 {
     l->n = 0;
     l->cut = false;
+    l->share = batch_cap;
     if (!l->scratch && !(l->scratch = calloc(1, sizeof(Gen)))) return -1;
     Gen *g = l->scratch;
     g->s = s;
@@ -905,6 +925,11 @@ static long generate(const dl_State *s, dl_MoveList *l, long batch_cap)
 /* Each batch first gets a share of DL_BATCH_MAX; a list that still runs
  * past DL_LIST_MAX (many cards, each with many crowded batches) is made
  * again with smaller shares, so every card keeps some of its moves. */
+long dl_legal_moves_share(const dl_State *s, dl_MoveList *l, long share)
+{
+    return generate(s, l, share < DL_BATCH_MIN ? DL_BATCH_MIN : share);
+}
+
 long dl_legal_moves(const dl_State *s, dl_MoveList *l)
 {
     for (long cap = DL_BATCH_MAX;; cap /= 4) {

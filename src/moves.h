@@ -38,7 +38,8 @@ typedef struct {
 typedef struct {
     dl_Move *m;
     size_t n, cap;
-    bool cut; /* more moves are legal than the list holds (see below) */
+    bool cut;   /* more moves are legal than the list holds (see below) */
+    long share; /* the most moves a batch could make in this list */
     void *scratch;
 } dl_MoveList;
 
@@ -51,7 +52,7 @@ typedef struct {
  * cut: its other moves are still legal, decided by dl_is_legal(). */
 #define DL_BATCH_MAX 4096
 #define DL_BATCH_MIN 16
-#define DL_LIST_MAX 20000
+#define DL_LIST_MAX 5000
 
 void dl_movelist_init(dl_MoveList *l);
 void dl_movelist_free(dl_MoveList *l);
@@ -68,6 +69,11 @@ static inline bool dl_move_eq(const dl_Move *a, const dl_Move *b)
  * one of them unless l->cut. Returns the count listed, or -1 if memory
  * ran out. Outside DL_PHASE_CLAIM/PLAY: 0. */
 long dl_legal_moves(const dl_State *s, dl_MoveList *l);
+/* The same with one share for every batch, made in one pass: for the
+ * search, whose playouts list a position per ply and need no more than a
+ * few of a crowded batch's moves (DL_SEARCH_SHARE). */
+long dl_legal_moves_share(const dl_State *s, dl_MoveList *l, long share);
+#define DL_SEARCH_SHARE 64
 /* Is m legal here? Decided from the move itself (legal.c), never by
  * listing: see legal.h for the answer that tells "too costly" apart. */
 bool dl_is_legal(const dl_State *s, const dl_Move *m);

@@ -37,9 +37,9 @@ static void add_ref(dl_Text *t, const dl_Decl *d)
 static void add_items(dl_Text *t, const dl_State *s, uint64_t take, bool unicode)
 {
     for (dl_Set l = take & DL_DECK; l; l &= l - 1) {
-        char cs[8];
-        dl_card_str(dl_first(l), cs, unicode);
-        dl_text_add(t, " %s", cs);
+        char cs[9] = " ";
+        int n = dl_card_str(dl_first(l), cs + 1, unicode);
+        dl_text_put(t, cs, (size_t)n + 1);
     }
     for (int seat = 0; seat < DL_MAX_PLAYERS; seat++)
         for (int i = 0; i < s->ndecl; i++)
@@ -54,12 +54,11 @@ int dl_move_str(const dl_State *s, const dl_Move *m, char *buf, size_t cap, bool
         return (int)t.n;
     }
     char cs[8];
-    dl_card_str(m->card, cs, unicode);
-    dl_text_add(&t, "%s", cs);
+    dl_text_put(&t, cs, (size_t)dl_card_str(m->card, cs, unicode));
     switch (m->kind) {
-    case DL_LAY: dl_text_add(&t, " lay"); break;
+    case DL_LAY: dl_text_put(&t, " lay", 4); break;
     case DL_CAPTURE:
-        dl_text_add(&t, " x");
+        dl_text_put(&t, " x", 2);
         add_items(&t, s, m->take, unicode);
         break;
     default:

@@ -284,7 +284,7 @@ static int iterate(Tree *t, const dl_View *v)
     int node = 0;
     bool expanded = false;
     while (live(&s) && !expanded) {
-        if (dl_legal_moves(&s, &t->l) <= 0) return -1;
+        if (dl_legal_moves_share(&s, &t->l, DL_SEARCH_SHARE) <= 0) return -1;
         /* Children legal in this deal gain an availability. */
         int best = -1;
         double bv = -1e300;
@@ -319,7 +319,7 @@ static int iterate(Tree *t, const dl_View *v)
         }
     }
     while (live(&s)) {
-        if (dl_legal_moves(&s, &t->l) <= 0) return -1;
+        if (dl_legal_moves_share(&s, &t->l, DL_SEARCH_SHARE) <= 0) return -1;
         dl_apply(&s, &t->l.m[dl_policy_pick(&s, &t->l, &t->rng, t->p->epsilon)], NULL);
     }
     double diff[DL_MAX_PLAYERS];
@@ -404,7 +404,7 @@ static double alphabeta(Exact *e, const dl_State *s, int depth, double alpha, do
         return diff[e->side];
     }
     dl_MoveList *l = &e->lists[depth];
-    if (dl_legal_moves(s, l) <= 0) return 0;
+    if (dl_legal_moves_share(s, l, DL_SEARCH_SHARE) <= 0) return 0;
     bool maxing = dl_side(&s->rules, s->turn) == e->side;
     /* Try the policy's favourite first: better cut-offs. */
     dl_Rng none;
@@ -479,7 +479,7 @@ static int solve(const dl_View *v, const dl_SearchParams *p, const Pool *pool, i
         deal(pool, v, &rng, &s);
         /* The root moves use only the seat's hand and the table, so every
          * deal lists the same ones in the same order. */
-        if (dl_legal_moves(&s, &root) <= 0) rc = -1;
+        if (dl_legal_moves_share(&s, &root, DL_SEARCH_SHARE) <= 0) rc = -1;
         else if (root.n > DL_SEARCH_MAX_ROOT || !solve_deal(&e, &s, &root, val)) rc = 1;
         for (size_t i = 0; rc == 0 && i < root.n; i++)
             sum[i] += deals == 1 ? val[i] : 1.0 / (1.0 + exp(-val[i] / 5.0));

@@ -2,12 +2,22 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 dl_Text dl_text(char *buf, size_t cap)
 {
     dl_Text t = {buf, cap, 0};
     if (cap) buf[0] = '\0';
     return t;
+}
+
+void dl_text_put(dl_Text *t, const char *s, size_t n)
+{
+    if (t->n + 1 >= t->cap) return;
+    if (n > t->cap - 1 - t->n) n = t->cap - 1 - t->n;
+    memcpy(t->buf + t->n, s, n);
+    t->n += n;
+    t->buf[t->n] = '\0';
 }
 
 void dl_text_add(dl_Text *t, const char *fmt, ...)

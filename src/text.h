@@ -11,6 +11,9 @@ typedef struct {
 } dl_Text;
 
 dl_Text dl_text(char *buf, size_t cap);
+/* Appends n bytes of s as they are: the fast path of a hot text (a move
+ * list is made of thousands), where a format would cost most of it. */
+void dl_text_put(dl_Text *t, const char *s, size_t n);
 void dl_text_add(dl_Text *t, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -118,9 +118,14 @@ M.add {
   help = "the legal moves, numbered (type a number to play one)",
   run = function(T)
     if computers_turn(T) then return T:complain(NOT_YOURS:format(T.names[T.g:turn()])) end
-    local list = T.g:moves()
+    local list, cut = T.g:moves()
     if #list == 0 then return T:print("No moves: the " .. T.g:phase():gsub("-", " ") .. ".") end
     T:print(T.gm.moves(T.style, list))
+    if cut then
+      local n, exact = T.g:count()
+      T:print(screen.fit(T.style, string.format("(%s%d legal moves in all: %s.)", exact and "" or "more than ",
+        n, cut)))
+    end
   end,
 }
 

@@ -9,6 +9,9 @@ local screen = require "diloti.table.screen"
 local M = {}
 
 M.ITERATIONS = 25000 -- the expert's budget (lua/ai/personalities/expert.lua)
+-- ... and a time limit besides: a crowded table's playouts are long, and
+-- a hint that took minutes would be no hint (issue 24).
+M.SECONDS = 2
 
 -- The search squashes a round's point margin into a reward in (0, 1)
 -- with a logistic of this scale (src/search.c); the inverse turns a
@@ -32,13 +35,16 @@ end
 function M.rank(g, seat, opts)
   opts = opts or {}
   local legal = legal_set(g)
-  local r, err = g:search { seat = seat, iterations = opts.iterations or M.ITERATIONS, seed = opts.seed or 1 }
+  local r, err = g:search { seat = seat, iterations = opts.iterations or M.ITERATIONS, seed = opts.seed or 1,
+    time = opts.time or M.SECONDS }
   if not r then return nil, err end
   local out = {}
   for _, m in ipairs(r.moves) do
-    -- A house rule may forbid a move the search knows nothing of.
-    if legal[m.move] then
-      out[#out + 1] = { move = m.move, value = m.value, visits = m.visits, info = legal[m.move] }
+    -- A house rule may forbid a move the search knows nothing of; on a
+    -- crowded table the search may rank a move the list leaves out.
+    local info = legal[m.move] or g:parse(m.move)
+    if info then
+      out[#out + 1] = { move = m.move, value = m.value, visits = m.visits, info = info }
     end
   end
   if #out == 0 then return nil, "the search found no allowed move" end

@@ -157,11 +157,9 @@ end
 function M.facts(g, text, viewer)
   local seat = g:turn()
   local rules = g:rules()
-  local infos = g:moves(true)
-  local info
-  for _, m in ipairs(infos) do
-    if m.text == text then info = m end
-  end
+  -- (one move looked up, never the whole list: a crowded table lists
+  -- thousands, and the coach asks for the facts of several moves)
+  local info = g:parse(text)
   if not info then return nil end
   local before = g:view(seat)
   local after = g:clone()

@@ -26,6 +26,7 @@
 #include "lhandle.h"
 #include "lrules.h"
 #include "ltext.h"
+#include "legal.h"
 #include "lview.h"
 #include "notation.h"
 #include "score.h"
@@ -151,6 +152,24 @@ static void push_move_table(lua_State *L, const dl_State *s, const dl_Move *m, l
 
 static void push_core_index(lua_State *L, int gi, LGame *u);
 
+/* The legal moves as the core lists them (bounded: moves.h); raises only
+ * when memory ran out. */
+static const dl_MoveList *listed(lua_State *L, dl_Game *g)
+{
+    const dl_MoveList *l = dl_game_moves(g);
+    if (!l) luaL_error(L, "out of memory listing the legal moves");
+    return l;
+}
+
+/* What g:moves() says beside a list cut at its bound (issue 24). */
+static void push_cut_note(lua_State *L, const dl_MoveList *l)
+{
+    lua_pushfstring(L, "a crowded table: %d moves listed, not every legal one (at most %d of "
+                       "one card's captures, or of its declarations or groups of one value; "
+                       "%d in all); any legal move may still be played by its text",
+                    (int)l->n, (int)l->share, DL_LIST_MAX);
+}
+
 /* Runs the moves hook on the position and pushes its verdict:
  * {order = {text, ...}, index = {text = core index}, pos = {text = its
  * number in order}, reasons = {text = why}}.
@@ -159,7 +178,7 @@ static void run_moves_hook(lua_State *L, int gi, void *ud)
 {
     LGame *u = ud;
     dl_Game *g = u->g;
-    const dl_MoveList *l = dl_game_moves(g);
+    const dl_MoveList *l = listed(L, g);
     if (!lua_checkstack(L, 12)) luaL_error(L, "out of Lua stack");
     push_core_index(L, gi, u);
     int core = lua_gettop(L);
@@ -219,7 +238,7 @@ static void fill_core_index(lua_State *L, int gi, void *ud)
 {
     const LGame *u = ud;
     (void)gi;
-    const dl_MoveList *l = dl_game_moves(u->g);
+    const dl_MoveList *l = listed(L, u->g);
     char buf[200];
     lua_createtable(L, 0, (int)l->n);
     for (size_t i = 0; i < l->n; i++) {
@@ -252,7 +271,7 @@ typedef struct {
 /* The i-th move of g:moves() (with a moves hook, of its filtered list). */
 static bool find_numbered(lua_State *L, int gi, LGame *u, int arg, bool hook, Found *f)
 {
-    const dl_MoveList *l = dl_game_moves(u->g);
+    const dl_MoveList *l = listed(L, u->g);
     lua_Integer n = (lua_Integer)l->n;
     if (hook) {
         push_verdict(L, gi, u);
@@ -284,7 +303,7 @@ static bool find_numbered(lua_State *L, int gi, LGame *u, int arg, bool hook, Fo
 static bool find_move(lua_State *L, int gi, LGame *u, int arg, bool again, Found *f)
 {
     dl_Game *g = u->g;
-    const dl_MoveList *l = dl_game_moves(g);
+    const dl_MoveList *l = listed(L, g);
     const bool hook = dl_lua_has_hook(L, gi, "moves");
     if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, u, arg, hook, f);
     const char *text = dl_lua_move_text(L, arg, true);
@@ -306,8 +325,13 @@ static bool find_move(lua_State *L, int gi, LGame *u, int arg, bool again, Found
         lua_pop(L, 2);
     }
     if (!f->index) {
-        const char *why = dl_refusal(&g->s, &f->m, err, sizeof err);
-        return dl_lua_refuse(L, why ? why : "D9: not a legal move here");
+        /* Not listed: illegal, or legal beyond a cut list's bound. The
+         * move is judged on its own, never by listing more. */
+        if (dl_game_refusal(g, &f->m, err, sizeof err)) return dl_lua_refuse(L, err);
+        if (!hook) return true;
+        return dl_lua_refuse(L, "house rule: this table has more legal moves than the engine "
+                                "lists, and the house rules' moves hook judges only the listed "
+                                "ones: choose one of 'moves'");
     }
     if (!hook) return true;
     push_verdict(L, gi, u);
@@ -413,7 +437,7 @@ static int g_moves(lua_State *L)
     LGame *u = check_lgame(L, 1);
     dl_Game *g = u->g;
     bool structured = lua_toboolean(L, 2);
-    const dl_MoveList *l = dl_game_moves(g);
+    const dl_MoveList *l = listed(L, g);
     if (!dl_lua_has_hook(L, 1, "moves")) {
         lua_createtable(L, (int)l->n, 0);
         for (size_t i = 0; i < l->n; i++) {
@@ -423,7 +447,9 @@ static int g_moves(lua_State *L)
                 push_move_text(L, &g->s, &l->m[i]);
             lua_rawseti(L, -2, (lua_Integer)i + 1);
         }
-        return 1;
+        if (!l->cut) return 1;
+        push_cut_note(L, l);
+        return 2;
     }
     push_verdict(L, 1, u);
     lua_getfield(L, -1, "order");
@@ -439,7 +465,24 @@ static int g_moves(lua_State *L)
         }
         lua_rawseti(L, -2, i);
     }
-    return 1;
+    if (!l->cut) return 1;
+    push_cut_note(L, l);
+    return 2;
+}
+
+/* count([budget]) -> n, exact: how many moves are legal, by the engine's
+ * rules (a house rule's moves hook is not asked), found without listing
+ * them; exact is false when the budget of checks ran out first (n is then
+ * the count so far). The default budget answers in well under a second. */
+static int g_count(lua_State *L)
+{
+    dl_Game *g = check_game(L, 1);
+    lua_Integer budget = luaL_optinteger(L, 2, 4000000);
+    luaL_argcheck(L, budget > 0 && budget <= 100000000, 2, "a budget of 1 to 100000000 checks");
+    dl_MoveCount c = dl_count_moves(&g->s, (long)budget);
+    lua_pushinteger(L, (lua_Integer)c.count);
+    lua_pushboolean(L, c.exact);
+    return 2;
 }
 
 static void set_bool(lua_State *L, const char *k, bool v)
@@ -916,6 +959,7 @@ int dl_lua_opengame(lua_State *L)
         {"state", g_state},     {"position", g_position}, {"rules", g_rules},
         {"result", g_result},   {"history", g_history},   {"search", g_search},
         {"parse", g_parse},     {"close", g_close},       {"game", g_game},
+        {"count", g_count},
         {NULL, NULL}};
     dl_lua_handle_type(L, GAME, methods, g_tostring, g_gc);
     lua_pushcfunction(L, l_new);

@@ -343,6 +343,15 @@ static const char *round_hooks(lua_State *L, int gi, pl_Game *g)
 
 /* ---- methods ---- */
 
+/* count() -> n, true: as Diloti's g:count (a Pilotta list is short, so
+ * it is always listed whole and the count is exact). */
+static int g_count(lua_State *L)
+{
+    lua_pushinteger(L, pl_game_legal(check_game(L, 1))->n);
+    lua_pushboolean(L, 1);
+    return 2;
+}
+
 static int g_moves(lua_State *L)
 {
     LPGame *u = check_lgame(L, 1);
@@ -769,7 +778,7 @@ int pl_lua_check_rules(lua_State *L)
 int pl_lua_opengame(lua_State *L)
 {
     static const luaL_Reg methods[] = {
-        {"moves", g_moves},   {"play", g_play},       {"check", g_check},   {"parse", g_parse},
+        {"moves", g_moves},   {"count", g_count},   {"play", g_play},       {"check", g_check},   {"parse", g_parse},
         {"undo", g_undo},     {"next_round", g_next_round}, {"clone", g_clone}, {"close", g_gc},
         {"turn", g_turn},     {"phase", g_phase},     {"where", g_where},   {"view", g_view},
         {"state", g_state},   {"position", g_position}, {"rules", g_rules}, {"result", g_result},

@@ -276,7 +276,7 @@ static bool in_list(const dl_Move *list, long n, const dl_Move *m)
 }
 
 typedef struct {
-    long positions, crowded, with_decls, mover_owns, moves, refusals_checked, direct_checked, cut;
+    long positions, crowded, with_decls, mover_owns, moves, refusals_checked, direct_checked, cut, counted;
     long bad_positions;
     clock_t t_engine, t_bf, t_refusal;
     int lines; /* detail lines printed for the current bad position */
@@ -419,6 +419,17 @@ static void check_position(const dl_State *s, dl_MoveList *l, dl_Move *bf,
             report(st, &bad, s, "listed by the engine, illegal by RULES.md:"))
             print_move(s, "extra", &l->m[i]);
 
+    /* the count made without listing is the number of legal moves, on
+     * every other position (it costs a few checks per shape of move) */
+    if (st->positions % 2 == 0) {
+        dl_MoveCount c = dl_count_moves(s, 1000000);
+        st->counted++;
+        if ((!c.exact || c.count != (uint64_t)nb) &&
+            report(st, &bad, s, "dl_count_moves disagrees with the brute force:"))
+            printf("    counted %llu (%s), legal %ld\n", (unsigned long long)c.count,
+                   c.exact ? "exact" : "a lower bound", nb);
+    }
+
     /* the direct check (legal.c) agrees with the list on every legal move
      * and on candidates near them and far from them */
     for (long i = 0; i < nb; i++)
@@ -496,9 +507,10 @@ static void crosscheck(const char *name, const dl_Rules *r, uint64_t seed)
     free(bf);
     printf("  %-22s %ld positions (%ld with 12+ items, %ld with declarations, "
            "%ld mover owns one, %ld lists cut), %.1f moves each, %ld refusals and %ld direct checks, "
+           "%ld counts, "
            "%.1f s (engine %.1f, brute force %.1f, refusals %.1f)\n",
            name, st.positions, st.crowded, st.with_decls, st.mover_owns, st.cut,
-           (double)st.moves / (double)st.positions, st.refusals_checked, st.direct_checked,
+           (double)st.moves / (double)st.positions, st.refusals_checked, st.direct_checked, st.counted,
            (double)(clock() - t0) / CLOCKS_PER_SEC,
            (double)st.t_engine / CLOCKS_PER_SEC, (double)st.t_bf / CLOCKS_PER_SEC,
            (double)st.t_refusal / CLOCKS_PER_SEC);
