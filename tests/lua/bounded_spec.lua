@@ -206,9 +206,11 @@ describe("a crowded table (issue 24)", function()
     it("`learn --check` takes a lesson set on the crowded table", function()
       local dir = tmp .. "/lessons"
       os.execute("mkdir -p " .. support.q(dir))
-      support.write(dir .. "/90-crowded.lua", "return { id = '90-crowded', title = 'Crowded', rules = { 'D11' }, intro = 'A crowded table.', "
+      support.write(dir .. "/90-crowded.lua", "return { id = '90-crowded', title = 'Crowded', "
+        .. "rules = { 'D11' }, intro = 'A crowded table.', "
         .. "steps = { { text = 'Twenty loose cards.', position = " .. string.format("%q", CROWDED) .. ", "
-        .. "ask = 'Sweep it.', wrong = 'D21: take every card for the xeri.', accept = { " .. string.format("%q", SWEEP) .. " } } } }")
+        .. "ask = 'Sweep it.', wrong = 'D21: take every card for the xeri.', "
+        .. "accept = { " .. string.format("%q", SWEEP) .. " } } } }")
       local out, err, code = support.cli({ "learn", "--check", dir .. "/90-crowded.lua" })
       assert.equals(0, code, out .. err)
     end)
