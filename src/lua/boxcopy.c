@@ -146,7 +146,8 @@ void dl_box_copy_out(lua_State *H, lua_State *S, int idx, int depth, Crossing *c
     case LUA_TSTRING: {
         size_t n;
         const char *s = lua_tolstring(S, idx, &n);
-        count(H, c, n);
+        /* Counted as the host will hold it: cleaning may triple it. */
+        count(H, c, dl_clean_needed(s, n) ? dl_clean_len(s, n) : n);
         dl_clean_push(H, s, n);
         return;
     }
