@@ -40,7 +40,13 @@ dl_Game *dl_game_from_position(const dl_Rules *r, const char *pos, uint64_t seed
         snprintf(err, cap, "out of memory");
         return NULL;
     }
-    if (dl_position_parse(&g->s, r, pos, seed, err, cap) || !refresh(g)) {
+    if (dl_position_parse(&g->s, r, pos, seed, err, cap)) {
+        dl_game_free(g);
+        return NULL;
+    }
+    if (!refresh(g)) {
+        /* (every way out writes err: the caller prints it) */
+        snprintf(err, cap, "out of memory listing the legal moves");
         dl_game_free(g);
         return NULL;
     }

@@ -288,7 +288,7 @@ static bool find_move(lua_State *L, int gi, LGame *u, int arg, bool again, Found
     const bool hook = dl_lua_has_hook(L, gi, "moves");
     if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, u, arg, hook, f);
     const char *text = dl_lua_move_text(L, arg, true);
-    char err[300], canon[200];
+    char err[300] = "", canon[200];
     if (dl_move_parse(&g->s, text, &f->m, err, sizeof err)) {
         lua_pushnil(L);
         lua_pushfstring(L, "not a move: %s", err);
@@ -517,7 +517,7 @@ static int g_play(lua_State *L)
     dl_Game *g = u->g;
     Found f;
     if (!find_move(L, 1, u, 2, false, &f)) return 2;
-    char err[300];
+    char err[300] = "";
     if (dl_game_play(g, &f.m, err, sizeof err)) return dl_lua_refuse(L, err);
     u->version++;
     push_effect(L, g, f.index, lua_toboolean(L, 3));
@@ -885,11 +885,13 @@ static int l_new(lua_State *L)
     const char *err = NULL;
     dl_Game *g = NULL;
     if (lua_getfield(L, 1, "position") == LUA_TSTRING) {
-        char buf[300];
+        char buf[300] = "";
         g = dl_game_from_position(&r, lua_tostring(L, -1), (uint64_t)seed, buf, sizeof buf);
         if (!g) {
+            /* (a message the core forgot to write must not print the stack) */
+            buf[sizeof buf - 1] = '\0';
             lua_pushnil(L);
-            lua_pushstring(L, buf);
+            lua_pushstring(L, buf[0] ? buf : "the position could not be loaded");
             return 2;
         }
     } else {

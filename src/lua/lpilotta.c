@@ -248,7 +248,7 @@ static bool find_move(lua_State *L, int gi, LPGame *u, int arg, Found *f)
     if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, u, arg, hook, f);
     /* (a number in a table's text field is no text here) */
     const char *text = dl_lua_move_text(L, arg, false);
-    char err[300];
+    char err[300] = "";
     pl_Action a;
     if (pl_action_parse(&g->s, text, &a, err, sizeof err)) {
         lua_pushnil(L);
@@ -422,7 +422,7 @@ static int g_play(lua_State *L)
     pl_Game *g = u->g;
     Found f;
     if (!find_move(L, 1, u, 2, &f)) return 2;
-    char err[300];
+    char err[300] = "";
     if (pl_game_play(g, &f.a, err, sizeof err)) return dl_lua_refuse(L, err);
     u->version++;
     push_effect(L, g, f.index, lua_toboolean(L, 3));
@@ -733,9 +733,12 @@ static int l_new(lua_State *L)
     }
     pl_Game *g;
     if (lua_getfield(L, 1, "position") == LUA_TSTRING) {
-        char err[300];
+        char err[300] = "";
         g = pl_game_from_position(&r, lua_tostring(L, -1), (uint64_t)seed, err, sizeof err);
-        if (!g) return fail(L, err);
+        if (!g) {
+            err[sizeof err - 1] = '\0';
+            return fail(L, err[0] ? err : "the position could not be loaded");
+        }
     } else {
         const char *why = NULL;
         g = pl_game_new(&r, (uint64_t)seed, (int)dealer, &why);
