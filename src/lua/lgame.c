@@ -172,13 +172,14 @@ static void run_moves_hook(lua_State *L, int gi, void *ud)
     lua_insert(L, -2);
     dl_lua_pushstate(L, &g->s, -1);
     dl_lua_call_moves_hook(L);
-    int list = lua_gettop(L) - 1;
+    int list = lua_gettop(L) - 2;
     lua_Unsigned len = lua_rawlen(L, list);
     /* A hook filters or vetoes, so it never returns more moves than there
      * are: past one more than that, the list is refused unread. */
     lua_Unsigned n = len > l->n + 1 ? l->n + 1 : len;
-    lua_createtable(L, 0, 4);
-    lua_insert(L, list); /* verdict, list, reasons */
+    lua_createtable(L, 0, 5);
+    lua_insert(L, list); /* verdict, list, reasons, warning */
+    lua_setfield(L, list, "warning");
     lua_setfield(L, list, "reasons");
     lua_createtable(L, (int)n, 0); /* order */
     lua_createtable(L, 0, (int)n); /* index */
@@ -519,10 +520,16 @@ static int g_play(lua_State *L)
     if (!find_move(L, 1, u, 2, false, &f)) return 2;
     char err[300] = "";
     if (dl_game_play(g, &f.m, err, sizeof err)) return dl_lua_refuse(L, err);
+    int lost = 0; /* a house rule's moves hook lost its call here */
+    if (dl_lua_has_hook(L, 1, "moves")) {
+        push_verdict(L, 1, u); /* (still this position's: kept until version changes) */
+        lost = dl_lua_take_moves_warning(L);
+    }
     u->version++;
     push_effect(L, g, f.index, lua_toboolean(L, 3));
     const int effect = lua_gettop(L);
     const char *warn = g->rec[g->nrec - 1].effect.round_over ? round_hooks(L, 1, g) : NULL;
+    warn = dl_lua_join_warnings(L, lost, warn);
     return dl_lua_play_answer(L, effect, g->s.phase == DL_PHASE_MATCH_OVER, warn);
 }
 

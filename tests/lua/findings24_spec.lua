@@ -86,3 +86,122 @@ print("GREW", peak() - before)
       assert(grew and grew < 120, "the host grew by " .. tostring(grew) .. " MiB: " .. out)
     end)
 end)
+
+describe("finding 3: a house rule's hook that breaks a crossing limit loses that call, the match goes on", function()
+  -- 15 loose cards A-5: 49,640 legal moves, some 1.3 million values as
+  -- move tables, over the crossing's 1,000,000.
+  local BIG = "hands=10h 9h 8h 7h 6h / 10s 9s 8s 7s 6s; table=Ac 2c 3c 4c 5c Ad 2d 3d 4d 5d Ah 2h 3h 4h 5h; pack=-"
+  local DEEP = "local t = {} local m = t for _ = 1, 40 do m.x = {} m = m.x end "
+  local dir = tmp .. "/rules"
+  os.execute("mkdir -p " .. support.q(dir))
+  --- A house rule `name` (for `game`) whose hook `hook` is `body`
+  -- (arguments a, b).
+  local function rule(name, hook, body, game)
+    local file = (game == "pilotta" and "pilotta-" or "") .. name
+    support.write(dir .. "/" .. file .. ".lua", string.format(
+      "return { name = %q, description = 'x', %s hooks = { %s = function(a, b)\n%s\nend } }",
+      file, game == "pilotta" and "game = 'pilotta'," or "", hook, body))
+    return (game or "diloti") .. "+" .. name
+  end
+  local function lit(t) return (t:gsub("%p", "%%%0")) end
+  -- The start of the warning: the rule, its file and the hook (a pattern).
+  local LIMIT = { format = function(_, name, file, hook)
+    return lit(string.format("house rule '%s' (%s/%s.lua), %s hook: ", name, dir, file, hook))
+  end }
+
+  it("a moves hook given a list over the limit (Diloti): the standard moves, a warning naming the rule "
+    .. "and the limit", function()
+    local spec = rule("lays", "moves", [[
+      local out = {}
+      for _, m in ipairs(a) do if m.kind == "lay" then out[#out + 1] = m end end
+      if #out == 0 then return a end
+      return out]])
+    local g = assert(diloti.new{ rules = spec, rules_dirs = { dir }, position = BIG })
+    local ok, moves = pcall(g.moves, g)
+    assert.is_true(ok, tostring(moves))
+    local plain = assert(diloti.new{ position = BIG }):moves()
+    local effect, warn = g:play(moves[1])
+    assert.is_table(effect, warn)
+    if #moves == #plain then
+      -- (the list crossed whole: too many values, so the hook lost its call)
+      assert.matches(LIMIT:format("lays", "lays", "moves") .. "too many values to pass between a script "
+        .. "and the host %(more than 1000000%).*; standard moves used for this position$", warn)
+    else
+      -- (a list the engine keeps short crosses: the hook kept only lays)
+      assert.is_nil(warn)
+      for _, m in ipairs(moves) do assert.matches(" lay$", m) end
+    end
+  end)
+
+  it("a moves hook answering a move nested deeper than 32 levels (Diloti): the standard moves, once warned",
+    function()
+      local spec = rule("deep", "moves", DEEP .. "local m1 = a[1] m1.x = t return { m1 }")
+      local g = assert(diloti.new{ rules = spec, rules_dirs = { dir }, position = EX1 })
+      local ok, moves = pcall(g.moves, g)
+      assert.is_true(ok, tostring(moves))
+      assert.same(assert(diloti.new{ position = EX1 }):moves(), moves)
+      assert.is_true(g:check(moves[2]))
+      local _, warn = g:play(moves[2])
+      assert.matches(LIMIT:format("deep", "deep", "moves") .. "a script returned a value nested deeper than 32 "
+        .. "levels.*; standard moves used for this position$", warn)
+      -- (the next position's call fails again, and says so again)
+      local _, again = g:play(g:moves()[1])
+      assert.matches("nested deeper than 32", again)
+    end)
+
+  it("a moves hook answering too many values (Diloti): the standard moves", function()
+    local spec = rule("many", "moves", "local t = {} for i = 1, 1100000 do t[i] = 1 end return t")
+    local g = assert(diloti.new{ rules = spec, rules_dirs = { dir }, position = EX1 })
+    local ok, moves = pcall(g.moves, g)
+    assert.is_true(ok, tostring(moves))
+    assert.equals(14, #moves)
+    local _, warn = g:play(moves[1])
+    assert.matches(LIMIT:format("many", "many", "moves") .. "too many values", warn)
+  end)
+
+  it("a second moves hook still filters when the first loses its call", function()
+    local spec = rule("deep2", "moves", DEEP .. "return { t }")
+    rule("first", "moves", "return { a[1] }")
+    local g = assert(diloti.new{ rules = spec .. "+first", rules_dirs = { dir }, position = EX1 })
+    local moves = g:moves()
+    assert.equals(1, #moves)
+    local _, warn = g:play(moves[1])
+    assert.matches("house rule 'deep2'", warn)
+  end)
+
+  it("diloti match with such a moves hook plays on and counts the warnings", function()
+    local out, err, code = support.cli({ "--rules-dir", dir, "match", "random", "random", "--games", "1",
+      "--seed", "5", "--rules", "diloti+deep" })
+    assert.equals(0, code, err)
+    local n = tonumber(out:match("house rules: +(%d+) warnings"))
+    assert(n and n > 0, out)
+  end)
+
+  it("score and match hooks answering too deep a value (Diloti): standard scoring and match end", function()
+    rule("deeps", "score", DEEP .. "a.extra = t return a")
+    rule("deepm", "match", DEEP .. "return t")
+    local out, err, code = support.cli({ "--rules-dir", dir, "match", "random", "random", "--games", "1",
+      "--seed", "5", "--rules", "diloti+deeps+deepm" })
+    assert.equals(0, code, err)
+    assert.matches("house rules: +%d+ warnings", out)
+  end)
+
+  it("Pilotta: moves, score and match hooks breaking a crossing limit lose their call; the match goes on",
+    function()
+      local spec = rule("deep", "moves", DEEP .. "local m1 = a[1] m1.x = t return { m1 }", "pilotta")
+      local g = assert(diloti.new{ rules = spec, rules_dirs = { dir } })
+      local ok, moves = pcall(g.moves, g)
+      assert.is_true(ok, tostring(moves))
+      assert.same(assert(diloti.new{ rules = "pilotta" }):moves(), moves)
+      local _, warn = g:play(moves[1])
+      assert.matches(LIMIT:format("pilotta-deep", "pilotta-deep", "moves") .. "a script returned a value "
+        .. "nested deeper than 32 levels.*; standard moves used for this position$", warn)
+      rule("deeps", "score", DEEP .. "a.extra = t return a", "pilotta")
+      rule("deepm", "match", DEEP .. "return t", "pilotta")
+      local out, err, code = support.cli({ "--rules-dir", dir, "match", "random", "random", "--games", "1",
+        "--seed", "5", "--rules", "pilotta+deep+deeps+deepm" })
+      assert.equals(0, code, err)
+      local n = tonumber(out:match("house rules: +(%d+) warnings"))
+      assert(n and n > 0, out)
+    end)
+end)
