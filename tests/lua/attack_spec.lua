@@ -659,7 +659,7 @@ print("RESULT collected")]], CHILD_SECONDS)
       assert.is_true(os.clock() - t0 < 5)
       game_goes_on()
       -- (under the crossing limits, more moves than there are is refused by the engine)
-      local g = named_game("many", hook_variant("many", "moves",
+      g = named_game("many", hook_variant("many", "moves",
         "local t = {} for i = 1, 1000 do t[i] = a[1] end return t"), EX1)
       local ok, why = pcall(g.moves, g)
       assert.is_false(ok)

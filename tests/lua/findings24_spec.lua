@@ -97,16 +97,16 @@ describe("finding 3: a house rule's hook that breaks a crossing limit loses that
   --- A house rule `name` (for `game`) whose hook `hook` is `body`
   -- (arguments a, b).
   local function rule(name, hook, body, game)
-    local file = (game == "pilotta" and "pilotta-" or "") .. name
-    support.write(dir .. "/" .. file .. ".lua", string.format(
+    local stem = (game == "pilotta" and "pilotta-" or "") .. name
+    support.write(dir .. "/" .. stem .. ".lua", string.format(
       "return { name = %q, description = 'x', %s hooks = { %s = function(a, b)\n%s\nend } }",
-      file, game == "pilotta" and "game = 'pilotta'," or "", hook, body))
+      stem, game == "pilotta" and "game = 'pilotta'," or "", hook, body))
     return (game or "diloti") .. "+" .. name
   end
   local function lit(t) return (t:gsub("%p", "%%%0")) end
   -- The start of the warning: the rule, its file and the hook (a pattern).
-  local LIMIT = { format = function(_, name, file, hook)
-    return lit(string.format("house rule '%s' (%s/%s.lua), %s hook: ", name, dir, file, hook))
+  local LIMIT = { format = function(_, name, stem, hook)
+    return lit(string.format("house rule '%s' (%s/%s.lua), %s hook: ", name, dir, stem, hook))
   end }
 
   it("a moves hook given a list over the limit (Diloti): the standard moves, a warning naming the rule "
@@ -173,8 +173,8 @@ describe("finding 3: a house rule's hook that breaks a crossing limit loses that
     local out, err, code = support.cli({ "--rules-dir", dir, "match", "random", "random", "--games", "1",
       "--seed", "5", "--rules", "diloti+deep" })
     assert.equals(0, code, err)
-    local n = tonumber(out:match("house rules: +(%d+) warnings"))
-    assert(n and n > 0, out)
+    local warned = tonumber(out:match("house rules: +(%d+) warnings"))
+    assert(warned and warned > 0, out)
   end)
 
   it("score and match hooks answering too deep a value (Diloti): standard scoring and match end", function()
@@ -201,7 +201,7 @@ describe("finding 3: a house rule's hook that breaks a crossing limit loses that
       local out, err, code = support.cli({ "--rules-dir", dir, "match", "random", "random", "--games", "1",
         "--seed", "5", "--rules", "pilotta+deep+deeps+deepm" })
       assert.equals(0, code, err)
-      local n = tonumber(out:match("house rules: +(%d+) warnings"))
-      assert(n and n > 0, out)
+      local warned = tonumber(out:match("house rules: +(%d+) warnings"))
+      assert(warned and warned > 0, out)
     end)
 end)
