@@ -15,7 +15,6 @@ local diloti = require "diloti"
 local core = require "diloti.core"
 
 local EX1 = "hands=8h 2d / 9c; table=8c 6d 5s 3h 2c"
-local ASAN = (os.getenv("LD_PRELOAD") or ""):find("asan", 1, true) ~= nil
 
 local tmp = support.tmpdir()
 teardown(function() support.rmdir(tmp) end)
@@ -204,4 +203,79 @@ describe("finding 3: a house rule's hook that breaks a crossing limit loses that
       local warned = tonumber(out:match("house rules: +(%d+) warnings"))
       assert(warned and warned > 0, out)
     end)
+end)
+
+describe("finding 5: listing a folder of scripts", function()
+  local catalogue = require "diloti.scripts.catalogue"
+  local untrusted = require "diloti.scripts.untrusted"
+  local player = require "diloti.ai.player"
+  local ai_cli = require "diloti.ai.cli"
+  local dir = tmp .. "/ais"
+  os.execute("mkdir -p " .. support.q(dir))
+  for i = 0, 9 do
+    support.write(dir .. "/big" .. i .. ".lua", "local d = string.rep('d', (1 << 20) - 8) .. '" .. i .. "'\n"
+      .. "return { name = 'big" .. i .. "', description = d, choose = function(_, moves) return moves[1] end }")
+  end
+
+  --- Runs f with the folder's main chunks counted, print silenced, and
+  -- every file's stamp changing at each look (as a file just saved does
+  -- once: the catalogue then reads the folder again). Returns the count.
+  local function counted(f)
+    local load, stamp, print0 = untrusted.load, core.stamp, _G.print
+    local runs, tick = 0, 0
+    untrusted.load = function(src, path, opts)
+      if path:find(dir, 1, true) then runs = runs + 1 end
+      return load(src, path, opts)
+    end
+    core.stamp = function(path)
+      tick = tick + 1
+      return tostring(tick) .. path, false
+    end
+    _G.print = function() end
+    catalogue.refresh()
+    local ok, err = pcall(f)
+    untrusted.load, core.stamp, _G.print = load, stamp, print0
+    catalogue.refresh()
+    assert(ok, err)
+    return runs
+  end
+
+  it("diloti ai runs each AI's main chunk once (it ran three times: once a game's list, once for refusals)",
+    function()
+      assert.equals(10, counted(function() assert.equals(0, ai_cli.cli_list({ ai_dir = { dir } })) end))
+      assert.equals(10, counted(function() assert.equals(0, ai_cli.cli_show({ ai_dir = { dir }, name = "big3" })) end))
+    end)
+
+  it("a listing has a total budget: scripts read after it is spent are refused, saying so", function()
+    local function refused(budget)
+      local old = catalogue.BUDGET
+      catalogue.BUDGET = budget
+      catalogue.refresh()
+      local ok, views, errors = pcall(player.catalogues, { dir })
+      catalogue.BUDGET = old
+      catalogue.refresh()
+      assert(ok, views)
+      local found, over = views("diloti"), {}
+      for _, e in ipairs(errors) do
+        if e.message:find("not loaded: the scripts read before it", 1, true) then over[#over + 1] = e.message end
+      end
+      return found, over
+    end
+    -- (the program's own AIs are not counted: they are all there)
+    local found, over = refused({ seconds = 1000, bytes = 3 * 1024 * 1024 })
+    assert.is_table(found.master)
+    local read = 0
+    for i = 0, 9 do if found["big" .. i] then read = read + 1 end end
+    -- each keeps a little over 1 MiB (its description): three are read,
+    -- then the budget is spent
+    assert.equals(3, read)
+    assert.equals(7, #over)
+    assert.matches("hold more than 3 MiB together %(the budget of a listing%)", over[1])
+    found, over = refused({ seconds = 0, bytes = 1 << 30 })
+    assert.is_table(found.big0)
+    assert.is_nil(found.big1)
+    assert.equals(9, #over)
+    assert.matches("big%d%.lua: not loaded: the scripts read before it ran their main chunks for more than 0 s",
+      over[1])
+  end)
 end)
