@@ -270,9 +270,9 @@ static const char *parse_blind(Parse *p, pl_Decl *x, int k, const char *what)
         const char *r = what + 5;
         while (*r == ' ') r++;
         /* a rank is written as a card without its suit: read it with one */
-        char card[8];
         int c = -1;
         if (strlen(r) >= 1 && strlen(r) <= 2) {
+            char card[8];
             snprintf(card, sizeof card, "%sc", r);
             c = pl_card_parse(card, &len);
             if (c >= 0 && card[len] != '\0') c = -1;
@@ -481,9 +481,8 @@ static const char *replay_with_blind(Parse *p, pl_State *s, uint64_t seed)
 {
     bool any = false;
     for (int i = 0; i < s->ndecl; i++) any |= p->blind[i];
-    int want = PL_STANDING_NOT_YET - 1; /* none asked */
-    if (p->has[F_STANDING] && (want = parse_standing(p->val[F_STANDING])) < 0)
-        return fail(p, "standing must be 0, 1, equal or none (P36)");
+    const int want = p->has[F_STANDING] ? parse_standing(p->val[F_STANDING]) : 0;
+    if (want < 0) return fail(p, "standing must be 0, 1, equal or none (P36)");
     if (!any) {
         if (replay_tricks(p, s)) return p->err;
         if (p->has[F_STANDING] && s->standing != want)
