@@ -489,8 +489,11 @@ static const char *replay_with_blind(Parse *p, pl_State *s, uint64_t seed)
             return fail(p, "standing: the announcements say otherwise (P36)");
         return NULL;
     }
+    /* Who played what, first: without the announcements yet to get
+     * cards (the standing would compare cards they do not have). */
     pl_State first = *s;
-    if (replay_tricks(p, &first)) return p->err; /* who played what */
+    first.ndecl = 0;
+    if (replay_tricks(p, &first)) return p->err;
     dl_Rng rng;
     dl_rng_seed(&rng, seed ^ 0x9E3779B97F4A7C15ull);
     const pl_State start = *s;
