@@ -208,6 +208,10 @@ $(BUILD)/tests/test_pilotta_%: tests/c/test_pilotta_%.c $(PL_TEST_LIB) $(wildcar
 $(BUILD)/tests/%: tests/c/%.c $(TEST_LIB) $(wildcard tests/c/*.h) $(BUILD)/libdiloti-test.a
 	$(CC) $(CPPFLAGS) -Itests/c $(TEST_CFLAGS) $< $(TEST_LIB) $(BUILD)/libdiloti-test.a $(LDFLAGS) $(TEST_LIBS) -o $@
 
+# test_oom fails the core's allocations one by one: its malloc, calloc
+# and realloc are wrappers of its own.
+$(BUILD)/tests/test_oom: LDFLAGS += -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+
 # The fuzz corpora replay (tests/fuzz) runs the record target, which
 # needs the Lua binding.
 FUZZ_REPLAY_LUA = $(LUA_SRC:%=$(BUILD)/lua/%.o) $(BUILD)/lua/embedded.o

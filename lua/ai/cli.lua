@@ -51,7 +51,7 @@ end
 -- folders; fit: {list = f(rows), text = f(text)} laying them out for the
 -- terminal (without it, one line each). Returns an exit code.
 function M.cli_list(a, fit)
-  local _, _, errors = player.catalogue(a and a.ai_dir)
+  local views, errors = player.catalogues(a and a.ai_dir)
   -- Descriptions, file names and refusals come from strangers' scripts
   -- and folders: printed with their terminal controls shown (core.clean).
   local clean = core.clean
@@ -61,7 +61,7 @@ function M.cli_list(a, fit)
   local function say(text) print(fit and fit.text(clean(text)) or clean(text)) end
   for k, game in ipairs(player.GAMES) do
     say((k > 1 and "\n" or "") .. (HEADINGS[game] or game) .. ":")
-    local found, names = player.catalogue(a and a.ai_dir, game)
+    local found, names = views(game)
     local rows = M.list_rows(found, names, game)
     for _, r in ipairs(rows) do r[1], r[2] = clean(r[1]), clean(r[2]) end
     if fit then
@@ -82,13 +82,14 @@ end
 function M.cli_show(a)
   local name = a and a.name
   local want = a and a.game and player.game_of{ game = a.game }
-  local _, names, errors = player.catalogue(a and a.ai_dir, want)
+  local views, errors = player.catalogues(a and a.ai_dir)
+  local _, names = views(want)
   -- (as cli_list: what a script or a folder supplied is cleaned)
   local clean = core.clean
   local function say(text) print(clean(text)) end
   local shown, count = {}, 0
   for _, game in ipairs(player.GAMES) do
-    local found = player.catalogue(a and a.ai_dir, game)
+    local found = views(game)
     local i = (not want or want == game) and found[player.real_name(name, game)]
     if i and not shown[i] then
       shown[i] = true
@@ -110,7 +111,7 @@ function M.cli_show(a)
       return 1
     end
   end
-  local other = want and player.catalogue(a and a.ai_dir)[name]
+  local other = want and views(nil)[name]
   if other then
     io.stderr:write(clean(string.format("diloti: AI '%s' plays %s, not %s", name, other.game, want)), "\n")
     return 1

@@ -254,6 +254,16 @@ function M.catalogue(dirs, game)
   return found, names, errors
 end
 
+--- ai.catalogues(dirs) -> views, errors: the folders read once, and
+-- views(game) each game's catalogue from that one reading (as
+-- M.catalogue's found and names). A command that lists several games
+-- reads each script's main chunk once (a catalogue read again may find a
+-- file's stamp changed in between, and read every script again).
+function M.catalogues(dirs)
+  local raw, _, errors = catalogue.cached("ai", list_one, dirs)
+  return function(game) return view_of(raw, game and M.game_of{ game = game }) end, errors
+end
+
 M.refresh = catalogue.refresh
 
 -- ---- players ---------------------------------------------------------------

@@ -91,6 +91,10 @@ end
 
 --- Decodes JSON text: value, or nil and a message with the offset. null
 -- becomes nil (absent in objects and arrays: arrays with nulls get holes).
+--- How deeply arrays and objects may nest in what decode reads: a file
+-- of nothing but '[' must get an error, not overflow the reader's stack.
+json.MAX_DEPTH = 200
+
 function json.decode(s)
   local pos = 1
   local function fail(msg) error({ json = "json: " .. msg .. " at offset " .. pos }, 0) end
@@ -139,9 +143,12 @@ function json.decode(s)
       end
     end
   end
-  function value()
+  function value(depth)
     ws()
     local ch = s:sub(pos, pos)
+    if (ch == "{" or ch == "[") and depth >= json.MAX_DEPTH then
+      fail("nested deeper than " .. json.MAX_DEPTH .. " levels")
+    end
     if ch == "{" then
       pos = pos + 1
       local t = {}
@@ -157,7 +164,7 @@ function json.decode(s)
         ws()
         if s:sub(pos, pos) ~= ":" then fail("expected ':'") end
         pos = pos + 1
-        t[k] = value()
+        t[k] = value(depth + 1)
         ws()
         local c = s:sub(pos, pos)
         pos = pos + 1
@@ -174,7 +181,7 @@ function json.decode(s)
       end
       while true do
         n = n + 1
-        t[n] = value()
+        t[n] = value(depth + 1)
         ws()
         local c = s:sub(pos, pos)
         pos = pos + 1
@@ -204,7 +211,7 @@ function json.decode(s)
     end
   end
   local ok, v = pcall(function()
-    local r = value()
+    local r = value(0)
     ws()
     if pos <= #s then fail("trailing text") end
     return r

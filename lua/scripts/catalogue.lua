@@ -85,16 +85,49 @@ local function with_subfolders(kind, dir)
   return list
 end
 
+--- What reading the folders' scripts of a kind may cost in all, on top
+-- of each main chunk's own limits: the seconds their main chunks run
+-- (wall clock), and the bytes kept of them (sources and the text of what
+-- each returned). A script read after the budget is spent is refused
+-- (the program's own scripts are not counted). The last one read may
+-- overrun it by one main chunk's limits.
+M.BUDGET = { seconds = 10, bytes = 64 * 1024 * 1024 }
+
+-- The bytes of text in an entry: its strings, and those of its tables a
+-- few levels down (lists of names, a lesson's steps).
+local function text_bytes(v, level)
+  if type(v) == "string" then return #v end
+  if type(v) ~= "table" or level > 4 then return 0 end
+  local n = 0
+  for k, x in pairs(v) do n = n + text_bytes(k, level + 1) + text_bytes(x, level + 1) end
+  return n
+end
+
 --- Every script of a kind. load(src, file, builtin, sub) -> entry, name (or
 -- nil, message naming the file); sub: the game subfolder it came from. opts: dirs (more folders), getenv,
--- builtin_only. Returns {name = entry}, the sorted names and a list of
+-- builtin_only, budget (M.BUDGET's fields). Returns {name = entry}, the sorted names and a list of
 -- {file, message} for what was refused (a folder given that cannot be
 -- read included; the user's folder may be missing).
 function M.scan(kind, load, opts)
   opts = opts or {}
   local found, errors = {}, {}
+  local budget = opts.budget or M.BUDGET
+  local seconds, bytes = 0, 0
   local function add(src, file, builtin, sub)
+    if not builtin and (seconds > budget.seconds or bytes > budget.bytes) then
+      local what = seconds > budget.seconds
+        and string.format("ran their main chunks for more than %g s", budget.seconds)
+        or string.format("hold more than %d MiB", budget.bytes // (1024 * 1024))
+      errors[#errors + 1] = { file = file, message = string.format("%s: not loaded: the scripts read before it %s "
+        .. "together (the budget of a listing)", file, what) }
+      return
+    end
+    local t0 = core.clock()
     local entry, name = load(src, file, builtin, sub)
+    if not builtin then
+      seconds = seconds + (core.clock() - t0)
+      bytes = bytes + #src + text_bytes(entry, 0)
+    end
     if entry then
       found[name] = entry
     else

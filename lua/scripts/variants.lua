@@ -32,8 +32,13 @@ local LOAD = { budget = 1000000, time = 2 }
 local CALL = { budget = 10000000, time = 1 }
 -- Our own text, run in each variant's box before the script: hooks and
 -- rules functions may change their first argument in place, and that
--- change has to come back out of the box.
-local PRELUDE = "return { inout = function(f, a, ...) local r1, r2 = f(a, ...) return a, r1, r2 end }"
+-- change has to come back out of the box. A moves or score hook that
+-- answers a table has its first argument's copy left behind (filter):
+-- a list would otherwise cross back twice.
+local PRELUDE = "return { inout = function(f, a, ...) local r1, r2 = f(a, ...) return a, r1, r2 end, "
+  .. "filter = function(f, a, ...) local r1, r2 = f(a, ...) "
+  .. "if type(r1) == 'table' then return nil, r1, r2 end return a, r1, r2 end }"
+local FILTERS = { moves = true, score = true }
 local HOOKS = { moves = true, score = true, match = true }
 local KEYS = {
   name = "string", description = "string", rule = "string", base = "boolean",
@@ -173,9 +178,15 @@ function M.failure(name, file, what, msg)
 end
 local failure = M.failure
 
+-- A moves hook whose list in or answer out broke a crossing limit (too
+-- many values, too much text, nested too deep) loses that call only: it
+-- answers the list it was given, and a warning third. (A score
+-- or match hook's failure, of any kind, already keeps the standard rule
+-- for the round: the engine catches it.)
 local function guard(acct, k, what)
   local label = "variant '" .. acct.name .. "' (" .. what .. ")"
   local answer = ANSWER[k]
+  local call = FILTERS[k] and "filter" or "inout"
   local function fail(msg) error(failure(acct.name, acct.file, what, msg), 0) end
   return function(...)
     if not acct.fns then
@@ -186,9 +197,12 @@ local function guard(acct, k, what)
     if not f then fail("the script has no " .. what .. " since it was loaded again") end
     local box = acct.box
     box:limits{ label = label }
-    local res = table.pack(pcall(acct.pre.inout, f, ...))
+    local res = table.pack(pcall(acct.pre[call], f, ...))
     if not res[1] then
       local msg = res[2]
+      if k == "moves" and box:crossed() then
+        return (...), nil, failure(acct.name, acct.file, what, msg) .. "; standard moves used for this position"
+      end
       if box:broken() then
         box:close()
         acct.fns, acct.box, acct.pre = nil, nil, nil
@@ -256,10 +270,12 @@ local function compose(chosen)
   end
   if #fns.moves > 0 then
     hooks.moves = function(moves, state)
-      local reasons = {}
+      local reasons, warning = {}, nil
       for _, f in ipairs(fns.moves) do
-        local kept, why = f(moves, state)
-        if type(kept) == "table" then
+        local kept, why, lost = f(moves, state)
+        -- (a hook that lost its call: the next one filters the same list)
+        if lost then warning = warning and (warning .. "; " .. lost) or lost end
+        if type(kept) == "table" and kept ~= moves then
           -- a hook may name a move by its number in the list it was given
           local named = {}
           for i = 1, #kept do
@@ -270,7 +286,7 @@ local function compose(chosen)
         end
         if type(why) == "table" then for k, r in pairs(why) do reasons[k] = r end end
       end
-      return moves, reasons
+      return moves, reasons, warning
     end
   end
   if #fns.score == 1 then

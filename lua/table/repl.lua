@@ -359,9 +359,10 @@ end
 -- Several people at one keyboard: clear the screen and wait, so that the
 -- next player does not see the previous one's hand. The one who just
 -- moved may still take it back here, before the keyboard changes hands.
--- Returns true if they did.
+-- Returns true if they did. ESC[3J clears the scrollback as well: ESC[2J
+-- alone leaves every hand shown so far a scroll away.
 function Session:handover(seat)
-  self.write(self.style.colour and "\27[H\27[2J" or string.rep("\n", 40))
+  self.write(self.style.colour and "\27[H\27[2J\27[3J" or string.rep("\n", 40))
   local mover = self.viewer
   local can_undo = mover and self:is_human(mover) and commands.can_undo(self, mover)
   self:printf("%s's turn. Pass the keyboard to %s and press Enter.", self.names[seat], self.names[seat])

@@ -274,6 +274,7 @@ static void set_limits(Box *b, long budget, double seconds)
     b->left = budget > 0 ? budget : 1;
     b->deadline = seconds > 0 ? dl_box_now() + seconds : 0;
     b->tripped = TRIP_NONE;
+    b->crossed = 0;
     b->mem_tripped = 0;
     b->trip[0] = '\0';
     interrupt_flag = 0;
@@ -631,6 +632,14 @@ static int b_broken(lua_State *H)
     return 1;
 }
 
+/* Whether the last call failed at a crossing limit (too many values, too
+ * much text, nested too deep), in or out. */
+static int b_crossed(lua_State *H)
+{
+    lua_pushboolean(H, check_box(H, 1)->crossed);
+    return 1;
+}
+
 static int b_close(lua_State *H)
 {
     Box *b = check_box(H, 1);
@@ -667,7 +676,8 @@ int dl_box_open(lua_State *H)
 {
     static const luaL_Reg methods[] = {
         {"run", b_run},       {"limits", b_limits}, {"seed", b_seed},     {"random", b_random},
-        {"time_left", b_time_left}, {"memory", b_memory}, {"broken", b_broken}, {"close", b_close},
+        {"time_left", b_time_left}, {"memory", b_memory}, {"broken", b_broken}, {"crossed", b_crossed},
+        {"close", b_close},
         {NULL, NULL}};
     static const luaL_Reg meta[] = {{"__gc", b_gc}, {"__tostring", b_tostring}, {NULL, NULL}};
     static const luaL_Reg fns[] = {{"new", l_new},

@@ -19,15 +19,21 @@ static int key_ok(int t)
     return t == LUA_TSTRING || t == LUA_TNUMBER || t == LUA_TBOOLEAN;
 }
 
+/* The box remembers that a crossing limit stopped the call: a house
+ * rule's moves hook then loses only that call (lua/scripts/variants.lua). */
 static void count(lua_State *L, Crossing *c, size_t bytes)
 {
-    if (++c->items > DL_BOX_MAX_ITEMS)
+    if (++c->items > DL_BOX_MAX_ITEMS) {
+        c->b->crossed = 1;
         luaL_error(L, "too many values to pass between a script and the host (more than %d)",
                    DL_BOX_MAX_ITEMS);
+    }
     c->bytes += bytes;
-    if (c->bytes > MAX_BYTES)
+    if (c->bytes > MAX_BYTES) {
+        c->b->crossed = 1;
         luaL_error(L, "too much text to pass between a script and the host (more than %d MiB)",
                    (int)(MAX_BYTES >> 20));
+    }
 }
 
 static void copy_number(lua_State *to, lua_State *from, int idx)
@@ -102,8 +108,10 @@ void dl_box_copy_in(lua_State *S, lua_State *H, int idx, int depth, Crossing *c)
     default: luaL_error(S, "a %s cannot be passed to a script", luaL_typename(H, idx)); return;
     }
     count(S, c, 0);
-    if (depth >= DL_BOX_MAX_DEPTH)
+    if (depth >= DL_BOX_MAX_DEPTH) {
+        c->b->crossed = 1;
         luaL_error(S, "a value nested deeper than %d levels cannot be passed to a script", DL_BOX_MAX_DEPTH);
+    }
     if (!lua_checkstack(H, 4)) luaL_error(S, "host stack overflow");
     luaL_checkstack(S, 4, "value nested too deep");
     lua_Unsigned len = lua_rawlen(H, idx);
@@ -146,7 +154,8 @@ void dl_box_copy_out(lua_State *H, lua_State *S, int idx, int depth, Crossing *c
     case LUA_TSTRING: {
         size_t n;
         const char *s = lua_tolstring(S, idx, &n);
-        count(H, c, n);
+        /* Counted as the host will hold it: cleaning may triple it. */
+        count(H, c, dl_clean_needed(s, n) ? dl_clean_len(s, n) : n);
         dl_clean_push(H, s, n);
         return;
     }
@@ -155,9 +164,11 @@ void dl_box_copy_out(lua_State *H, lua_State *S, int idx, int depth, Crossing *c
     default: luaL_error(H, "a script returned a %s, which cannot be passed on", luaL_typename(S, idx)); return;
     }
     count(H, c, 0);
-    if (depth >= DL_BOX_MAX_DEPTH)
+    if (depth >= DL_BOX_MAX_DEPTH) {
+        c->b->crossed = 1;
         luaL_error(H, "a script returned a value nested deeper than %d levels (a table inside itself?)",
                    DL_BOX_MAX_DEPTH);
+    }
     luaL_checkstack(H, 4, "value nested too deep");
     lua_Unsigned len = lua_rawlen(S, idx);
     lua_createtable(H, len < 1024 ? (int)len : 1024, 0);

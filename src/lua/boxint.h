@@ -27,6 +27,7 @@ typedef struct Box {
     int tripped;     /* TRIP_*: from then on every instruction raises */
     int busy;
     int broken; /* a limit stopped the last call: reload before trusting it */
+    int crossed; /* the running or last call broke a crossing limit (boxcopy.c) */
     int funcs;  /* S registry ref: id -> function and function -> id */
     int nfuncs;
     int walked; /* values dl_box_register has looked at in this call */

@@ -191,13 +191,14 @@ static void run_moves_hook(lua_State *L, int gi, void *ud)
     lua_insert(L, -2);
     dl_lua_pushstate(L, &g->s, -1);
     dl_lua_call_moves_hook(L);
-    int list = lua_gettop(L) - 1;
+    int list = lua_gettop(L) - 2;
     lua_Unsigned len = lua_rawlen(L, list);
     /* A hook filters or vetoes, so it never returns more moves than there
      * are: past one more than that, the list is refused unread. */
     lua_Unsigned n = len > l->n + 1 ? l->n + 1 : len;
-    lua_createtable(L, 0, 4);
-    lua_insert(L, list); /* verdict, list, reasons */
+    lua_createtable(L, 0, 5);
+    lua_insert(L, list); /* verdict, list, reasons, warning */
+    lua_setfield(L, list, "warning");
     lua_setfield(L, list, "reasons");
     lua_createtable(L, (int)n, 0); /* order */
     lua_createtable(L, 0, (int)n); /* index */
@@ -307,7 +308,7 @@ static bool find_move(lua_State *L, int gi, LGame *u, int arg, bool again, Found
     const bool hook = dl_lua_has_hook(L, gi, "moves");
     if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, u, arg, hook, f);
     const char *text = dl_lua_move_text(L, arg, true);
-    char err[300], canon[200];
+    char err[300] = "", canon[200];
     if (dl_move_parse(&g->s, text, &f->m, err, sizeof err)) {
         lua_pushnil(L);
         lua_pushfstring(L, "not a move: %s", err);
@@ -560,12 +561,18 @@ static int g_play(lua_State *L)
     dl_Game *g = u->g;
     Found f;
     if (!find_move(L, 1, u, 2, false, &f)) return 2;
-    char err[300];
+    char err[300] = "";
     if (dl_game_play(g, &f.m, err, sizeof err)) return dl_lua_refuse(L, err);
+    int lost = 0; /* a house rule's moves hook lost its call here */
+    if (dl_lua_has_hook(L, 1, "moves")) {
+        push_verdict(L, 1, u); /* (still this position's: kept until version changes) */
+        lost = dl_lua_take_moves_warning(L);
+    }
     u->version++;
     push_effect(L, g, f.index, lua_toboolean(L, 3));
     const int effect = lua_gettop(L);
     const char *warn = g->rec[g->nrec - 1].effect.round_over ? round_hooks(L, 1, g) : NULL;
+    warn = dl_lua_join_warnings(L, lost, warn);
     return dl_lua_play_answer(L, effect, g->s.phase == DL_PHASE_MATCH_OVER, warn);
 }
 
@@ -928,11 +935,13 @@ static int l_new(lua_State *L)
     const char *err = NULL;
     dl_Game *g = NULL;
     if (lua_getfield(L, 1, "position") == LUA_TSTRING) {
-        char buf[300];
+        char buf[300] = "";
         g = dl_game_from_position(&r, lua_tostring(L, -1), (uint64_t)seed, buf, sizeof buf);
         if (!g) {
+            /* (a message the core forgot to write must not print the stack) */
+            buf[sizeof buf - 1] = '\0';
             lua_pushnil(L);
-            lua_pushstring(L, buf);
+            lua_pushstring(L, buf[0] ? buf : "the position could not be loaded");
             return 2;
         }
     } else {

@@ -146,18 +146,49 @@ void dl_lua_push_kept(lua_State *L, int gi, unsigned *cached, unsigned version, 
 
 void dl_lua_call_moves_hook(lua_State *L)
 {
-    if (lua_pcall(L, 2, 2, 0) != LUA_OK) {
+    if (lua_pcall(L, 2, 3, 0) != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
         if (dl_lua_names_rule(msg)) lua_error(L);
         dl_lua_hook_error(L, "house rule (moves hook) failed: %s",
                           msg ? msg : "(an error that is not text)");
     }
-    if (!lua_istable(L, -2))
-        dl_lua_hook_error(L, "house rule (moves hook) must return a list of moves");
-    if (!lua_istable(L, -1)) {
+    /* (a warning: a house rule lost its call, lua/scripts/variants.lua) */
+    if (lua_type(L, -1) != LUA_TSTRING) {
         lua_pop(L, 1);
-        lua_newtable(L);
+        lua_pushnil(L);
     }
+    if (!lua_istable(L, -3))
+        dl_lua_hook_error(L, "house rule (moves hook) must return a list of moves");
+    if (!lua_istable(L, -2)) {
+        lua_newtable(L);
+        lua_replace(L, -3);
+    }
+}
+
+int dl_lua_take_moves_warning(lua_State *L)
+{
+    lua_getfield(L, -1, "warning");
+    if (lua_type(L, -1) != LUA_TSTRING) {
+        lua_pop(L, 2);
+        return 0;
+    }
+    lua_pushnil(L);
+    lua_setfield(L, -3, "warning");
+    lua_remove(L, -2);
+    return lua_gettop(L);
+}
+
+const char *dl_lua_join_warnings(lua_State *L, int first, const char *then)
+{
+    if (!first) return then;
+    if (then) {
+        /* (then is on top: replaced, so that the answer ends effect, warning) */
+        const char *both = lua_pushfstring(L, "%s; %s", lua_tostring(L, first), then);
+        lua_remove(L, -2);
+        return both;
+    }
+    lua_pushvalue(L, first);
+    return lua_tostring(L, -1);
 }
 
 bool dl_lua_verdict_allows(lua_State *L, const char *canon, lua_Integer *index)

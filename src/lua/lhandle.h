@@ -78,9 +78,18 @@ void dl_lua_push_kept(lua_State *L, int gi, unsigned *cached, unsigned version, 
 /* ---- the moves hook ---- */
 
 /* Calls the moves hook with the hook, the list and the state on the
- * stack; leaves the list it returned and its reasons (a table). Raises
- * for a failure or a list that is not a table. */
+ * stack; leaves the list it returned, its reasons (a table) and a warning
+ * (a string when a house rule lost its call at a crossing limit, or nil).
+ * Raises for a failure or a list that is not a table. */
 void dl_lua_call_moves_hook(lua_State *L);
+/* With the verdict on top (popped): pushes its warning and returns its
+ * index, cleared from the verdict so that it is reported once; or 0,
+ * pushing nothing. */
+int dl_lua_take_moves_warning(lua_State *L);
+/* The warning a move's answer carries: the moves hook's (at index first,
+ * 0 for none) and then (on top of the stack when not NULL), joined; on
+ * top of the stack when there is one. */
+const char *dl_lua_join_warnings(lua_State *L, int first, const char *then);
 /* With the verdict on top (popped): true and *index the move's number in
  * g:moves() if the house rules allow the move (text canon), or pushes
  * nil, their reason and returns false. */

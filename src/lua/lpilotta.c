@@ -163,7 +163,7 @@ static void run_moves_hook(lua_State *L, int gi, void *ud)
     }
     pl_lua_pushstate(L, s, pl_game_ply(u->g));
     dl_lua_call_moves_hook(L);
-    const int list = lua_gettop(L) - 1;
+    const int list = lua_gettop(L) - 2;
     const lua_Unsigned len = lua_rawlen(L, list);
     if (len > (lua_Unsigned)l->n) {
         lua_pushfstring(L, "house rule (moves hook) returned %I moves, more than the %d legal ones",
@@ -172,8 +172,9 @@ static void run_moves_hook(lua_State *L, int gi, void *ud)
     }
     if (len == 0 && l->n > 0)
         dl_lua_hook_error(L, "P51: the house rules' moves hook left no legal action (engine error)");
-    lua_createtable(L, 0, 3); /* verdict */
-    lua_insert(L, list);      /* verdict, list, reasons */
+    lua_createtable(L, 0, 4); /* verdict */
+    lua_insert(L, list);      /* verdict, list, reasons, warning */
+    lua_setfield(L, list, "warning");
     lua_setfield(L, list, "reasons");
     lua_createtable(L, (int)len, 0); /* order */
     lua_createtable(L, 0, (int)len); /* pos */
@@ -248,7 +249,7 @@ static bool find_move(lua_State *L, int gi, LPGame *u, int arg, Found *f)
     if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, u, arg, hook, f);
     /* (a number in a table's text field is no text here) */
     const char *text = dl_lua_move_text(L, arg, false);
-    char err[300];
+    char err[300] = "";
     pl_Action a;
     if (pl_action_parse(&g->s, text, &a, err, sizeof err)) {
         lua_pushnil(L);
@@ -431,12 +432,18 @@ static int g_play(lua_State *L)
     pl_Game *g = u->g;
     Found f;
     if (!find_move(L, 1, u, 2, &f)) return 2;
-    char err[300];
+    char err[300] = "";
     if (pl_game_play(g, &f.a, err, sizeof err)) return dl_lua_refuse(L, err);
+    int lost = 0; /* a house rule's moves hook lost its call here */
+    if (dl_lua_has_hook(L, 1, "moves")) {
+        push_verdict(L, 1, u); /* (still this position's: kept until version changes) */
+        lost = dl_lua_take_moves_warning(L);
+    }
     u->version++;
     push_effect(L, g, f.index, lua_toboolean(L, 3));
     const int effect = lua_gettop(L);
     const char *warn = g->rec[g->nrec - 1].round_over ? round_hooks(L, 1, g) : NULL;
+    warn = dl_lua_join_warnings(L, lost, warn);
     return dl_lua_play_answer(L, effect, g->s.phase == PL_PHASE_MATCH_OVER, warn);
 }
 
@@ -742,9 +749,12 @@ static int l_new(lua_State *L)
     }
     pl_Game *g;
     if (lua_getfield(L, 1, "position") == LUA_TSTRING) {
-        char err[300];
+        char err[300] = "";
         g = pl_game_from_position(&r, lua_tostring(L, -1), (uint64_t)seed, err, sizeof err);
-        if (!g) return fail(L, err);
+        if (!g) {
+            err[sizeof err - 1] = '\0';
+            return fail(L, err[0] ? err : "the position could not be loaded");
+        }
     } else {
         const char *why = NULL;
         g = pl_game_new(&r, (uint64_t)seed, (int)dealer, &why);

@@ -145,14 +145,42 @@ void dl_clean_add(luaL_Buffer *b, const char *s, size_t n)
     }
 }
 
+size_t dl_clean_len(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0, out = 0;
+    while (i < n) {
+        if (plain_byte(u[i])) {
+            i++;
+            out++;
+            continue;
+        }
+        if (c0_byte(u[i])) {
+            i++;
+            out += 2;
+            continue;
+        }
+        size_t bad = 0, len = printable_char(u + i, n - i, &bad);
+        if (len) {
+            i += len;
+            out += len;
+        } else {
+            i += bad;
+            out += sizeof REPLACEMENT - 1;
+        }
+    }
+    return out;
+}
+
 void dl_clean_push(lua_State *L, const char *s, size_t n)
 {
     if (!dl_clean_needed(s, n)) {
         lua_pushlstring(L, s, n);
         return;
     }
+    /* Sized at once: a growing buffer would hold up to twice the text. */
     luaL_Buffer b;
-    luaL_buffinit(L, &b);
+    luaL_buffinitsize(L, &b, dl_clean_len(s, n));
     dl_clean_add(&b, s, n);
     luaL_pushresult(&b);
 }

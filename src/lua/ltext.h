@@ -12,6 +12,10 @@
 int dl_clean_needed(const char *s, size_t n);
 /* Appends s to b with every terminal control replaced visibly. */
 void dl_clean_add(luaL_Buffer *b, const char *s, size_t n);
+/* The length of s once cleaned: up to 3 bytes for each byte of s (a
+ * byte that is not UTF-8 becomes U+FFFD), so a limit on text that is
+ * cleaned must count this, not n. */
+size_t dl_clean_len(const char *s, size_t n);
 /* Pushes the cleaned copy of s (s itself when nothing needs cleaning). */
 void dl_clean_push(lua_State *L, const char *s, size_t n);
 

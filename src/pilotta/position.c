@@ -44,13 +44,42 @@ static void add_tricks(dl_Text *t, const pl_State *s)
     }
 }
 
-static void add_decls(dl_Text *t, const pl_State *s)
+/* A rank as a card is written without its suit: "J", "10". */
+static void add_rank(dl_Text *t, int rank)
 {
+    char c[8];
+    pl_card_str(pl_card(rank, 0), c, false);
+    c[strlen(c) - 1] = '\0';
+    dl_text_add(t, "%s", c);
+}
+
+/* A hidden seat's announcement not yet shown is written as the other
+ * players heard it (P50): its kind with a run's length or a four's rank,
+ * never its cards. The standing team (P36) is public, and may hang on
+ * cards so hidden: it is written then. */
+static void add_decls(dl_Text *t, const pl_State *s, unsigned hide)
+{
+    bool blind = false;
     dl_text_add(t, "; decls=");
     for (int i = 0; i < s->ndecl; i++) {
-        dl_text_add(t, "%s%d:", i ? ", " : "", s->decl[i].seat);
-        add_set(t, s->decl[i].cards);
-        if (s->decl[i].shown) dl_text_add(t, " shown");
+        const pl_Decl *d = &s->decl[i];
+        dl_text_add(t, "%s%d:", i ? ", " : "", d->seat);
+        if (!d->shown && (hide >> d->seat & 1)) {
+            blind = true;
+            if (d->kind == PL_RUN) {
+                dl_text_add(t, "run %d", pl_count(d->cards));
+            } else {
+                dl_text_add(t, "four ");
+                add_rank(t, pl_rank(pl_first(d->cards)));
+            }
+            continue;
+        }
+        add_set(t, d->cards);
+        if (d->shown) dl_text_add(t, " shown");
+    }
+    if (blind && s->standing >= 0) {
+        static const char *const STANDING[] = {"0", "1", "equal", "none"};
+        dl_text_add(t, "; standing=%s", STANDING[s->standing]);
     }
 }
 
@@ -66,16 +95,16 @@ int pl_position_str(const pl_State *s, char *buf, size_t cap, unsigned hide)
         else add_set(&t, s->hand[seat]);
     }
     if (s->nplayed) add_tricks(&t, s);
-    if (s->ndecl) add_decls(&t, s);
+    if (s->ndecl) add_decls(&t, s, hide);
     if (s->belote >= 0) dl_text_add(&t, "; belote=%d", s->belote);
     return (int)t.n;
 }
 
 /* ---- parsing ---- */
 
-enum { F_DEALER, F_ROUND, F_SCORE, F_CALLS, F_HANDS, F_TRICKS, F_DECLS, F_BELOTE, NFIELDS };
-static const char *const FIELDS[NFIELDS] = {"dealer", "round", "score", "calls",
-                                            "hands",  "tricks", "decls", "belote"};
+enum { F_DEALER, F_ROUND, F_SCORE, F_CALLS, F_HANDS, F_TRICKS, F_DECLS, F_BELOTE, F_STANDING, NFIELDS };
+static const char *const FIELDS[NFIELDS] = {"dealer", "round", "score", "calls",   "hands",
+                                            "tricks", "decls", "belote", "standing"};
 
 typedef struct {
     char *err;
@@ -84,6 +113,10 @@ typedef struct {
     bool has[NFIELDS];
     pl_Set known[4];
     int hidden[4];
+    /* announcements written without their cards ("run 4", "four J"):
+     * a run's length or a four's rank, the cards chosen by choose_blind */
+    bool blind[PL_MAX_DECLS];
+    int8_t length[PL_MAX_DECLS], rank[PL_MAX_DECLS];
 } Parse;
 
 static const char *fail(Parse *p, const char *fmt, ...)
@@ -118,7 +151,7 @@ static const char *split_fields(Parse *p, const char *text)
         const char *key = trim(f);
         int k = 0;
         while (k < NFIELDS && strcmp(key, FIELDS[k]) != 0) k++;
-        if (k == NFIELDS) return fail(p, "unknown field '%.20s' (dealer, round, score, calls, hands, tricks, decls, belote)", key);
+        if (k == NFIELDS) return fail(p, "unknown field '%.20s' (dealer, round, score, calls, hands, tricks, decls, belote, standing)", key);
         if (p->has[k]) return fail(p, "field '%s' given twice", key);
         p->has[k] = true;
         const char *v = trim(eq + 1);
@@ -217,6 +250,45 @@ static const char *parse_hands(Parse *p)
     return NULL;
 }
 
+/* "run N" or "four R": an announcement as the others heard it (P50),
+ * announcement k. Its kind and value are set now, its cards once the
+ * tricks say what its seat played (choose_blind). */
+static const char *parse_blind(Parse *p, pl_Decl *x, int k, const char *what)
+{
+    if (x->shown) return fail(p, "decls: a shown announcement names its cards (P38)");
+    pl_Decl model = *x;
+    int len = 0;
+    if (what[0] == 'r') {
+        char *end;
+        long n = strtol(what + 4, &end, 10);
+        if (end == what + 4 || *trim(end) || n < 3 || n > 8)
+            return fail(p, "decls: '%.20s': a run is of 3 to 8 cards (P33)", what);
+        p->length[k] = (int8_t)n;
+        /* (the same kind and value as any run of that length) */
+        if (!pl_decl_classify((pl_Set)((1u << n) - 1), &model)) return fail(p, "decls: bad run");
+    } else {
+        const char *r = what + 5;
+        while (*r == ' ') r++;
+        /* a rank is written as a card without its suit: read it with one */
+        int c = -1;
+        if (strlen(r) >= 1 && strlen(r) <= 2) {
+            char card[8];
+            snprintf(card, sizeof card, "%sc", r);
+            c = pl_card_parse(card, &len);
+            if (c >= 0 && card[len] != '\0') c = -1;
+        }
+        if (c < 0) return fail(p, "decls: '%.20s': a four names its rank, as four J (P33)", what);
+        if (!pl_decl_classify(pl_rank_mask(pl_rank(c)), &model))
+            return fail(p, "decls: '%.20s' is not a declaration (P33: fours of 7s and 8s count nothing)", what);
+        p->rank[k] = (int8_t)pl_rank(c);
+    }
+    x->kind = model.kind;
+    x->value = model.value;
+    x->cards = 0;
+    p->blind[k] = true;
+    return NULL;
+}
+
 static const char *parse_decls(Parse *p, pl_State *s)
 {
     if (!p->has[F_DECLS] || !*p->val[F_DECLS]) return NULL;
@@ -229,6 +301,12 @@ static const char *parse_decls(Parse *p, pl_State *s)
         *x = (pl_Decl){0, (uint8_t)(d[0] - '0'), 0, 0, 0};
         size_t n = strlen(d);
         if (n > 6 && strcmp(d + n - 6, " shown") == 0) x->shown = 1, d[n - 6] = '\0';
+        const char *what = trim(d + 2);
+        if (strncmp(what, "run ", 4) == 0 || strncmp(what, "four ", 5) == 0) {
+            if (parse_blind(p, x, s->ndecl, what)) return p->err;
+            s->ndecl++;
+            continue;
+        }
         int len;
         for (const char *q = d + 2; *q;) {
             while (*q == ' ') q++;
@@ -336,6 +414,99 @@ static const char *check_decls(Parse *p, const pl_State *s)
     return NULL;
 }
 
+/* The sets an announcement written without its cards may stand for:
+ * every run of its length in each suit, or the four of its rank. */
+static int blind_candidates(const Parse *p, int k, pl_Set out[32])
+{
+    if (!p->length[k]) {
+        out[0] = pl_rank_mask(p->rank[k]);
+        return 1;
+    }
+    int n = 0, len = p->length[k];
+    for (int suit = 0; suit < 4; suit++)
+        for (int lo = 0; lo + len <= 8; lo++) out[n++] = (pl_Set)(((1u << len) - 1) << lo) << (suit * 8);
+    return n;
+}
+
+/* Cards for the announcements written without theirs, drawn with rng:
+ * each set is cards its seat played or may hold among those not written
+ * anywhere else, within its hidden count, and no card serves two
+ * announcements. Returns false when a draw found no fit. */
+static bool choose_blind(const Parse *p, pl_State *s, const pl_State *played, dl_Rng *rng)
+{
+    pl_Set taken[4] = {0}, all_played = 0;
+    int room[4];
+    for (int i = 0; i < played->nplayed; i++) all_played |= PL_BIT(played->played[i]);
+    for (int q = 0; q < 4; q++) room[q] = p->hidden[q];
+    for (int i = 0; i < s->ndecl; i++) {
+        if (p->blind[i]) continue;
+        const pl_Decl *d = &s->decl[i];
+        room[d->seat] -= pl_count(d->cards & ~all_played & ~p->known[d->seat] & ~taken[d->seat]);
+        taken[d->seat] |= d->cards;
+    }
+    for (int i = 0; i < s->ndecl; i++) {
+        if (!p->blind[i]) continue;
+        const int q = s->decl[i].seat;
+        pl_Set other = 0, fits[32], cand[32];
+        for (int k = 0; k < 4; k++)
+            if (k != q) other |= p->known[k] | taken[k] | pl_played_by(played, k);
+        int n = 0, m = blind_candidates(p, i, cand);
+        for (int j = 0; j < m; j++) {
+            const pl_Set c = cand[j];
+            if ((c & other) || (c & taken[q])) continue;
+            if (pl_count(c & ~all_played & ~p->known[q]) > room[q]) continue;
+            fits[n++] = c;
+        }
+        if (n == 0) return false;
+        const pl_Set c = fits[dl_rng_below(rng, (uint32_t)n)];
+        s->decl[i].cards = c;
+        room[q] -= pl_count(c & ~all_played & ~p->known[q]);
+        taken[q] |= c;
+    }
+    return true;
+}
+
+static int parse_standing(const char *v)
+{
+    static const char *const NAMES[] = {"0", "1", "equal", "none"};
+    for (int i = 0; i < 4; i++)
+        if (strcmp(v, NAMES[i]) == 0) return i;
+    return -2;
+}
+
+/* The tricks replayed, with cards drawn for the announcements written
+ * without theirs until the standing team is the one written (P36: a
+ * run's top card and suit may decide it). */
+static const char *replay_with_blind(Parse *p, pl_State *s, uint64_t seed)
+{
+    bool any = false;
+    for (int i = 0; i < s->ndecl; i++) any |= p->blind[i];
+    const int want = p->has[F_STANDING] ? parse_standing(p->val[F_STANDING]) : 0;
+    if (want < 0) return fail(p, "standing must be 0, 1, equal or none (P36)");
+    if (!any) {
+        if (replay_tricks(p, s)) return p->err;
+        if (p->has[F_STANDING] && s->standing != want)
+            return fail(p, "standing: the announcements say otherwise (P36)");
+        return NULL;
+    }
+    /* Who played what, first: without the announcements yet to get
+     * cards (the standing would compare cards they do not have). */
+    pl_State first = *s;
+    first.ndecl = 0;
+    if (replay_tricks(p, &first)) return p->err;
+    dl_Rng rng;
+    dl_rng_seed(&rng, seed ^ 0x9E3779B97F4A7C15ull);
+    const pl_State start = *s;
+    for (int tries = 0; tries < 1000; tries++) {
+        *s = start;
+        if (!choose_blind(p, s, &first, &rng)) continue;
+        if (replay_tricks(p, s)) return p->err;
+        if (!p->has[F_STANDING] || s->standing == want) return NULL;
+    }
+    return fail(p, "decls: no cards fit the announcements written by kind%s (P35, P36)",
+                p->has[F_STANDING] ? " and the standing" : "");
+}
+
 static const char *parse_belote(Parse *p, pl_State *s)
 {
     long v = 0;
@@ -381,7 +552,7 @@ const char *pl_position_parse(pl_State *out, const pl_Rules *r, const char *text
         if (parse_int(&p, p.val[F_BELOTE], 0, 3, "belote (a seat)", &v)) return err;
         s.belote = (int8_t)v;
     }
-    if (replay_tricks(&p, &s) || place_cards(&p, &s, seed) || check_decls(&p, &s)) return err;
+    if (replay_with_blind(&p, &s, seed) || place_cards(&p, &s, seed) || check_decls(&p, &s)) return err;
     s.belote = -1;
     if (parse_belote(&p, &s)) return err;
     settle(&s, score);

@@ -119,6 +119,59 @@ static void test_P39_belote_notation(void **state)
     assert_non_null(strstr(err, "P38"));
 }
 
+/* P50 (issue 24, finding 6): the hidden form of a position wrote other
+ * seats' unshown announcements with their cards; the view shows only
+ * their kind and value (a run's length, a four's rank). */
+static void test_P50_hidden_position_hides_announcements(void **state)
+{
+    (void)state;
+    pl_Rules r = plrules("");
+    const char *full = "dealer=3; round=1; score=0 0; calls=80c, 90d, pass, pass, 110c, pass, pass, pass; "
+                       "hands=7c 8c 10c 9d 7h 8h 7s / 7d Jd Qd Kd Ad Ah 9s / Kc Ac 8d Qh Js Qs As / "
+                       "10d 9h 10h Jh Kh 10s Ks; tricks=9c 8s Jc Qc; decls=0:7c 8c 9c 10c, 1:Qd Kd Ad, "
+                       "3:9h 10h Jh; belote=3";
+    pl_State s = plpos(&r, full);
+    char text[PL_POSITION_MAX], again[PL_POSITION_MAX], err[256];
+    pl_position_str(&s, text, sizeof text, 0xE);
+    assert_non_null(strstr(text, "; decls=0:7c 8c 9c 10c, 1:run 3, 3:run 3;"));
+    assert_null(strstr(text, "Qd"));
+    assert_null(strstr(text, "Jh"));
+    /* read back: runs of three dealt to seats 1 and 3 from their hidden cards */
+    pl_State back;
+    for (uint64_t seed = 1; seed <= 50; seed++) {
+        if (pl_position_parse(&back, &r, text, seed, err, sizeof err)) fail_msg("'%s': %s", text, err);
+        pl_position_str(&back, again, sizeof again, 0xE);
+        assert_string_equal(text, again);
+        assert_int_equal(back.ndecl, 3);
+        for (int i = 0; i < 3; i++) {
+            pl_Decl d = back.decl[i];
+            assert_true(pl_decl_classify(d.cards, &d));
+            assert_int_equal(d.kind, s.decl[i].kind);
+            assert_int_equal(d.value, s.decl[i].value);
+            assert_int_equal(pl_count(d.cards), pl_count(s.decl[i].cards));
+            assert_true((d.cards & ~(back.hand[d.seat] | pl_played_by(&back, d.seat))) == 0);
+        }
+    }
+    /* a four is written by its rank; a shown one with its cards */
+    s = plpos(&r, "dealer=3; calls=80c, pass, pass, pass; hands=?8 / Jc Jd Jh Js 7h 8h 9h 10h / ?8 / ?8; "
+                  "decls=1:Jc Jd Jh Js, 1:7h 8h 9h 10h");
+    pl_position_str(&s, text, sizeof text, 0xF);
+    assert_non_null(strstr(text, "; decls=1:four J, 1:run 4"));
+    if (pl_position_parse(&back, &r, text, 3, err, sizeof err)) fail_msg("'%s': %s", text, err);
+    assert_int_equal(back.decl[0].cards, pl_rank_mask(PL_RJ));
+    /* errors name what is wrong */
+    const char *bad[] = {
+        "dealer=3; calls=80c, pass, pass, pass; hands=?8 / ?8 / ?8 / ?8; decls=1:run 2",
+        "dealer=3; calls=80c, pass, pass, pass; hands=?8 / ?8 / ?8 / ?8; decls=1:four 8",
+        "dealer=3; calls=80c, pass, pass, pass; hands=?8 / Jc Jd Jh 7h 8h 9h 10h Ks / ?8 / ?8; decls=1:four J",
+        "dealer=3; calls=80c, pass, pass, pass; hands=Jc ?7 / ?8 / ?8 / ?8; decls=1:four J",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        if (!pl_position_parse(&back, &r, bad[i], 1, err, sizeof err)) fail_msg("'%s' was accepted", bad[i]);
+        if (!strstr(err, "decls")) fail_msg("'%s': %s", bad[i], err);
+    }
+}
+
 static void test_P9_P50_position_errors(void **state)
 {
     (void)state;
@@ -161,6 +214,7 @@ int main(void)
         cmocka_unit_test(test_PC7_short_bids),
         cmocka_unit_test(test_P39_belote_notation),
         cmocka_unit_test(test_P9_P50_position_errors),
+        cmocka_unit_test(test_P50_hidden_position_hides_announcements),
     };
     return cmocka_run_group_tests_name("pilotta notation", tests, NULL, NULL);
 }

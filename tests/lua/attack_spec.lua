@@ -644,13 +644,22 @@ print("RESULT collected")]], CHILD_SECONDS)
       assert.equals("round-over", g:phase())
     end)
 
-    it("a moves hook returning millions of moves is refused at once", function()
+    it("a moves hook returning millions of moves is refused at once: it loses that call", function()
       local t0 = os.clock()
-      moves_hook_fails("local t = {} for i = 1, 2000000 do t[i] = a[1] end return t",
-        "too many values to pass between a script and the host")
+      -- (a crossing limit: the standard moves, and a warning when one is
+      -- played; issue 24, finding 3)
+      local v = assert(variant("mh", hook_variant("mh", "moves",
+        "local t = {} for i = 1, 2000000 do t[i] = a[1] end return t")))
+      local g = assert(diloti.new{ rules = {}, hooks = v.hooks, position = EX1 })
+      local moves = g:moves()
+      assert.same(assert(diloti.new{ position = EX1 }):moves(), moves)
+      local _, warn = g:play(moves[1])
+      assert.matches("^house rule 'mh' %(mh%.lua%), moves hook: too many values to pass between a script "
+        .. "and the host %(more than 1000000%).*; standard moves used for this position$", warn)
       assert.is_true(os.clock() - t0 < 5)
+      game_goes_on()
       -- (under the crossing limits, more moves than there are is refused by the engine)
-      local g = named_game("many", hook_variant("many", "moves",
+      g = named_game("many", hook_variant("many", "moves",
         "local t = {} for i = 1, 1000 do t[i] = a[1] end return t"), EX1)
       local ok, why = pcall(g.moves, g)
       assert.is_false(ok)

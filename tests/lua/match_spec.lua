@@ -264,6 +264,29 @@ describe("match JSON", function()
     assert.equals("null", json.encode(0 / 0))
     assert.equals("null", json.encode(math.huge))
   end)
+
+  -- Issue 24, finding 5: 300,000 nested '[' overflowed the reader's stack.
+  it("refuses text nested deeper than its depth limit with a clear error", function()
+    local ok, r, e = pcall(json.decode, ("["):rep(300000))
+    assert.is_true(ok, tostring(r))
+    assert.is_nil(r)
+    assert.equals("json: nested deeper than " .. json.MAX_DEPTH .. " levels at offset "
+      .. (json.MAX_DEPTH + 1), e)
+    r, e = json.decode(("{\"a\":"):rep(1000) .. "1" .. ("}"):rep(1000))
+    assert.is_nil(r)
+    assert.matches("^json: nested deeper than", e)
+    local deep = ("["):rep(json.MAX_DEPTH) .. ("]"):rep(json.MAX_DEPTH)
+    assert.is_table(json.decode(deep))
+  end)
+
+  it("diloti merge of a file of nested '[': one line naming the file and the limit", function()
+    local file = support.write(tmp .. "/nested.json", ("["):rep(300000))
+    local out, err, code = support.cli({ "merge", file })
+    assert.equals(1, code)
+    assert.equals("", out)
+    assert.equals("diloti: " .. file .. ": json: nested deeper than " .. json.MAX_DEPTH
+      .. " levels at offset " .. (json.MAX_DEPTH + 1) .. "\n", err)
+  end)
 end)
 
 describe("duplicate play", function()

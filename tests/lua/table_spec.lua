@@ -308,6 +308,19 @@ describe("the table", function()
       assert.matches("Nothing to undo", say(s, "undo"))
     end)
 
+    -- Issue 24, finding 6: ESC[2J clears what is on the screen, not the
+    -- scrollback, where every hand shown before was still there.
+    it("in hot-seat, the hand-over clears the scrollback too, not only the screen", function()
+      local colour = { TERM = "xterm", LANG = "C.UTF-8" }
+      local s = session({ seed = 3, players = 2, humans = 2 }, { "" },
+        { getenv = function(k) return colour[k] end })
+      assert.is_true(s.style.colour)
+      local text = say(s, "1") -- seat 0 moves; hand-over to seat 1
+      local clear = text:find("\27[H\27[2J\27[3J", 1, true)
+      assert.is_truthy(clear, "no clear of the scrollback in: " .. text:gsub("\27", "ESC"))
+      assert.is_truthy(clear < text:find("Pass the keyboard to North", 1, true))
+    end)
+
     it("in hot-seat, undo takes back only the asker's own last move, and says so", function()
       -- Two people, one keyboard. At the hand-over, the one who just moved
       -- may still take it back; the next one at the keyboard may not.
