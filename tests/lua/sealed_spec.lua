@@ -295,7 +295,7 @@ describe("sealed services", function()
     it("an AI timing ctx.simulate on issue 24's table reads nothing of the other hand", function()
       -- The attack as an AI makes it: nine single calls timed with
       -- ctx.time_left (a clock of a few ms ticks), their median. Before
-      -- the fix: 0 ms with X, 40-70 ms with Y. Bound: 20 ms apart.
+      -- the fix: 0 ms with X, 24-56 ms with Y. Bound: 20 ms apart.
       local path = support.write(dir .. "/timer.lua", [[
         return { name = "timer", description = "times simulate", choose = function(_, moves, ctx)
           local ts = {}
@@ -316,8 +316,9 @@ describe("sealed services", function()
         got[#got + 1] = assert(tonumber(info.note))
       end
       assert.is_true(math.abs(got[1] - got[2]) < 20, string.format("%.1f ms against %.1f ms", got[1], got[2]))
-      -- The same by the host's fine clock: the medians of per-call costs
-      -- within a factor of 2 (before the fix: ~10 us against ~50 ms).
+      -- The same by the host's CPU clock: the medians of per-call costs
+      -- within a factor of 2 (before the fix: 16 us against 27 ms; now
+      -- 3-4 us each).
       local a, b = costs(p, "Kc lay", 9, 3)
       assert.is_true(a < 2 * b and b < 2 * a, string.format("%.1f us against %.1f us", a * 1e6, b * 1e6))
     end)
