@@ -445,7 +445,6 @@ static int g_play(lua_State *L)
     return dl_lua_play_answer(L, effect, g->s.phase == PL_PHASE_MATCH_OVER, warn);
 }
 
-
 /* The seat's world (pl_sealed_state) when the seat is to act; else nil
  * and why pushed. Only the seat to act has one, so the one kept is its. */
 static bool sealed_world(lua_State *L, LPGame *u, int arg, pl_State *w)
@@ -505,6 +504,7 @@ static int g_sealed(lua_State *L)
     lua_pushstring(L, buf);
     return 1;
 }
+
 /* A sentence saying what a legal action does. */
 static void push_explain(lua_State *L, const pl_State *s, const pl_Action *a)
 {
