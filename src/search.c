@@ -78,6 +78,30 @@ void dl_determinize(const dl_View *v, dl_Rng *rng, dl_State *s)
     deal_rest(v, rng, s, unseen, given);
 }
 
+/* A seed from public facts of the view only (what the seat holds and
+ * sees, how many cards each place holds): never from the state. */
+static uint64_t view_seed(const dl_View *v)
+{
+    uint64_t h = dl_mix(0x5ea1edULL, (uint64_t)v->seat);
+    h = dl_mix(h, (uint64_t)v->round);
+    h = dl_mix(h, (uint64_t)(v->deal << 8 | v->ply));
+    h = dl_mix(h, v->hand);
+    h = dl_mix(h, v->loose);
+    h = dl_mix(h, v->unseen);
+    h = dl_mix(h, (uint64_t)v->pack_count);
+    for (int i = 0; i < DL_MAX_PLAYERS; i++) h = dl_mix(h, (uint64_t)v->hand_count[i]);
+    return h;
+}
+
+void dl_sealed_state(const dl_State *s, int seat, dl_State *out)
+{
+    dl_View v;
+    dl_view(s, seat, &v);
+    dl_Rng rng;
+    dl_rng_seed(&rng, view_seed(&v));
+    dl_determinize(&v, &rng, out);
+}
+
 /* ---- deals weighted by the play seen (infer.h) ---- */
 
 typedef struct {

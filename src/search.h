@@ -72,6 +72,13 @@ int dl_search(const dl_View *v, const dl_SearchParams *p, dl_SearchResult *out);
  * random to the other hands and the pack (a known bottom card stays at the
  * bottom). */
 void dl_determinize(const dl_View *v, dl_Rng *rng, dl_State *s);
+/* The world of one seat's view (docs/security.md, "Sealed services"):
+ * the seat's hand, the table and all that is public as they are, the
+ * cards it cannot place dealt to the other hands and the pack by
+ * dl_determinize with a seed made of the view alone. Two states that
+ * differ only in what the seat cannot see give the same world, so any
+ * work done on it for a script (ctx.simulate) costs the same in both. */
+void dl_sealed_state(const dl_State *s, int seat, dl_State *out);
 /* The playout policy: the index of a move in l (greedy on captures and
  * xeris, cautious with lays, random with probability epsilon). */
 size_t dl_policy_pick(const dl_State *s, const dl_MoveList *l, dl_Rng *rng, double epsilon);

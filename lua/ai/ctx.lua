@@ -24,12 +24,12 @@ end
 
 -- What a move would do, from the mover's side, with public consequences
 -- only: nothing the move would reveal later (new hands, a redeal) is
--- returned. The engine's own answer (g:play's effect) on a clone.
+-- returned. The engine plays the move on the world of the seat's view
+-- (g:simulate: the cards the seat cannot see dealt anew from what it can
+-- see), never on a copy of the real game: what the call costs depends on
+-- nothing the seat cannot see (docs/security.md, "Sealed services").
 local function simulate(game, seat, view, move)
-  -- The clone's history is C memory the collector does not see: freed
-  -- here, not when the collector gets round to it (issue 13, finding 6).
-  local c <close> = game:clone()
-  local e, why = c:play(move)
+  local e, why = game:simulate(seat, move)
   if not e then return nil, why end
   local res = { move = e.text, kind = e.kind, card = e.card, value = e.value }
   if e.kind == "claim" or e.kind == "keep" then
@@ -43,7 +43,7 @@ local function simulate(game, seat, view, move)
     return res
   end
   -- The table afterwards may only hold what was there and the card played.
-  local after = c:view(seat).table
+  local after = e.after
   local allowed = card_set({ e.card })
   for _, l in ipairs(view.table.loose) do allowed[l] = true end
   for _, d in ipairs(view.table.declarations) do for _, x in ipairs(d.cards) do allowed[x] = true end end
@@ -56,10 +56,10 @@ end
 
 -- Pilotta's answer: what the seat's own move does in public (the card,
 -- the belote, the trick it completes and who won it, the end of the
--- round); nothing the move would reveal of other hands.
-local function pl_simulate(game, move)
-  local c <close> = game:clone()
-  local e, why = c:play(move)
+-- round); nothing the move would reveal of other hands. Played on the
+-- world of the seat's view (g:simulate), as Diloti's is.
+local function pl_simulate(game, seat, move)
+  local e, why = game:simulate(seat, move)
   if not e then return nil, why end
   local res = { move = e.text, kind = e.kind, card = e.card, belote = e.belote, round_over = e.round_over }
   local t = e.trick_over
@@ -207,7 +207,7 @@ local function decision_data(p, game, seat)
         error("ctx.simulate: a move (text, number or moves_info entry) expected", 0)
       end
       if type(m) == "string" and #m > 200 then return nil, "not a move" end
-      if pilotta then return pl_simulate(game, m) end
+      if pilotta then return pl_simulate(game, seat, m) end
       view = view or game:view(seat)
       return simulate(game, seat, view, m)
     elseif what == "search" then

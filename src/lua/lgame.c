@@ -43,6 +43,10 @@ typedef struct {
     dl_Game *g;
     unsigned version; /* changes with every play, undo and new round */
     unsigned cached;  /* the version the kept table is for; 0: none */
+    /* the world of the seat to move's view (g:simulate), kept for the
+     * position: drawn once per decision, not once per call */
+    unsigned world_version; /* 0: none */
+    dl_State world;
 } LGame;
 
 /* Calls made to the engine through game handles and core.new: every
@@ -75,6 +79,7 @@ static void push_game(lua_State *L, dl_Game *g, int hooks_from)
     u->g = g;
     u->version = 1;
     u->cached = 0;
+    u->world_version = 0;
     luaL_setmetatable(L, GAME);
     dl_lua_init_values(L, hooks_from);
 }
@@ -492,6 +497,39 @@ static void set_bool(lua_State *L, const char *k, bool v)
     lua_setfield(L, -2, k);
 }
 
+/* Sets what a move did on the table at the top of the stack, from the
+ * state before it (b) and after it: the cards it captured, its xeri, the
+ * deal or redeal it caused, the end of the round and what the end swept. */
+static void set_outcome(lua_State *L, const dl_State *b, const dl_Move *m, const dl_Effect *e,
+                        const dl_State *after)
+{
+    if (e->captured) {
+        dl_lua_pushcards(L, e->captured);
+        lua_setfield(L, -2, "captured");
+    }
+    set_bool(L, "xeri", e->xeri);
+    set_bool(L, "dealt", e->dealt);
+    set_bool(L, "redealt", e->redealt);
+    set_bool(L, "round_over", e->round_over);
+    set_bool(L, "match_over", false);
+    if (!e->round_over) return;
+    /* D22: what the move left on the table (a card laid last included)
+     * and then found in a pile went there with the end of the round. */
+    dl_Set left = dl_table_cards(b) & ~e->captured;
+    if (m->kind == DL_LAY) left |= DL_BIT(m->card);
+    for (int side = 0; side < dl_nsides(&b->rules); side++) {
+        dl_Set swept = left & after->pile[side] & ~b->pile[side];
+        if (!swept) continue;
+        lua_createtable(L, 0, 2);
+        lua_pushinteger(L, side);
+        lua_setfield(L, -2, "side");
+        dl_lua_pushcards(L, swept);
+        lua_setfield(L, -2, "cards");
+        lua_setfield(L, -2, "swept");
+        break;
+    }
+}
+
 /* Pushes what the last move did, from its record: the move as g:moves(true)
  * lists it (text, index, kind, seat, card, value, takes) and when it was
  * played, the cards it captured, its xeri, the deal or redeal it caused,
@@ -525,31 +563,7 @@ static void push_effect(lua_State *L, const dl_Game *g, lua_Integer index, bool 
         dl_lua_pushtable(L, b);
         lua_setfield(L, -2, "table");
     }
-    if (e->captured) {
-        dl_lua_pushcards(L, e->captured);
-        lua_setfield(L, -2, "captured");
-    }
-    set_bool(L, "xeri", e->xeri);
-    set_bool(L, "dealt", e->dealt);
-    set_bool(L, "redealt", e->redealt);
-    set_bool(L, "round_over", e->round_over);
-    set_bool(L, "match_over", false);
-    if (!e->round_over) return;
-    /* D22: what the move left on the table (a card laid last included)
-     * and then found in a pile went there with the end of the round. */
-    dl_Set left = dl_table_cards(b) & ~e->captured;
-    if (r->move.kind == DL_LAY) left |= DL_BIT(r->move.card);
-    for (int side = 0; side < dl_nsides(&b->rules); side++) {
-        dl_Set swept = left & g->s.pile[side] & ~b->pile[side];
-        if (!swept) continue;
-        lua_createtable(L, 0, 2);
-        lua_pushinteger(L, side);
-        lua_setfield(L, -2, "side");
-        dl_lua_pushcards(L, swept);
-        lua_setfield(L, -2, "cards");
-        lua_setfield(L, -2, "swept");
-        break;
-    }
+    set_outcome(L, b, &r->move, e, &g->s);
 }
 
 /* play(move) -> effect [, warning] | nil, reason. The effect is a table,
@@ -574,6 +588,68 @@ static int g_play(lua_State *L)
     const char *warn = g->rec[g->nrec - 1].effect.round_over ? round_hooks(L, 1, g) : NULL;
     warn = dl_lua_join_warnings(L, lost, warn);
     return dl_lua_play_answer(L, effect, g->s.phase == DL_PHASE_MATCH_OVER, warn);
+}
+
+/* The seat's world (dl_sealed_state) when the seat is to move; else nil
+ * and why pushed. Only the seat to move has one, so the one kept is its. */
+static bool sealed_world(lua_State *L, LGame *u, int arg, dl_State *w)
+{
+    const dl_State *s = &u->g->s;
+    lua_Integer seat = luaL_checkinteger(L, arg);
+    luaL_argcheck(L, seat >= 0 && seat < s->rules.players, arg, "no such seat");
+    if ((s->phase != DL_PHASE_PLAY && s->phase != DL_PHASE_CLAIM) || s->turn != seat) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "seat %d is not the one to move", (int)seat);
+        return false;
+    }
+    if (u->world_version != u->version) {
+        dl_sealed_state(s, (int)seat, &u->world);
+        u->world_version = u->version;
+    }
+    *w = u->world;
+    return true;
+}
+
+/* simulate(seat, move) -> effect | nil, reason: what the seat's own move
+ * would do (the fields of g:play's effect, and `after`, the table after
+ * it while the round goes on), played on the world of the seat's view,
+ * never on the game, so that its cost depends on nothing the seat cannot
+ * see (docs/security.md). The move is checked against what the game
+ * allows the seat now (the house rules' verdict, kept per position,
+ * included). Nothing is worked out for another seat: no list of the next
+ * seat's moves, no score or match hook. */
+static int g_simulate(lua_State *L)
+{
+    LGame *u = check_lgame(L, 1);
+    dl_State before;
+    if (!sealed_world(L, u, 2, &before)) return 2;
+    Found f;
+    if (!find_move(L, 1, u, 3, false, &f)) return 2;
+    dl_State after = before;
+    dl_Effect e;
+    dl_apply(&after, &f.m, &e);
+    lua_createtable(L, 0, 16);
+    set_move_fields(L, &before, &f.m, f.index, NULL);
+    set_outcome(L, &before, &f.m, &e, &after);
+    if (!e.round_over) {
+        dl_lua_pushtable(L, &after);
+        lua_setfield(L, -2, "after");
+    }
+    return 1;
+}
+
+/* sealed(seat) -> position | nil, reason: the world g:simulate plays on
+ * for the seat to move, as a position with every hand and the pack
+ * written out (the tests compare it across games that differ only in
+ * hidden cards). */
+static int g_sealed(lua_State *L)
+{
+    dl_State w;
+    if (!sealed_world(L, check_lgame(L, 1), 2, &w)) return 2;
+    char buf[DL_POSITION_MAX];
+    dl_position_str(&w, buf, sizeof buf, false);
+    lua_pushstring(L, buf);
+    return 1;
 }
 
 /* check(move) -> true, what it does | false, reason */
@@ -963,6 +1039,7 @@ int dl_lua_opengame(lua_State *L)
     static const luaL_Reg methods[] = {
         {"moves", g_moves},     {"play", g_play},         {"check", g_check},
         {"undo", g_undo},       {"next_round", g_next_round}, {"clone", g_clone},
+        {"simulate", g_simulate}, {"sealed", g_sealed},
         {"turn", g_turn},       {"phase", g_phase},       {"where", g_where},
         {"view", g_view},
         {"state", g_state},     {"position", g_position}, {"rules", g_rules},

@@ -26,6 +26,7 @@
 #include "pilotta/notation.h"
 #include "pilotta/position.h"
 #include "pilotta/score.h"
+#include "pilotta/search.h"
 
 #define GAME "diloti.PilottaGame"
 #define LABEL_MAX 40
@@ -38,6 +39,10 @@ typedef struct {
     pl_Game *g;
     unsigned version; /* changes with every play, undo and new round */
     unsigned cached;  /* the version the kept table is for; 0: none */
+    /* the world of the seat to move's view (g:simulate), kept for the
+     * position: drawn once per decision, not once per call */
+    unsigned world_version; /* 0: none */
+    pl_State world;
 } LPGame;
 
 /* Calls through Pilotta handles (core.calls() adds them to Diloti's). */
@@ -61,6 +66,7 @@ static void push_game(lua_State *L, pl_Game *g, int from)
     u->g = g;
     u->version = 1;
     u->cached = 0;
+    u->world_version = 0;
     luaL_setmetatable(L, GAME);
     dl_lua_init_values(L, from);
 }
@@ -383,6 +389,31 @@ static int g_moves(lua_State *L)
     return 1;
 }
 
+/* Sets what an action did on the table at the top of the stack, from the
+ * state after it: the trick it completed, the belote, the end of the
+ * round. */
+static void set_outcome(lua_State *L, const pl_Action *a, bool trick_over, bool round_over, const pl_State *after)
+{
+    if (trick_over) {
+        const int k = pl_trick_index(after) - 1, w = pl_trick_winner(after, k);
+        pl_Set cards = 0;
+        for (int i = 0; i < 4; i++) cards |= PL_BIT(after->played[4 * k + i]);
+        lua_createtable(L, 0, 4);
+        dl_lua_set_int(L, "winner", w);
+        dl_lua_set_int(L, "side", pl_team(w));
+        dl_lua_set_int(L, "points", pl_set_points(cards, after->bid_suit) + (k == 7 ? 10 : 0));
+        dl_lua_set_int(L, "number", k + 1);
+        lua_setfield(L, -2, "trick_over");
+    }
+    if (a->kind == PL_PLAY && a->belote) set_bool(L, "belote", true);
+    set_bool(L, "xeri", false);
+    set_bool(L, "dealt", false);
+    set_bool(L, "redealt", false);
+    set_bool(L, "round_over", round_over);
+    set_bool(L, "thrown_in", round_over && after->last.thrown_in);
+    set_bool(L, "match_over", false);
+}
+
 /* The effect of the last action: the action as moves(true) lists it,
  * when it was played, the trick it completed, the end of the round. */
 static void push_effect(lua_State *L, const pl_Game *g, lua_Integer index, bool with_table)
@@ -406,24 +437,7 @@ static void push_effect(lua_State *L, const pl_Game *g, lua_Integer index, bool 
         }
         lua_setfield(L, -2, "table");
     }
-    if (r->trick_over) {
-        const int k = pl_trick_index(&g->s) - 1, w = pl_trick_winner(&g->s, k);
-        pl_Set cards = 0;
-        for (int i = 0; i < 4; i++) cards |= PL_BIT(g->s.played[4 * k + i]);
-        lua_createtable(L, 0, 4);
-        dl_lua_set_int(L, "winner", w);
-        dl_lua_set_int(L, "side", pl_team(w));
-        dl_lua_set_int(L, "points", pl_set_points(cards, g->s.bid_suit) + (k == 7 ? 10 : 0));
-        dl_lua_set_int(L, "number", k + 1);
-        lua_setfield(L, -2, "trick_over");
-    }
-    if (r->action.kind == PL_PLAY && r->action.belote) set_bool(L, "belote", true);
-    set_bool(L, "xeri", false);
-    set_bool(L, "dealt", false);
-    set_bool(L, "redealt", false);
-    set_bool(L, "round_over", r->round_over);
-    set_bool(L, "thrown_in", r->round_over && g->s.last.thrown_in);
-    set_bool(L, "match_over", false);
+    set_outcome(L, &r->action, r->trick_over, r->round_over, &g->s);
 }
 
 static int g_play(lua_State *L)
@@ -445,6 +459,66 @@ static int g_play(lua_State *L)
     const char *warn = g->rec[g->nrec - 1].round_over ? round_hooks(L, 1, g) : NULL;
     warn = dl_lua_join_warnings(L, lost, warn);
     return dl_lua_play_answer(L, effect, g->s.phase == PL_PHASE_MATCH_OVER, warn);
+}
+
+/* The seat's world (pl_sealed_state) when the seat is to act; else nil
+ * and why pushed. Only the seat to act has one, so the one kept is its. */
+static bool sealed_world(lua_State *L, LPGame *u, int arg, pl_State *w)
+{
+    const pl_State *s = &u->g->s;
+    lua_Integer seat = luaL_checkinteger(L, arg);
+    luaL_argcheck(L, seat >= 0 && seat < 4, arg, "no such seat (Pilotta's seats are 0 to 3)");
+    if (s->phase >= PL_PHASE_ROUND_OVER || s->turn != seat) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "seat %d is not the one to act", (int)seat);
+        return false;
+    }
+    if (u->world_version != u->version) {
+        if (!pl_sealed_state(s, (int)seat, &u->world)) luaL_error(L, "out of memory");
+        u->world_version = u->version;
+    }
+    *w = u->world;
+    return true;
+}
+
+/* simulate(seat, action) -> effect | nil, reason: what the seat's own
+ * action would do (the fields of g:play's effect), played on the world
+ * of the seat's view, never on the game, so that its cost depends on
+ * nothing the seat cannot see (docs/security.md). The action is checked
+ * against what the game allows the seat now (the house rules' verdict
+ * included); nothing is worked out for another seat: no list of the next
+ * seat's actions, no score or match hook. */
+static int g_simulate(lua_State *L)
+{
+    LPGame *u = check_lgame(L, 1);
+    pl_State before;
+    if (!sealed_world(L, u, 2, &before)) return 2;
+    Found f;
+    if (!find_move(L, 1, u, 3, &f)) return 2;
+    char err[300];
+    /* (the seat's own actions are the same in its world: a refusal here
+     * would be an engine error, answered as one) */
+    if (pl_refusal(&before, &f.a, err, sizeof err)) return fail(L, err);
+    pl_State after = before;
+    pl_apply_legal(&after, &f.a);
+    const bool trick_over = f.a.kind == PL_PLAY && after.nplayed > before.nplayed && (after.nplayed & 3) == 0;
+    lua_createtable(L, 0, 16);
+    set_action_fields(L, &before, &f.a, f.index, NULL);
+    set_outcome(L, &f.a, trick_over, after.phase >= PL_PHASE_ROUND_OVER, &after);
+    return 1;
+}
+
+/* sealed(seat) -> position | nil, reason: the world g:simulate plays on
+ * for the seat to act, as a position with every hand written out (the
+ * tests compare it across games that differ only in hidden cards). */
+static int g_sealed(lua_State *L)
+{
+    pl_State w;
+    if (!sealed_world(L, check_lgame(L, 1), 2, &w)) return 2;
+    char buf[PL_POSITION_MAX];
+    pl_position_str(&w, buf, sizeof buf, 0);
+    lua_pushstring(L, buf);
+    return 1;
 }
 
 /* A sentence saying what a legal action does. */
@@ -790,6 +864,7 @@ int pl_lua_opengame(lua_State *L)
     static const luaL_Reg methods[] = {
         {"moves", g_moves},   {"count", g_count},   {"play", g_play},       {"check", g_check},   {"parse", g_parse},
         {"undo", g_undo},     {"next_round", g_next_round}, {"clone", g_clone}, {"close", g_gc},
+        {"simulate", g_simulate}, {"sealed", g_sealed},
         {"turn", g_turn},     {"phase", g_phase},     {"where", g_where},   {"view", g_view},
         {"state", g_state},   {"position", g_position}, {"rules", g_rules}, {"result", g_result},
         {"history", g_history}, {"search", g_search}, {"game", g_game},     {"solve", g_solve},

@@ -405,6 +405,36 @@ bool pl_sample(pl_Sampler *sm, dl_Rng *rng, bool infer, pl_State *out)
     return false;
 }
 
+/* ---- the world of a view -------------------------------------------------------- */
+
+/* A seed from the view alone (pl_view clears it first: every byte is the
+ * view's). */
+static uint64_t view_seed(const pl_View *v)
+{
+    const unsigned char *b = (const unsigned char *)v;
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < sizeof *v; i++) h = (h ^ b[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+bool pl_sealed_state(const pl_State *s, int seat, pl_State *out)
+{
+    pl_View v;
+    pl_view(s, seat, &v);
+    pl_Sampler *sm = pl_sampler_new(&v);
+    if (!sm) return false;
+    dl_Rng rng;
+    dl_rng_seed(&rng, view_seed(&v));
+    pl_sample(sm, &rng, false, out);
+    pl_sampler_free(sm);
+    /* the auction's counters: public (the calls tell them), not in a view */
+    out->passes = s->passes;
+    out->passed = s->passed;
+    /* the deals after this round come from the view too */
+    dl_rng_seed(&out->rng, dl_rng_next(&rng));
+    return true;
+}
+
 /* ---- the search ------------------------------------------------------------------ */
 
 typedef struct {

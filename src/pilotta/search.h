@@ -81,4 +81,12 @@ pl_Set pl_sampler_fixed(const pl_Sampler *sm, int seat);
  * double; 1 when nothing is hidden. */
 double pl_sampler_count(const pl_Sampler *sm);
 
+/* The world of one seat's view (docs/security.md, "Sealed services"):
+ * the seat's hand and all that is public as they are, the other hands
+ * (and the cards of announcements not shown) drawn by pl_sample with a
+ * seed made of the view alone. Two states that differ only in what the
+ * seat cannot see give the same world, so work done on it for a script
+ * (ctx.simulate) costs the same in both. False when memory ran out. */
+bool pl_sealed_state(const pl_State *s, int seat, pl_State *out);
+
 #endif

@@ -501,6 +501,66 @@ static void test_sampler_survives_an_impossible_view(void **state)
 }
 
 /* Not the seat's turn, or not the play: -1. */
+/* The world behind ctx.simulate (pl_sealed_state) for the seat to act:
+ * a deal the view allows (as the sampler's), its view the real one, and
+ * byte for byte the same world for another deal with the same view;
+ * auction positions included. */
+static void test_sealed_state_is_the_views(void **state)
+{
+    (void)state;
+    dl_Rng rng;
+    dl_rng_seed(&rng, 24);
+    int n = 0, differ = 0;
+    for (int ci = 0; ci < NCONFIGS; ci++) {
+        pl_Rules r = plrules(CONFIGS[ci]);
+        for (int i = 0; i < 40; i++) {
+            pl_State s;
+            if (i % 4 == 0) {
+                /* the auction: a few calls of a new match */
+                pl_new_match(&s, &r, dl_rng_next(&rng), i % 4);
+                pl_ActionList l;
+                for (int k = (int)dl_rng_below(&rng, 4); k > 0 && s.phase == PL_PHASE_AUCTION; k--) {
+                    pl_legal(&s, &l);
+                    pl_apply_legal(&s, &l.a[dl_rng_below(&rng, (uint32_t)l.n)]);
+                }
+            } else {
+                if (!pl_to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
+                advance(&s, (int)dl_rng_below(&rng, 31), &rng);
+            }
+            if (s.phase >= PL_PHASE_ROUND_OVER) continue;
+            const int seat = s.turn;
+            char where[64];
+            snprintf(where, sizeof where, "[%s] sealed %d", CONFIGS[ci], i);
+            pl_State w;
+            assert_true(pl_sealed_state(&s, seat, &w));
+            if (s.phase == PL_PHASE_PLAY) check_sample(&s, &w, seat, where);
+            pl_View a, b;
+            pl_view(&s, seat, &a);
+            pl_view(&w, seat, &b);
+            assert_memory_equal(&a, &b, sizeof a);
+            assert_int_equal(w.passes, s.passes);
+            assert_int_equal(w.passed, s.passed);
+            /* another deal the view allows, as the real one could have been */
+            pl_Sampler *sm = pl_sampler_new(&a);
+            assert_non_null(sm);
+            pl_State t;
+            pl_sample(sm, &rng, false, &t);
+            pl_sampler_free(sm);
+            t.passes = s.passes, t.passed = s.passed, t.rng = s.rng;
+            pl_view(&t, seat, &b);
+            if (memcmp(&a, &b, sizeof a) != 0) continue;
+            pl_State wt;
+            assert_true(pl_sealed_state(&t, seat, &wt));
+            assert_memory_equal(&w, &wt, sizeof w);
+            n++;
+            differ += memcmp(w.hand, s.hand, sizeof w.hand) != 0;
+        }
+    }
+    printf("# %d pairs, %d worlds not the real deal\n", n, differ);
+    assert_true(n >= 100);
+    assert_true(differ * 4 >= n * 3);
+}
+
 static void test_search_refuses_other_moments(void **state)
 {
     (void)state;
@@ -533,6 +593,7 @@ int main(void)
         cmocka_unit_test(test_no_deal_solved_is_not_exact),
         cmocka_unit_test(test_sampler_survives_an_impossible_view),
         cmocka_unit_test(test_search_refuses_other_moments),
+        cmocka_unit_test(test_sealed_state_is_the_views),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

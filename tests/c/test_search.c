@@ -82,6 +82,48 @@ static void test_search_never_reads_hidden_cards(void **state)
     dl_movelist_free(&l);
 }
 
+/* The world behind ctx.simulate (dl_sealed_state) is a function of the
+ * seat's view: byte for byte the same when only hidden cards moved, the
+ * seat's view of it is the real one, and it is a legal state. */
+static void test_sealed_state_is_the_views(void **state)
+{
+    (void)state;
+    const dl_Rules rules[] = {diloti_rules(), kontsina_rules(), diloti4_rules()};
+    dl_MoveList l;
+    dl_movelist_init(&l);
+    int differ = 0, n = 0;
+    for (int k = 0; k < 3; k++)
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            dl_Rules r = rules[k];
+            r.dealer_peeks = seed % 2 == 0;
+            dl_State s;
+            assert_null(dl_new_match(&s, &r, seed, 0));
+            dl_Rng pick;
+            dl_rng_seed(&pick, seed);
+            for (int i = 0; i < (int)(seed * 7 % 45) && s.phase == DL_PHASE_PLAY; i++) {
+                dl_legal_moves(&s, &l);
+                dl_apply(&s, &l.m[dl_rng_below(&pick, (uint32_t)l.n)], NULL);
+            }
+            if (s.phase != DL_PHASE_PLAY) continue;
+            dl_State t = s;
+            shuffle_hidden(&t, seed + 77);
+            dl_State ws, wt;
+            dl_sealed_state(&s, s.turn, &ws);
+            dl_sealed_state(&t, t.turn, &wt);
+            assert_memory_equal(&ws, &wt, sizeof ws);
+            assert_null(dl_check_state(&ws));
+            dl_View a, b;
+            dl_view(&s, s.turn, &a);
+            dl_view(&ws, s.turn, &b);
+            assert_memory_equal(&a, &b, sizeof a);
+            n++;
+            if (memcmp(ws.hand, s.hand, sizeof s.hand) != 0) differ++;
+        }
+    dl_movelist_free(&l);
+    /* (it is not the real game, except where little is hidden) */
+    assert_true(differ * 4 >= n * 3);
+}
+
 static void test_search_deterministic_under_seed(void **state)
 {
     (void)state;
@@ -315,6 +357,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_search_never_reads_hidden_cards),
+        cmocka_unit_test(test_sealed_state_is_the_views),
         cmocka_unit_test(test_search_deterministic_under_seed),
         cmocka_unit_test(test_search_plays_legal_moves_everywhere),
         cmocka_unit_test(test_search_exact_endgame),
