@@ -19,8 +19,13 @@ local bid = require "diloti.teach.pl_bid"
 local M = {}
 
 -- The search's budget at the table: 48 sampled deals, at most a second
--- (about 20 ms a deal from the first trick on this machine, loaded).
-M.budget = { deals = 48, time = 1.0 }
+-- (about 20 ms a deal from the first trick on this machine, idle; 30-40
+-- ms early in a round). A search that solved fewer than `min_deals` in
+-- that second (a loaded machine: issue 25 saw 3, and a 0% made share
+-- that was 69% a trick later) is followed by another of up to `more`
+-- seconds for the rest; advice still short of them is said to be a rough
+-- guess, and the coach stays quiet on it.
+M.budget = { deals = 48, time = 1.0, min_deals = 24, more = 2.0 }
 
 -- The search, as one function so that the specs can put a stand-in
 -- there (the Lua contract: g:search{seat, deals, time, seed}).
@@ -306,17 +311,63 @@ end
 
 local function is_card(info) return info and info.kind == "play" end
 
+-- Two searches of the same position on other deals, as one: each card's
+-- figures averaged over all the deals.
+local function merge(a, b)
+  local n, m = a.deals, b.deals
+  local by = {}
+  for _, x in ipairs(b.moves or {}) do by[x.move] = x end
+  local out = {}
+  for _, x in ipairs(a.moves or {}) do
+    local y = by[x.move]
+    if y then
+      local function mean(k)
+        if x[k] == nil or y[k] == nil then return x[k] end
+        return (x[k] * n + y[k] * m) / (n + m)
+      end
+      out[#out + 1] = { move = x.move, value = mean("value"), points = mean("points"), made = mean("made") }
+    end
+  end
+  return { deals = n + m, nodes = (a.nodes or 0) + (b.nodes or 0), exact = false, moves = out }
+end
+
+-- Best first: the game points, as shown (in tenths); between cards rated
+-- alike there, the trick points your side keeps, then the fewer card
+-- points put on the table (issue 25: 9, K and Q of clubs all +34.4, the
+-- King giving the other side 4 points).
+local function better(t)
+  return function(a, b)
+    local va, vb = math.floor(a.value * 10 + 0.5), math.floor(b.value * 10 + 0.5)
+    if va ~= vb then return va > vb end
+    local pa, pb = a.points or 0, b.points or 0
+    if math.abs(pa - pb) >= 0.05 then return pa > pb end
+    local ca, cb = pilotta.card_points(a.info.card or card_of(a.move), t),
+      pilotta.card_points(b.info.card or card_of(b.move), t)
+    if ca ~= cb then return ca < cb end
+    return a.move < b.move
+  end
+end
+
 --- The search's ranking of the legal cards for `seat` in g: a list of
--- {move, value, points, made, info} best first, and the search's answer;
--- or nil and a reason.
+-- {move, value, points, made, info} best first, and the search's answer
+-- (with `few` when it rests on fewer than min_deals sampled deals); or
+-- nil and a reason.
 function M.rank(g, seat, opts)
   opts = opts or {}
   local moves = legal(g)
-  local r, err = M.search(g, { seat = seat, deals = opts.deals or M.budget.deals, time = opts.time or M.budget.time,
-    seed = opts.seed or (#g:history() + 1) })
+  local deals, seed = opts.deals or M.budget.deals, opts.seed or (#g:history() + 1)
+  local r, err = M.search(g, { seat = seat, deals = deals, time = opts.time or M.budget.time, seed = seed })
   if not r then return nil, tostring(err) end
+  local want = math.min(deals, opts.min_deals or M.budget.min_deals)
+  if not r.exact and (r.deals or 0) < want then
+    -- (other deals: another seed)
+    local more = M.search(g, { seat = seat, deals = want - (r.deals or 0), time = opts.more or M.budget.more,
+      seed = seed + 7919 })
+    if more and (more.deals or 0) > 0 then r = (r.deals or 0) > 0 and merge(r, more) or more end
+  end
   -- (out of time before one deal: the cards come in pack order, each 0)
   if (r.deals or 0) == 0 then return nil, "the search solved no deal in its time" end
+  r.few = not r.exact and r.deals < want
   local out = {}
   for _, m in ipairs(r.moves or {}) do
     if is_card(moves[m.move]) then
@@ -324,17 +375,22 @@ function M.rank(g, seat, opts)
     end
   end
   if #out == 0 then return nil, "the search found no allowed card" end
-  table.sort(out, function(a, b) return a.value > b.value end)
+  table.sort(out, better(pilotta.model(g:view(seat)).trumps))
   return out, r
 end
 
 local function search_source(r)
   if r.exact then return "the search, every card left known" end
+  if r.few then
+    return string.format("the search from your seat (only %s in its time: a rough guess)",
+      plural(r.deals or 0, "sampled deal"))
+  end
   return string.format("the search from your seat (%s)", plural(r.deals or 0, "sampled deal"))
 end
 
-local function made_words(x)
-  if x.made == nil then return nil end
+-- (a share of too few deals is no figure to give)
+local function made_words(x, r)
+  if x.made == nil or (r and r.few) then return nil end
   return string.format("the contract goes your side's way in %s of the deals", percent(x.made))
 end
 
@@ -355,6 +411,22 @@ end
 local function auction_hint(T, g, seat)
   local call, why = bid.advise(g:view(seat), g:moves(true), g:rules())
   return string.format("Hint: %s: %s.", move_words(T, call), why)
+end
+
+-- Why the first of two cards rated alike in game points comes first:
+-- the trick points it keeps, or the card points it does not put down.
+local function tie_words(T, g, a, b)
+  local d = (a.points or 0) - (b.points or 0)
+  if d >= 0.5 then
+    return string.format(" in game points, but %s keeps about %s more for your side", card(T, a.move),
+      plural(math.floor(d + 0.5), "trick point"))
+  end
+  local t = pilotta.model(g:view(g:turn())).trumps
+  local ca, cb = pilotta.card_points(card_of(a.move), t), pilotta.card_points(card_of(b.move), t)
+  if ca < cb then
+    return string.format(", and %s puts down %s fewer", card(T, a.move), plural(cb - ca, "card point"))
+  end
+  return ""
 end
 
 --- The lines of 'hint' for the person at `seat` (their turn), or nil and
@@ -386,7 +458,8 @@ function M.hint_line(T, g, seat)
   if ranked[2] then
     local gap = best.value - ranked[2].value
     if gap < 0.05 then
-      s = s .. string.format(". %s rates %s about as good", cap(search_source(r)), move_words(T, ranked[2].move))
+      s = s .. string.format(". %s rates %s about as good%s", cap(search_source(r)), move_words(T, ranked[2].move),
+        tie_words(T, g, best, ranked[2]))
     else
       s = s .. string.format(". %s rates it %.1f game points above %s", cap(search_source(r)), gap,
         move_words(T, ranked[2].move))
@@ -394,7 +467,7 @@ function M.hint_line(T, g, seat)
   end
   local mg = margin_words(T, g:view(seat), seat)
   if mg then s = s .. "; " .. mg end
-  local made = made_words(best)
+  local made = made_words(best, r)
   if made then s = s .. ": " .. made end
   return s .. "."
 end
@@ -415,7 +488,8 @@ local function rating_line(T, g, seat, text)
   for i, x in ipairs(ranked) do if x.move == text then mine = x; mine.place = i end end
   if not mine then return "(The search does not rate that card.)" end
   local src = cap(search_source(r))
-  local made = mine.made and string.format("; with it %s", made_words(mine)) or ""
+  local made = made_words(mine, r)
+  made = made and string.format("; with it %s", made) or ""
   if mine == best then
     local second = ranked[2]
     return string.format("%s: it is the best card%s%s.", src, second and string.format(", %.1f game points above %s",
@@ -574,6 +648,11 @@ local function card_line(T, g, seat, played, opts)
   if cards < 2 then return nil end
   local ranked, r = M.rank(g, seat, opts)
   if not ranked then return opts.verbose and ("Coach: no opinion (" .. tostring(r) .. ").") or nil end
+  if r.few then
+    -- (a gap over a handful of deals is mostly the deals drawn)
+    return opts.verbose and string.format("Coach: no opinion (the search solved only %s in its time: too few to "
+      .. "judge a card).", plural(r.deals, "deal")) or nil
+  end
   local v = M.verdict(ranked, r.exact, played)
   if not v then return nil end
   if not v.flag then
@@ -748,8 +827,10 @@ local function alternatives(T, before, e, me)
   if not is_card(legal(before)[e.move]) then return {} end
   local ranked, r = M.rank(before, e.seat, { seed = e.hist })
   if not ranked then return { "  (No alternatives: " .. tostring(r) .. ".)" } end
-  local lines = { string.format("Alternatives (%s, from %s seat; the round's expected game-point margin for %s):",
-    r.exact and "exact" or plural(r.deals or 0, "sampled deal"), whose(T, e.seat, me),
+  local lines = { string.format("Alternatives (%s, from %s seat; the round's expected game-point margin for %s, "
+    .. "and its trick points):",
+    r.exact and "exact" or (plural(r.deals or 0, "sampled deal") .. (r.few and ": a rough guess" or "")),
+    whose(T, e.seat, me),
     e.seat == me and "your side" or T:side_name(team_of(e.seat))) }
   local shown = false
   for i = 1, math.min(3, #ranked) do
@@ -758,7 +839,8 @@ local function alternatives(T, before, e, me)
     shown = shown or mark ~= ""
     local text = move_words(T, x.move)
     text = text .. string.rep(" ", math.max(1, 16 - screen.visible_width(text)))
-    lines[#lines + 1] = string.format("  %d. %s%+6.1f%s", i, text, x.value, mark)
+    local pts = x.points and string.format("  %3d trick points", math.floor(x.points + 0.5)) or ""
+    lines[#lines + 1] = string.format("  %d. %s%+6.1f%s%s", i, text, x.value, pts, mark)
   end
   if not shown then
     for i, x in ipairs(ranked) do

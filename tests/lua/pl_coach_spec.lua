@@ -15,19 +15,25 @@ local function getenv(k) return ENV[k] end
 
 local asked -- the seats the stand-in was asked for
 local values -- card -> value (game points) of the stand-in's ranking
+local points -- card -> trick points (default: 60 + 10 x value)
+local solved -- the deals each call solves in its time: a list, one a call (default: all asked for)
+local wanted -- the deals each call asked for
 
 local function stand_in(g, o)
   asked[#asked + 1] = o.seat
+  wanted[#wanted + 1] = o.deals
   assert(o.seat == g:turn(), "the search is asked for the seat to move")
   local out = {}
   for _, m in ipairs(g:moves(true)) do
     if m.kind == "play" then
       local v = values[m.text] or 0
-      out[#out + 1] = { move = m.text, value = v, points = 60 + 10 * v, made = math.min(1, math.max(0, v / 4)) }
+      out[#out + 1] = { move = m.text, value = v, points = points[m.text] or (60 + 10 * v),
+        made = math.min(1, math.max(0, v / 4)) }
     end
   end
   table.sort(out, function(a, b) return a.value > b.value end)
-  return { best = out[1].move, value = out[1].value, deals = 48, nodes = 1000, exact = false, moves = out }
+  local deals = solved[#wanted] or o.deals
+  return { best = out[1].move, value = out[1].value, deals = deals, nodes = 1000, exact = false, moves = out }
 end
 
 local function session(position, extra)
@@ -103,7 +109,7 @@ describe("Pilotta's coach", function()
   before_each(function()
     saved = plc.search
     plc.search = stand_in
-    asked, values = {}, {}
+    asked, values, points, solved, wanted = {}, {}, {}, {}, {}
   end)
   after_each(function() plc.search = saved end)
 
@@ -177,6 +183,48 @@ describe("Pilotta's coach", function()
       out = say(s, "explain 1")
       assert.matches("(No alternatives: the search solved no deal in its time.)", out, 1, true)
       assert.is_nil(out:find("0 sampled deals", 1, true))
+    end)
+  end)
+
+  describe("on few deals (issue 25: a hint on 3 sampled deals)", function()
+    it("searches again for the rest of the deals it needs, and counts them all", function()
+      values = { ["10h"] = 3, Qh = 1 }
+      solved = { 3, 21 }
+      local s = session(FEED)
+      local out = say(s, "hint")
+      assert.same({ 48, 21 }, wanted)
+      assert.matches("Hint: 10h: .* The search from your seat %(24 sampled deals%) rates it 2%.0 game points above "
+        .. "Qh", out)
+      assert.not_matches("rough", out)
+    end)
+
+    it("says a hint is a rough guess when the deals stay too few, gives no share of them, and the coach is quiet",
+      function()
+        values = { ["10h"] = 3, Qh = 0 }
+        solved = { 2, 1, 2, 1, 2, 1 }
+        local s = session(FEED)
+        local out = say(s, "hint")
+        assert.matches("The search from your seat (only 3 sampled deals in its time: a rough guess) rates it",
+          out, 1, true)
+        assert.not_matches("%% of the deals", out)
+        say(s, "coach verbose")
+        out = say(s, "Qh")
+        assert.matches("Coach: no opinion (the search solved only 3 deals in its time: too few to judge a card).",
+          out, 1, true)
+      end)
+
+    it("breaks a tie in game points by the trick points kept, then by the card points put down", function()
+      -- three cards alike in game points: the Qh keeps 4 more trick points
+      values = { ["10h"] = 1, Qh = 1 }
+      points = { ["10h"] = 60, Qh = 64 }
+      local s = session(FEED)
+      local out = say(s, "hint")
+      assert.matches("Hint: Qh: .* rates 10h about as good in game points, but Qh keeps about 4 trick points more "
+        .. "for your side", out)
+      -- alike in both: the card that puts down fewer points first
+      points = { ["10h"] = 64, Qh = 64 }
+      out = say(s, "hint")
+      assert.matches("Hint: Qh: .* rates 10h about as good, and Qh puts down 7 card points fewer", out)
     end)
   end)
 
