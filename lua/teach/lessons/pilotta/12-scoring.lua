@@ -50,8 +50,8 @@ other side won the first six tricks. Play the last two well.]],
     },
     {
       text = [[Your side took 33 trick points against 129: far short of 80. (The
-score line above already counts the round in game points, its points in
-tens, as lesson 13 explains: the question is about the points themselves.)]],
+board's score line counts the round in game points already, its points
+in tens, as lesson 13 explains: the question is about the points.)]],
       continue = true,
       ask = "How many points (not game points) does the other side score for the round?",
       number = 242,

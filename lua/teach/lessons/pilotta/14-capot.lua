@@ -9,7 +9,8 @@ instead of its card points and the last trick, and the other team none.]],
   steps = {
     {
       text = [[A sweep counts whether or not anyone bid capot. Seat 2 bid 110 in
-diamonds; the side of seats 0 and 2 took every trick, and seat 0's run of three (20) stood.]],
+diamonds; seats 0 and 2 took every trick, and seat 0's run of three
+(20) stood.]],
       ask = "How many points does the side of seats 0 and 2 score?",
       number = 380,
       hint = "250 for the sweep, the run, and the contract's value.",
