@@ -171,9 +171,12 @@ static const char *card_check(Why *w)
 {
     const pl_State *s = w->s;
     const int card = w->a.card, trump = s->bid_suit, n = pl_trick_count(s);
-    char c[8], b[8], ok[64];
+    char b[8], ok[64];
     if (card >= PL_NCARDS) return say(w, "P51: no such card");
-    if (!(s->hand[w->seat] & PL_BIT(card))) return say(w, "P51: you do not hold %s", card_name(card, c));
+    if (!(s->hand[w->seat] & PL_BIT(card))) {
+        char c[8];
+        return say(w, "P51: you do not hold %s", card_name(card, c));
+    }
     if (n == 0) return say(w, "P22: the leader may play any card he holds");
     const pl_Set hand = s->hand[w->seat];
     const int led = pl_suit(s->played[s->nplayed - n]), best = pl_best_card(s);
