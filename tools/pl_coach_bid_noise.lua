@@ -1,7 +1,8 @@
 -- The Pilotta coach's noise in the auction: how often its remarks on a
--- call (a bid above the hand, a capot without eight sure tricks, a missed
--- bid, raise, contra or recontra: lua/teach/pl_coach.lua, call_verdict
--- and M.threshold's `over` and `missed`) would come on expert's own calls,
+-- call (a bid above the hand, a capot without eight sure tricks, a contra
+-- or recontra the hand does not back, a missed bid, raise, contra or
+-- recontra: lua/teach/pl_coach.lua, call_verdict and M.threshold's `over`,
+-- `missed`, `contra` and `recontra`) would come on expert's own calls,
 -- on cautious's and the rule-follower's, and on random legal calls.
 --
 --   nice -n 10 build/diloti run tools/pl_coach_bid_noise.lua [positions] [first-seed]
@@ -22,6 +23,11 @@ local FIRST = math.tointeger(tonumber(arg and arg[2] or "")) or 1
 local KINDS = { "expert", "cautious", "follower", "random" }
 local OVER = { 0, 10, 20, 30, 40 }
 local MISSED = { 0, 5, 10, 20, 30 }
+-- (a contra is flagged when it leaves the bidders less than `contra`
+-- short, a recontra when the side should make less than `recontra` above
+-- its bid: the grids are upper bounds)
+local CONTRA = { 10, 20, 30, 40, 50 }
+local RECONTRA = { -20, -10, 0, 10, 20 }
 local CAUTIOUS = { margin = 30, contra = 50, recontra = 30 } -- (lua/ai/personalities/pilotta/cautious.lua)
 
 local function ctx_of(g, seat)
@@ -29,12 +35,15 @@ local function ctx_of(g, seat)
 end
 
 local counts = {} -- kind -> {n, over = {[x] = n}, missed = {[x] = n}, capot = n}
-for _, k in ipairs(KINDS) do counts[k] = { n = 0, over = {}, missed = {}, capot = 0 } end
+for _, k in ipairs(KINDS) do
+  counts[k] = { n = 0, over = {}, missed = {}, contra = {}, recontra = {}, capot = 0, contras = 0, recontras = 0 }
+end
 
 local function judge(kind, g, seat, call)
   local c = counts[kind]
   c.n = c.n + 1
-  local v = plc.call_verdict(g:view(seat), g:moves(true), g:rules(), call, { over = math.huge, missed = math.huge })
+  local v = plc.call_verdict(g:view(seat), g:moves(true), g:rules(), call,
+    { over = math.huge, missed = math.huge, contra = -math.huge, recontra = -math.huge })
   if v.over then
     for _, x in ipairs(OVER) do if v.over >= x then c.over[x] = (c.over[x] or 0) + 1 end end
   end
@@ -42,6 +51,16 @@ local function judge(kind, g, seat, call)
     for _, x in ipairs(MISSED) do if v.missed >= x then c.missed[x] = (c.missed[x] or 0) + 1 end end
   end
   if v.sure and v.sure < bid.CAPOT then c.capot = c.capot + 1 end
+  if v.short then
+    c.contras = c.contras + 1
+    for _, x in ipairs(CONTRA) do
+      if (v.capot and v.short == 0) or (not v.capot and v.short < x) then c.contra[x] = (c.contra[x] or 0) + 1 end
+    end
+  end
+  if v.above then
+    c.recontras = c.recontras + 1
+    for _, x in ipairs(RECONTRA) do if v.above < x then c.recontra[x] = (c.recontra[x] or 0) + 1 end end
+  end
 end
 
 local n, seed = 0, FIRST - 1
@@ -68,14 +87,21 @@ end
 local th = plc.threshold
 print(string.format("%d auction positions (seeds %d-%d), expert calling", n, FIRST, seed))
 local function pct(x, of) return string.format("%5.1f%%", 100 * (x or 0) / math.max(1, of)) end
-for _, what in ipairs { "over", "missed" } do
-  local grid = what == "over" and OVER or MISSED
+local GRID = { over = OVER, missed = MISSED, contra = CONTRA, recontra = RECONTRA }
+for _, what in ipairs { "over", "missed", "contra", "recontra" } do
+  local grid = GRID[what]
   local head = { string.format("%-9s", what) }
   for _, x in ipairs(grid) do head[#head + 1] = string.format("%6s", x .. (x == th[what] and "*" or "")) end
   print(table.concat(head, " "))
   for _, k in ipairs(KINDS) do
     local row = { string.format("%-9s", k) }
     for _, x in ipairs(grid) do row[#row + 1] = pct(counts[k][what][x], counts[k].n) end
+    if what == "contra" or what == "recontra" then
+      -- (and of that kind's own contras or recontras)
+      local own = counts[k][what .. "s"]
+      row[#row + 1] = string.format("  of %d %ss:", own, what)
+      for _, x in ipairs(grid) do row[#row + 1] = pct(counts[k][what][x], own) end
+    end
     print(table.concat(row, " "))
   end
 end

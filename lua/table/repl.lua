@@ -285,6 +285,13 @@ function Session:driver()
   return d
 end
 
+--- The computer may think now (an AI's move, the coach's search): at a
+-- terminal a line says so if the wait passes a third of a second, until
+-- the table next writes or asks.
+function Session:thinking()
+  if self.busy then self.busy(true) end
+end
+
 --- Plays a move for the seat to move; returns true or nil and the
 -- engine's reason (led by the rule id). The game is untouched when it is
 -- refused. info: an AI's answer (note, warning); seat: the seat to move,
@@ -298,7 +305,10 @@ function Session:play(move, info, seat)
       local parsed = g:parse(move)
       seat, move = parsed and parsed.seat, parsed and parsed.text or move
     end
-    if seat then notify(self, "before_move", seat, move, g) end
+    if seat then
+      self:thinking()
+      notify(self, "before_move", seat, move, g)
+    end
   end
   local e, why = self:driver():play(move, info)
   if not e then return nil, why end
@@ -312,6 +322,8 @@ function Session:advance()
   local d = self:driver()
   while true do
     if self.paused and self.g:turn() then return end
+    -- (each move's line erases the thinking line: armed again for the next)
+    self:thinking()
     local e, why, more, seat = d:step()
     if not e then
       if why == "interrupted" then
@@ -646,7 +658,9 @@ end
 -- Nothing that goes wrong while handling a line ends the session: a
 -- house rule whose hook fails makes g:moves() raise, for one.
 local function guarded(self, f, ...)
+  self:thinking()
   local ok, err = xpcall(f, traceback, self, ...)
+  if self.busy then self.busy(false) end
   self.interrupted()
   if not ok then
     self:complain("Error: " .. tostring(err))
@@ -807,6 +821,8 @@ end
 
 --- A session. o: write(text), read(prompt) -> line | nil | false,
 -- interrupted() -> bool, history_add(line), getenv, clock() -> seconds,
+-- busy(on, delay) (the thinking line at a terminal, lua/table's host:
+-- src/lua/lline.c) and busy_delay (seconds before it shows, 0.3),
 -- style (screen style, its width kept), terminal() -> the terminal's
 -- width or nil (else COLUMNS, else 80), rules_dirs, ai_dirs, ask_on_quit,
 -- pause_rounds (wait for Enter before each new deal), and game options
@@ -832,6 +848,14 @@ function M.new(o)
   -- What the program adds to the table (the lessons, the coach): each
   -- registers its commands and observers now (lua/cli.lua passes them).
   for _, ext in ipairs(o.extensions or {}) do ext.install(self) end
+  if o.busy then
+    -- The thinking line (line.busy): whatever the table writes or asks
+    -- next erases it first.
+    local write, read, busy = self.write, self.read, o.busy
+    self.busy = function(on) return busy(on, o.busy_delay) end
+    self.write = function(text) busy(false) return write(text) end
+    self.read = function(prompt) busy(false) return read(prompt) end
+  end
   self.style = o.style or screen.detect(self.getenv, self.terminal)
   local ok, err = self:new_game(o.game)
   if not ok then return nil, err end
@@ -867,6 +891,13 @@ local function user_file(self, dir)
   if err then self:print("warning: " .. path .. " failed, the table goes on without it: " .. err) end
 end
 
+-- DILOTI_THINKING_DELAY: seconds before the thinking line shows (0.3;
+-- 0 at once, as the terminal test has it), 0 to 60.
+local function thinking_delay()
+  local d = tonumber(os.getenv("DILOTI_THINKING_DELAY") or "")
+  if d and d >= 0 and d <= 60 then return d end
+end
+
 --- `diloti` and `diloti play`: the table at the terminal. a: the parsed
 -- command line (rules, seed, rules_dir, ai_dir, ai, players, ...).
 function M.start(a, extensions)
@@ -896,6 +927,7 @@ function M.start(a, extensions)
     read = line and line.read or nil, interrupted = line and line.interrupted or nil,
     history_add = line and line.history_add or nil, rules_dirs = a.rules_dir, ai_dirs = a.ai_dir,
     terminal = line and line.width or nil,
+    busy = line and line.busy or nil, busy_delay = thinking_delay(),
     ask_on_quit = line and line.isatty() or false, game = game, extensions = extensions,
     pause_rounds = line and line.isatty() and (os.getenv("CI") or "") == "" or false,
   }

@@ -633,6 +633,8 @@ local COACH = {
   name = "coach", usage = "coach [on|off|verbose]",
   help = "comments on your moves when the expert AI clearly prefers another",
   more = "  on: speaks only after a clear mistake, saying why and how sure it is.\n"
+    .. "  In Pilotta's auction: a bid two steps above what your hand covers, a contra or\n"
+    .. "  recontra it does not back, a missed call.\n"
     .. "  verbose: also says when a move was fine. off: silent.",
   examples = { "coach on", "coach verbose", "coach off" },
   run = coach_cmd,

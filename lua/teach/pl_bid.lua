@@ -252,6 +252,31 @@ local function contra_reason(p)
     tricks_words(e), round(162 - shown), round(claim - 162 + shown), p.opts.contra), claim - (left + p.opts.contra)
 end
 
+--- What a contra by the seat of `view` rests on, for the coach: {short,
+-- words} with `short` how far under what their contract needs from
+-- tricks this hand leaves the bidders (for a capot: the sure tricks it
+-- takes from them, times 10), and `words` those figures said; nil when
+-- no contract of the other side stands.
+function M.contra_case(view, moves, rules, opts)
+  opts = opts or M.OPTS
+  local p = position(view, infos_of(moves), rules, opts)
+  local c = p.c
+  if not c or c.team == p.side then return nil end
+  local s = suit_of(p)
+  local e = p.ev[s]
+  if c.capot then
+    return { short = 10 * e.winners, capot = true, words = string.format("a capot needs every trick (P14), and your "
+      .. "hand should take %s", winners_words(e)) }
+  end
+  local claim = math.min(c.value, PL.TRICKS_CLAIM)
+  local shown = math.min(162, e.tricks)
+  local short = claim - (162 - shown)
+  return { short = short, words = string.format("their %s needs %d from tricks; with %s as trumps your side should "
+    .. "take about %d in tricks (%s), leaving them about %d, %s", contract_words(c), claim, SUIT_WORD[s], round(shown),
+    tricks_words(e), round(162 - shown), short >= 0.5 and string.format("%d under what they need", round(short))
+      or string.format("enough for it with %d to spare", round(-short))) }
+end
+
 -- Why no contra: the same figures, short of the margin.
 local function no_contra(p)
   local c = p.c
@@ -272,6 +297,25 @@ local function ours(p)
   local s = suit_of(p)
   if p.c.bidder == p.seat then return p.ev[s].total, s end
   return raise_cover(p, s), s
+end
+
+--- What a recontra by the seat of `view` rests on: {above, words} with
+-- `above` what this side should make beyond its own contract (negative:
+-- short of it); nil when no contract of this side stands.
+function M.recontra_case(view, moves, rules, opts)
+  opts = opts or M.OPTS
+  local p = position(view, infos_of(moves), rules, opts)
+  if not p.c or p.c.team ~= p.side then return nil end
+  local mine, s = ours(p)
+  local e = p.ev[s]
+  local words
+  if p.c.bidder == p.seat then
+    words = string.format("your %s: your hand is worth %s", contract_words(p.c), M.worth_words(e, s))
+  else
+    words = string.format("your partner's %s counts on an average partner (%d for a side); your hand is worth %s: "
+      .. "your side should make about %d", contract_words(p.c), PL.AVERAGE, M.worth_words(e, s), round(mine))
+  end
+  return { above = mine - p.c.value, words = words }
 end
 
 local function recontra_reason(p, yes)

@@ -19,8 +19,13 @@ local bid = require "diloti.teach.pl_bid"
 local M = {}
 
 -- The search's budget at the table: 48 sampled deals, at most a second
--- (about 20 ms a deal from the first trick on this machine, loaded).
-M.budget = { deals = 48, time = 1.0 }
+-- (about 20 ms a deal from the first trick on this machine, idle; 30-40
+-- ms early in a round). A search that solved fewer than `min_deals` in
+-- that second (a loaded machine: issue 25 saw 3, and a 0% made share
+-- that was 69% a trick later) is followed by another of up to `more`
+-- seconds for the rest; advice still short of them is said to be a rough
+-- guess, and the coach stays quiet on it.
+M.budget = { deals = 48, time = 1.0, min_deals = 24, more = 2.0 }
 
 -- The search, as one function so that the specs can put a stand-in
 -- there (the Lua contract: g:search{seat, deals, time, seed}).
@@ -38,23 +43,29 @@ end
 -- follower's (1.5: 2.4%, 29.8%, 11.2%; 2.0: 1.6%, 24.3%, 9.0%).
 --
 -- In the auction (call_verdict) a bid `over` trick points or more above
--- the highest bid the AIs' evaluation covers in that suit (what expert
--- would bid at most: the estimate less its margin of 20), or a pass where
+-- the highest bid the AIs' evaluation covers in that suit (the advice's
+-- bid: the estimate less its margin of 20, down to a step of 10), a
+-- contra that leaves the bidders less than `contra` short of what they
+-- need from tricks (expert says contra at 50), a recontra where the side
+-- should make less than `recontra` beyond its own bid, or a pass where
 -- expert's call is `missed` points or more clear (its bid's cover above
 -- the lowest open bid, its contra's or recontra's figure beyond its
 -- margin), is flagged. Chosen with tools/pl_coach_bid_noise.lua: over
 -- 2000 auction positions of tables of experts (seeds 1-386; seeds
--- 1001-1381 in brackets) `over` 20, a bid that eats the whole margin,
--- flags none of expert's, cautious's or the follower's bids and 62.6%
--- (65.2%) of random legal calls (10: 65.5% (68.5%), 30: 58.4% (61.0%));
--- `missed` 10 flags none of expert's passes nor of cautious's (which keeps
--- 30: its passes fall short of expert's bids by less than 10), 19.9%
--- (20.6%) of the follower's calls (it bids only on long strong trumps)
--- and 0.6% (0.3%) of random ones (5: cautious 2.9% (3.4%), follower 23.3%
--- (24.3%); 20: follower 12.6% (12.1%)). A capot is flagged without the
--- eight sure tricks expert wants (none of the three AIs', 19.2% (17.4%)
--- of random calls).
-M.threshold = { gap = 2.5, exact_gap = 1, over = 20, missed = 10 }
+-- 1001-1381 in brackets) `over` 20, two steps (issue 25: 130h where the
+-- hint said 110h drew no word), flags none of expert's, cautious's or the
+-- follower's bids and 65.5% (68.5%) of random legal calls (10: the same
+-- for the AIs, 67.5% (70.8%) of random calls); `contra` 30 none of
+-- expert's or cautious's contras and 86.0% (85.5%) of random ones (50:
+-- 100% (98.4%)); `recontra` 0 none of expert's and 25.0% (11.1%) of
+-- random ones; `missed` 10 flags none of expert's passes nor of
+-- cautious's (which keeps 30: its passes fall short of expert's bids by
+-- less than 10), 19.9% (20.6%) of the follower's calls (it bids only on
+-- long strong trumps) and 0.6% (0.3%) of random ones (5: cautious 2.9%
+-- (3.4%), follower 23.3% (24.3%); 20: follower 12.6% (12.1%)). A capot is
+-- flagged without the eight sure tricks expert wants (none of the three
+-- AIs', 19.2% (17.4%) of random calls).
+M.threshold = { gap = 2.5, exact_gap = 1, over = 20, missed = 10, contra = 30, recontra = 0 }
 
 -- ---------------------------------------------------------------------
 -- Words
@@ -300,17 +311,63 @@ end
 
 local function is_card(info) return info and info.kind == "play" end
 
+-- Two searches of the same position on other deals, as one: each card's
+-- figures averaged over all the deals.
+local function merge(a, b)
+  local n, m = a.deals, b.deals
+  local by = {}
+  for _, x in ipairs(b.moves or {}) do by[x.move] = x end
+  local out = {}
+  for _, x in ipairs(a.moves or {}) do
+    local y = by[x.move]
+    if y then
+      local function mean(k)
+        if x[k] == nil or y[k] == nil then return x[k] end
+        return (x[k] * n + y[k] * m) / (n + m)
+      end
+      out[#out + 1] = { move = x.move, value = mean("value"), points = mean("points"), made = mean("made") }
+    end
+  end
+  return { deals = n + m, nodes = (a.nodes or 0) + (b.nodes or 0), exact = false, moves = out }
+end
+
+-- Best first: the game points, as shown (in tenths); between cards rated
+-- alike there, the trick points your side keeps, then the fewer card
+-- points put on the table (issue 25: 9, K and Q of clubs all +34.4, the
+-- King giving the other side 4 points).
+local function better(t)
+  return function(a, b)
+    local va, vb = math.floor(a.value * 10 + 0.5), math.floor(b.value * 10 + 0.5)
+    if va ~= vb then return va > vb end
+    local pa, pb = a.points or 0, b.points or 0
+    if math.abs(pa - pb) >= 0.05 then return pa > pb end
+    local ca, cb = pilotta.card_points(a.info.card or card_of(a.move), t),
+      pilotta.card_points(b.info.card or card_of(b.move), t)
+    if ca ~= cb then return ca < cb end
+    return a.move < b.move
+  end
+end
+
 --- The search's ranking of the legal cards for `seat` in g: a list of
--- {move, value, points, made, info} best first, and the search's answer;
--- or nil and a reason.
+-- {move, value, points, made, info} best first, and the search's answer
+-- (with `few` when it rests on fewer than min_deals sampled deals); or
+-- nil and a reason.
 function M.rank(g, seat, opts)
   opts = opts or {}
   local moves = legal(g)
-  local r, err = M.search(g, { seat = seat, deals = opts.deals or M.budget.deals, time = opts.time or M.budget.time,
-    seed = opts.seed or (#g:history() + 1) })
+  local deals, seed = opts.deals or M.budget.deals, opts.seed or (#g:history() + 1)
+  local r, err = M.search(g, { seat = seat, deals = deals, time = opts.time or M.budget.time, seed = seed })
   if not r then return nil, tostring(err) end
+  local want = math.min(deals, opts.min_deals or M.budget.min_deals)
+  if not r.exact and (r.deals or 0) < want then
+    -- (other deals: another seed)
+    local more = M.search(g, { seat = seat, deals = want - (r.deals or 0), time = opts.more or M.budget.more,
+      seed = seed + 7919 })
+    if more and (more.deals or 0) > 0 then r = (r.deals or 0) > 0 and merge(r, more) or more end
+  end
   -- (out of time before one deal: the cards come in pack order, each 0)
   if (r.deals or 0) == 0 then return nil, "the search solved no deal in its time" end
+  r.few = not r.exact and r.deals < want
   local out = {}
   for _, m in ipairs(r.moves or {}) do
     if is_card(moves[m.move]) then
@@ -318,17 +375,22 @@ function M.rank(g, seat, opts)
     end
   end
   if #out == 0 then return nil, "the search found no allowed card" end
-  table.sort(out, function(a, b) return a.value > b.value end)
+  table.sort(out, better(pilotta.model(g:view(seat)).trumps))
   return out, r
 end
 
 local function search_source(r)
   if r.exact then return "the search, every card left known" end
+  if r.few then
+    return string.format("the search from your seat (only %s in its time: a rough guess)",
+      plural(r.deals or 0, "sampled deal"))
+  end
   return string.format("the search from your seat (%s)", plural(r.deals or 0, "sampled deal"))
 end
 
-local function made_words(x)
-  if x.made == nil then return nil end
+-- (a share of too few deals is no figure to give)
+local function made_words(x, r)
+  if x.made == nil or (r and r.few) then return nil end
   return string.format("the contract goes your side's way in %s of the deals", percent(x.made))
 end
 
@@ -349,6 +411,22 @@ end
 local function auction_hint(T, g, seat)
   local call, why = bid.advise(g:view(seat), g:moves(true), g:rules())
   return string.format("Hint: %s: %s.", move_words(T, call), why)
+end
+
+-- Why the first of two cards rated alike in game points comes first:
+-- the trick points it keeps, or the card points it does not put down.
+local function tie_words(T, g, a, b)
+  local d = (a.points or 0) - (b.points or 0)
+  if d >= 0.5 then
+    return string.format(" in game points, but %s keeps about %s more for your side", card(T, a.move),
+      plural(math.floor(d + 0.5), "trick point"))
+  end
+  local t = pilotta.model(g:view(g:turn())).trumps
+  local ca, cb = pilotta.card_points(card_of(a.move), t), pilotta.card_points(card_of(b.move), t)
+  if ca < cb then
+    return string.format(", and %s puts down %s fewer", card(T, a.move), plural(cb - ca, "card point"))
+  end
+  return ""
 end
 
 --- The lines of 'hint' for the person at `seat` (their turn), or nil and
@@ -380,7 +458,8 @@ function M.hint_line(T, g, seat)
   if ranked[2] then
     local gap = best.value - ranked[2].value
     if gap < 0.05 then
-      s = s .. string.format(". %s rates %s about as good", cap(search_source(r)), move_words(T, ranked[2].move))
+      s = s .. string.format(". %s rates %s about as good%s", cap(search_source(r)), move_words(T, ranked[2].move),
+        tie_words(T, g, best, ranked[2]))
     else
       s = s .. string.format(". %s rates it %.1f game points above %s", cap(search_source(r)), gap,
         move_words(T, ranked[2].move))
@@ -388,7 +467,7 @@ function M.hint_line(T, g, seat)
   end
   local mg = margin_words(T, g:view(seat), seat)
   if mg then s = s .. "; " .. mg end
-  local made = made_words(best)
+  local made = made_words(best, r)
   if made then s = s .. ": " .. made end
   return s .. "."
 end
@@ -409,7 +488,8 @@ local function rating_line(T, g, seat, text)
   for i, x in ipairs(ranked) do if x.move == text then mine = x; mine.place = i end end
   if not mine then return "(The search does not rate that card.)" end
   local src = cap(search_source(r))
-  local made = mine.made and string.format("; with it %s", made_words(mine)) or ""
+  local made = made_words(mine, r)
+  made = made and string.format("; with it %s", made) or ""
   if mine == best then
     local second = ranked[2]
     return string.format("%s: it is the best card%s%s.", src, second and string.format(", %.1f game points above %s",
@@ -427,7 +507,8 @@ local function auction_why(T, g, seat, text)
   if value then
     local vd = M.call_verdict(v, moves, rules, text)
     lines[1] = string.format("Your hand, by the AIs' evaluation: %s%s.", vd.words,
-      vd.flag and string.format(": %s is %d above it", value, math.floor(vd.over + 0.5)) or "")
+      vd.flag and string.format(": %s is %s above the %d it covers", value, plural(vd.over // 10, "step"), vd.base)
+      or "")
   elseif cs then
     local vd = M.call_verdict(v, moves, rules, text)
     lines[1] = "Capot promises all eight tricks (250, P14, P42): your hand should take " .. vd.words .. "."
@@ -567,6 +648,11 @@ local function card_line(T, g, seat, played, opts)
   if cards < 2 then return nil end
   local ranked, r = M.rank(g, seat, opts)
   if not ranked then return opts.verbose and ("Coach: no opinion (" .. tostring(r) .. ").") or nil end
+  if r.few then
+    -- (a gap over a handful of deals is mostly the deals drawn)
+    return opts.verbose and string.format("Coach: no opinion (the search solved only %s in its time: too few to "
+      .. "judge a card).", plural(r.deals, "deal")) or nil
+  end
   local v = M.verdict(ranked, r.exact, played)
   if not v then return nil end
   if not v.flag then
@@ -584,24 +670,42 @@ local function card_line(T, g, seat, played, opts)
 end
 
 --- How the advice judges call `played` by the seat of view v (moves:
--- g:moves(true), rules: g:rules()): {flag, over, words} for a bid (flag
--- "over" when it is `over` points or more above the highest bid the
--- evaluation covers, "capot" for a capot without eight sure tricks),
--- {flag, missed, call, why} for a pass where the advice calls (flag
--- "missed" when its call is `missed` points or more clear); flag nil:
--- nothing to say.
+-- g:moves(true), rules: g:rules()): nil flag means nothing to say.
+-- A bid: {over, base, keep, words}, `over` how far it is above `base`,
+-- the highest bid the evaluation covers (the advice's bid in that suit),
+-- `keep` what it leaves of the hand's worth (the advice keeps 20); flag
+-- "over" when `over` is th.over or more. A capot: {sure, words}, flag
+-- "capot" without eight sure tricks. A contra: {short, words}, how far
+-- under their need from tricks the hand leaves the bidders; flag
+-- "contra" when that is under th.contra (a capot: no sure trick). A
+-- recontra: {above, words}, flag "recontra" when the side should fall
+-- short of its own contract. A pass: {missed, call, why}, flag "missed"
+-- when the advice's call is th.missed points or more clear.
 function M.call_verdict(v, moves, rules, played, th)
   th = th or M.threshold
   local value, s = played:match("^(%d+)([cdhs]?)$")
   if value then
     local cover, words = bid.cover(v, moves, rules, s ~= "" and s or nil)
-    local over = tonumber(value) - cover
-    return { over = over, words = words, flag = over >= th.over and "over" or nil }
+    local base = math.floor(cover / 10) * 10
+    local over = tonumber(value) - base
+    return { over = over, base = base, keep = cover + bid.OPTS.margin - tonumber(value), words = words,
+      flag = over >= th.over and "over" or nil }
   end
   local cs = played:match("^capot%s*([cdhs]?)$")
   if cs then
     local sure, words = bid.sure_tricks(v, rules, cs ~= "" and cs or nil)
     return { sure = sure, words = words, flag = sure < bid.CAPOT and "capot" or nil }
+  end
+  if played == "contra" then
+    local k = bid.contra_case(v, moves, rules)
+    if not k then return {} end
+    local weak = (k.capot and k.short == 0) or (not k.capot and k.short < th.contra)
+    return { short = k.short, words = k.words, capot = k.capot, flag = weak and "contra" or nil }
+  end
+  if played == "recontra" then
+    local k = bid.recontra_case(v, moves, rules)
+    if not k then return {} end
+    return { above = k.above, words = k.words, flag = k.above < th.recontra and "recontra" or nil }
   end
   if played ~= "pass" then return {} end
   local call, why, clear = bid.advise(v, moves, rules)
@@ -609,17 +713,38 @@ function M.call_verdict(v, moves, rules, played, th)
   return { call = call, why = why, missed = clear, flag = clear >= th.missed and "missed" or nil }
 end
 
+-- The coach's words on a bid above the advice's: above the hand's whole
+-- worth, or eating most of what the advice keeps in hand.
+local function over_line(T, played, vd)
+  local value = played:match("^%d+")
+  local head = string.format("Coach: %s is %s above the %d your hand covers, by the AIs' evaluation: %s",
+    move_words(T, played), plural(vd.over // 10, "step"), vd.base, vd.words)
+  local tail = string.format(" If nobody helps, your side must still make %s (P42).", value)
+  if vd.keep < 0.5 then
+    return string.format("%s; %s is %d above the whole of that worth.%s", head, value, math.floor(-vd.keep + 0.5),
+      tail)
+  end
+  return string.format("%s; %s keeps only %d of the %d the advice keeps in hand for what it cannot see.%s",
+    head, value, math.floor(vd.keep + 0.5), bid.OPTS.margin, tail)
+end
+
 local function call_line(T, g, seat, played, opts)
   local phase = g:phase()
   if phase ~= "auction" and phase ~= "contra" then return nil end
   local vd = M.call_verdict(g:view(seat), g:moves(true), g:rules(), played)
   if vd.flag == "over" then
-    local value = played:match("^%d+")
-    return string.format("Coach: %s is above what your hand is worth: %s: %s is %d above it. If nobody helps, your "
-      .. "side must still make %s (P42).", move_words(T, played), vd.words, value, math.floor(vd.over + 0.5), value)
+    return over_line(T, played, vd)
   elseif vd.flag == "capot" then
     return string.format("Coach: %s promises all eight tricks (250, P14, P42), and your hand should take %s.",
       move_words(T, played), vd.words)
+  elseif vd.flag == "contra" then
+    return string.format("Coach: a contra your hand does not back: %s; the advice says contra only when they "
+      .. "should fall %d short (P16). If they make their contract, they score it doubled (P45).", vd.words,
+      bid.OPTS.contra)
+  elseif vd.flag == "recontra" then
+    return string.format("Coach: a recontra your side should not make good: %s, %d under the bid. If the "
+      .. "contract fails, the other side scores it four times over (P17, P45).", vd.words,
+      math.floor(-vd.above + 0.5))
   elseif vd.flag == "missed" then
     local word = (vd.call == "contra" or vd.call == "recontra") and vd.call
       or ((g:view(seat).contract or {}).team == seat % 2 and "raise" or "bid")
@@ -702,8 +827,10 @@ local function alternatives(T, before, e, me)
   if not is_card(legal(before)[e.move]) then return {} end
   local ranked, r = M.rank(before, e.seat, { seed = e.hist })
   if not ranked then return { "  (No alternatives: " .. tostring(r) .. ".)" } end
-  local lines = { string.format("Alternatives (%s, from %s seat; the round's expected game-point margin for %s):",
-    r.exact and "exact" or plural(r.deals or 0, "sampled deal"), whose(T, e.seat, me),
+  local lines = { string.format("Alternatives (%s, from %s seat; the round's expected game-point margin for %s, "
+    .. "and its trick points):",
+    r.exact and "exact" or (plural(r.deals or 0, "sampled deal") .. (r.few and ": a rough guess" or "")),
+    whose(T, e.seat, me),
     e.seat == me and "your side" or T:side_name(team_of(e.seat))) }
   local shown = false
   for i = 1, math.min(3, #ranked) do
@@ -712,7 +839,8 @@ local function alternatives(T, before, e, me)
     shown = shown or mark ~= ""
     local text = move_words(T, x.move)
     text = text .. string.rep(" ", math.max(1, 16 - screen.visible_width(text)))
-    lines[#lines + 1] = string.format("  %d. %s%+6.1f%s", i, text, x.value, mark)
+    local pts = x.points and string.format("  %3d trick points", math.floor(x.points + 0.5)) or ""
+    lines[#lines + 1] = string.format("  %d. %s%+6.1f%s%s", i, text, x.value, pts, mark)
   end
   if not shown then
     for i, x in ipairs(ranked) do

@@ -8,6 +8,14 @@
  * sets stays up until the table asks (line.interrupted()), so code that
  * swallowed the error still learns about it.
  *
+ * While the computer thinks (an AI's move, the coach's or a hint's
+ * search) line.busy(true) arms a timer: if the wait passes a third of a
+ * second, "Thinking" and a dot every quarter second appear on the
+ * terminal, written by the SIGALRM handler itself, since the search runs
+ * in C where no Lua hook comes; line.busy(false) stops the timer and
+ * erases what it wrote, before the table writes anything. Nothing when
+ * the output is not a terminal. Ctrl-C is untouched.
+ *
  * Only the host program links this (libedit); the diloti.so module that a
  * plain lua5.4 loads does without it. */
 #define _POSIX_C_SOURCE 200809L
@@ -19,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/time.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -96,6 +105,86 @@ static int getwc_interruptible(FILE *f)
         return (int)w;
     }
     return (unsigned char)buf[0];
+}
+
+/* ---- the thinking line ---- */
+
+#define BUSY_WORD "Thinking"
+#define BUSY_MAX 40 /* the line stops growing here (within any terminal's width) */
+
+static volatile sig_atomic_t busy_armed, busy_shown;
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    if (!busy_armed || busy_shown >= BUSY_MAX) return;
+    int saved = errno; /* (write may set it under the code the signal interrupted) */
+    if (busy_shown == 0) busy_shown = (sig_atomic_t)(write(STDOUT_FILENO, BUSY_WORD " ", sizeof BUSY_WORD) > 0
+                                                        ? (int)sizeof BUSY_WORD : 0);
+    if (write(STDOUT_FILENO, ".", 1) == 1) busy_shown++;
+    errno = saved;
+}
+
+static void set_timer(double first, double every)
+{
+    struct itimerval t;
+    memset(&t, 0, sizeof t);
+    t.it_value.tv_sec = (time_t)first;
+    t.it_value.tv_usec = (suseconds_t)((first - (double)(time_t)first) * 1e6);
+    t.it_interval.tv_usec = (suseconds_t)(every * 1e6);
+    setitimer(ITIMER_REAL, &t, NULL);
+}
+
+/* SA_RESTART: a read or write the timer interrupts goes on as if nothing
+ * had happened. */
+static void catch_alarm(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+}
+
+/* busy(true[, delay]) -> whether the line may show (the output is a
+ * terminal): after `delay` seconds (default 0.3; 0: at once) the line
+ * appears. Already armed: nothing changes. busy(false) -> whether a line
+ * was shown (and is now erased). */
+static int l_busy(lua_State *L)
+{
+    if (lua_toboolean(L, 1)) {
+        if (!isatty(STDOUT_FILENO)) {
+            lua_pushboolean(L, 0);
+            return 1;
+        }
+        if (!busy_armed) {
+            double delay = luaL_optnumber(L, 2, 0.3);
+            if (!(delay >= 0 && delay <= 60)) return luaL_error(L, "busy: the delay is 0 to 60 seconds");
+            fflush(stdout); /* (what the table wrote comes first) */
+            busy_shown = 0;
+            busy_armed = 1;
+            if (delay < 1e-6) on_alarm(SIGALRM);
+            set_timer(delay < 1e-6 ? 0.25 : delay, 0.25);
+        }
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    busy_armed = 0; /* (first: a tick from now on writes nothing) */
+    set_timer(0, 0);
+    const int shown = busy_shown;
+    if (shown > 0) {
+        char blank[BUSY_MAX + 16];
+        memset(blank, ' ', sizeof blank);
+        blank[0] = '\r';
+        blank[shown + 1] = '\r';
+        if (write(STDOUT_FILENO, blank, (size_t)shown + 2) < 0) {
+            /* (nothing to do: the next line is written over it anyway) */
+        }
+    }
+    busy_shown = 0;
+    lua_pushboolean(L, shown > 0);
+    return 1;
 }
 
 /* ---- completion ---- */
@@ -308,6 +397,7 @@ int luaopen_diloti_line(lua_State *L)
         {"interrupted", l_interrupted},
         {"isatty", l_isatty},
         {"width", l_width},
+        {"busy", l_busy},
         {NULL, NULL},
     };
     main_state = L;
@@ -317,6 +407,7 @@ int luaopen_diloti_line(lua_State *L)
     rl_basic_word_break_characters = " \t\n,;=+";
     stifle_history(HISTORY_MAX);
     catch_sigint();
+    catch_alarm();
     luaL_newlib(L, fns);
     return 1;
 }

@@ -149,33 +149,53 @@ static const char *show_check(Why *w)
     return say(w, "P38: you have nothing announced left to show");
 }
 
+/* The cards the seat may play, "9s or As", "7h, 8h or 9h": a refusal
+ * names only these, so that the card it points to is never refused in
+ * turn (the first trump held may be one that must not undertrump).
+ * buf needs 64 bytes. */
+static const char *legal_list(const pl_State *s, char *buf)
+{
+    const pl_Set legal = pl_legal_cards(s);
+    int left = pl_count(legal);
+    size_t at = 0;
+    buf[0] = '\0';
+    for (pl_Set c = legal; c; c &= c - 1, left--) {
+        char one[8];
+        const char *sep = at == 0 ? "" : left == 1 ? " or " : ", ";
+        at += (size_t)snprintf(buf + at, 64 - at, "%s%s", sep, card_name(pl_first(c), one));
+    }
+    return buf;
+}
+
 static const char *card_check(Why *w)
 {
     const pl_State *s = w->s;
     const int card = w->a.card, trump = s->bid_suit, n = pl_trick_count(s);
-    char c[8], b[8];
+    char b[8], ok[64];
     if (card >= PL_NCARDS) return say(w, "P51: no such card");
-    if (!(s->hand[w->seat] & PL_BIT(card))) return say(w, "P51: you do not hold %s", card_name(card, c));
+    if (!(s->hand[w->seat] & PL_BIT(card))) {
+        char c[8];
+        return say(w, "P51: you do not hold %s", card_name(card, c));
+    }
     if (n == 0) return say(w, "P22: the leader may play any card he holds");
     const pl_Set hand = s->hand[w->seat];
     const int led = pl_suit(s->played[s->nplayed - n]), best = pl_best_card(s);
     const pl_Set follow = hand & pl_suit_mask(led), trumps = hand & pl_suit_mask(trump);
     const bool partner_wins = pl_trick_winner(s, pl_trick_index(s)) == ((w->seat + 2) & 3);
     card_name(best, b);
+    legal_list(s, ok);
     if (follow && pl_suit(card) != led)
-        return say(w, "P23: you hold %s of the suit led, so you must follow suit", card_name(pl_first(follow), c));
+        return say(w, "P23: you hold cards of the suit led, so you must follow suit: %s", ok);
     if (follow && led == trump)
-        return say(w, "P24: a trump was led and you hold a higher trump than %s (%s): you must play one", b,
-                   card_name(pl_first(pl_beating(follow, best, trump)), c));
-    if (follow) return say(w, "PV-must-head: you must beat %s with %s if you can", b,
-                           card_name(pl_first(pl_beating(follow, best, trump)), c));
+        return say(w, "P24: a trump was led and you hold a higher trump than %s: you must play one (%s)", b, ok);
+    if (follow) return say(w, "PV-must-head: you must beat %s if you can: %s", b, ok);
+    const bool over = pl_suit(best) == trump && pl_beating(trumps, best, trump);
     if (pl_suit(card) != trump)
-        return say(w, "%s: you cannot follow suit and you hold a trump (%s): you must play one%s",
-                   partner_wins ? "P27" : "P25", card_name(pl_first(trumps), c),
-                   partner_wins ? ", even while your partner wins the trick" : "");
-    return say(w, "%s: you must overtrump the %s with %s if you can (undertrump only when you cannot)%s",
-               partner_wins ? "P27" : "P25", b, card_name(pl_first(pl_beating(trumps, best, trump)), c),
-               partner_wins ? ", even over your partner" : "");
+        return say(w, "%s: you cannot follow suit and you hold a trump: you must play one%s%s%s (%s)%s",
+                   partner_wins ? "P27" : "P25", over ? ", over the " : "", over ? b : "", over ? " if you can" : "",
+                   ok, partner_wins ? ", even while your partner wins the trick" : "");
+    return say(w, "%s: you must overtrump the %s if you can (%s; undertrump only when you cannot)%s",
+               partner_wins ? "P27" : "P25", b, ok, partner_wins ? ", even over your partner" : "");
 }
 
 static const char *play_check(Why *w)

@@ -4,7 +4,9 @@
  * that changes the legal set, alone and all together. Each action the
  * plain reading allows must also be accepted by pl_is_legal and refused
  * by nobody; a sample of the others must be refused with a rule id. The
- * playout path (pl_legal_nth) must list the same actions in the same order. */
+ * playout path (pl_legal_nth) must list the same actions in the same order.
+ * A refused card's message names only cards of the hand that are legal. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +80,31 @@ static void refused(const pl_State *s, dl_Rng *rng)
         fail_msg("P51: a refusal without its rule: '%s'", w ? w : "(none)");
 }
 
+/* P51: a refusal of a card never names another card of the hand that
+ * would be refused as well: every card of the hand the message names is
+ * one the player may play (the lesson's "you hold a trump (7h)" where
+ * 7h had to overtrump was such a message). */
+static void names_legal(const pl_State *s)
+{
+    if (s->phase != PL_PHASE_PLAY) return;
+    const pl_Set hand = s->hand[s->turn], legal = pl_legal_cards(s);
+    for (pl_Set c = hand & ~legal; c; c &= c - 1) {
+        pl_Action a = {0, PL_PLAY, 0, -1, (uint8_t)pl_first(c), 0};
+        char why[256];
+        const char *w = pl_refusal(s, &a, why, sizeof why);
+        if (!w) fail_msg("P51: card %d of the hand is outside the legal set and not refused", pl_first(c));
+        for (const char *p = w; *p; p++) {
+            int len = 0, card = (p == w || p[-1] == ' ' || p[-1] == '(') ? pl_card_parse(p, &len) : -1;
+            /* (a whole word only: "the" is not the Ten of hearts) */
+            if (card < 0 || isalnum((unsigned char)p[len])) continue;
+            if ((hand & PL_BIT(card)) == 0 || (legal & PL_BIT(card))) continue;
+            char pos[PL_POSITION_MAX];
+            pl_position_str(s, pos, sizeof pos, 0);
+            fail_msg("P51: '%s' names %.*s, which would be refused too (position: %s)", w, len, p, pos);
+        }
+    }
+}
+
 static void run(const PlConfig *c, long positions, uint64_t seed)
 {
     pl_Rules r = plrules(c->variants);
@@ -92,6 +119,7 @@ static void run(const PlConfig *c, long positions, uint64_t seed)
         if (s.phase == PL_PHASE_ROUND_OVER) assert_true(pl_next_round(&s));
         compare(&s, i);
         if (i % 8 == 0) refused(&s, &rng);
+        names_legal(&s);
         assert_true(pl_legal(&s, &l) > 0);
         const pl_Action *a = pl_pick(&l, &s, &rng);
         kinds[a->kind]++;

@@ -223,6 +223,45 @@ describe("the diloti program at a terminal (tmux)", function()
     pane:wait(function() return not pane:alive() end, 5)
     assert.is_false(pane:alive())
   end)
+  it("says the computer is thinking, erases it before the board, keeps Ctrl-C, and not when piped (issue 25)",
+    function()
+      -- (DILOTI_THINKING_DELAY=0: the line shows at once, so that no
+      -- timing decides the test; at a person's terminal it waits 0.3 s)
+      local e = env()
+      e.DILOTI_THINKING_DELAY = "0"
+      pane = start("play --game pilotta --ai random --seed 3", e)
+      pane:wait(at_prompt)
+      local raw = dir .. "/raw"
+      sh(string.format("tmux -L %s pipe-pane -o -t main %s", pane.name, support.q("cat >> " .. support.q(raw))))
+      pane:keys("coach on", "Enter")
+      pane:wait(shown("Coach on"), 5)
+      pane:keys("1", "Enter")
+      local s = pane:wait(function(x) return at_prompt(x) and x:find("diloti> 1\n", 1, true) end, 10)
+      local out = support.read(raw) or ""
+      assert.matches("Thinking %.", out)
+      -- each thinking line is blanked out (carriage return, spaces, carriage
+      -- return) before anything else is written
+      local n = 0
+      for dots, tail in out:gmatch("Thinking (%.+)(\r *\r?)") do
+        n = n + 1
+        assert.equals(#"Thinking " + #dots + 2, #tail, "not erased: " .. dots .. tail)
+      end
+      assert.is_true(n >= 1)
+      assert.is_nil(s:find("Thinking", 1, true), "left on the screen:\n" .. s)
+      -- Ctrl-C still stops a long computation, and the line goes with it
+      pane:keys("lua while true do end", "Enter")
+      pane:wait(shown("Thinking ."), 5)
+      pane:keys("C-c")
+      s = pane:wait(function(x) return x:find("interrupted", 1, true) and at_prompt(x) end, 5)
+      assert.matches("interrupted", s)
+      assert.is_nil(s:find("Thinking", 1, true), "left on the screen:\n" .. s)
+      -- piped: never
+      local piped = support.cli({ "play", "--game", "pilotta", "--ai", "random", "--seed", "3" },
+        { DILOTI_THINKING_DELAY = "0" })
+      assert.matches("Your hand:", piped)
+      assert.is_nil(piped:find("Thinking", 1, true))
+    end)
+
   it("plays Pilotta at a terminal: calls, a card by its name, a number, hint and score", function()
     pane = start("play --game pilotta --seed 7 --humans 1 --ai random", env())
     local s = pane:wait(at_prompt)

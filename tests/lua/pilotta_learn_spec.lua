@@ -131,6 +131,58 @@ describe("the Pilotta course", function()
     assert.is_true(wrong >= steps * 0.6, wrong .. " of " .. steps)
   end)
 
+  it("names the sides as the table does, never 'team A' or 'team B'", function()
+    local function each_string(t, fn)
+      for _, v in pairs(t) do
+        if type(v) == "string" then fn(v) elseif type(v) == "table" then each_string(v, fn) end
+      end
+    end
+    for _, l in ipairs(lessons) do
+      each_string(l, function(text)
+        assert.is_nil(text:match("[Tt]eam [AB]%f[%W]"), l.id .. ": " .. text)
+      end)
+    end
+  end)
+
+  it("asks no count of points under a finished round's score line without saying which points", function()
+    -- (the board's score line shows the round in game points, in tens: a
+    -- question on the points must say which figure it wants)
+    for _, l in ipairs(lessons) do
+      for i, s in ipairs(walk(l)) do
+        if s.g and learn.step_kind(s.step) == "number" and s.g:phase() ~= "play" then
+          local said = s.step.ask
+          assert(said:find("game points", 1, true) or said:find("card points", 1, true)
+            or said:find("trick points", 1, true), l.id .. " step " .. i .. ": " .. said)
+        end
+      end
+    end
+  end)
+
+  it("says each refused card's duty with the cards that may be played, never another refused one", function()
+    local n = 0
+    for _, l in ipairs(lessons) do
+      for _, s in ipairs(walk(l)) do
+        if s.g and s.g:phase() == "play" then
+          local legal = {}
+          for _, m in ipairs(s.g:moves(true)) do if m.card then legal[m.card] = true end end
+          for _, c in ipairs(s.g:view(s.g:turn()).hand) do
+            if not legal[c] then
+              local ok, why = s.g:play(c)
+              assert.is_nil(ok)
+              n = n + 1
+              for w in tostring(why):gmatch("%f[%w]([%dJQKA]+[cdhs])%f[%W]") do
+                for _, h in ipairs(s.g:view(s.g:turn()).hand) do
+                  assert.is_false(h == w and not legal[w], l.id .. ": " .. tostring(why))
+                end
+              end
+            end
+          end
+        end
+      end
+    end
+    assert.is_true(n >= 10, n .. " refusals")
+  end)
+
   it("asks for calls, cards, announcements, a show and numbers", function()
     local kinds = {}
     for _, l in ipairs(lessons) do

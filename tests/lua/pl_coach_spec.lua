@@ -15,19 +15,25 @@ local function getenv(k) return ENV[k] end
 
 local asked -- the seats the stand-in was asked for
 local values -- card -> value (game points) of the stand-in's ranking
+local points -- card -> trick points (default: 60 + 10 x value)
+local solved -- the deals each call solves in its time: a list, one a call (default: all asked for)
+local wanted -- the deals each call asked for
 
 local function stand_in(g, o)
   asked[#asked + 1] = o.seat
+  wanted[#wanted + 1] = o.deals
   assert(o.seat == g:turn(), "the search is asked for the seat to move")
   local out = {}
   for _, m in ipairs(g:moves(true)) do
     if m.kind == "play" then
       local v = values[m.text] or 0
-      out[#out + 1] = { move = m.text, value = v, points = 60 + 10 * v, made = math.min(1, math.max(0, v / 4)) }
+      out[#out + 1] = { move = m.text, value = v, points = points[m.text] or (60 + 10 * v),
+        made = math.min(1, math.max(0, v / 4)) }
     end
   end
   table.sort(out, function(a, b) return a.value > b.value end)
-  return { best = out[1].move, value = out[1].value, deals = 48, nodes = 1000, exact = false, moves = out }
+  local deals = solved[#wanted] or o.deals
+  return { best = out[1].move, value = out[1].value, deals = deals, nodes = 1000, exact = false, moves = out }
 end
 
 local function session(position, extra)
@@ -103,7 +109,7 @@ describe("Pilotta's coach", function()
   before_each(function()
     saved = plc.search
     plc.search = stand_in
-    asked, values = {}, {}
+    asked, values, points, solved, wanted = {}, {}, {}, {}, {}
   end)
   after_each(function() plc.search = saved end)
 
@@ -180,6 +186,48 @@ describe("Pilotta's coach", function()
     end)
   end)
 
+  describe("on few deals (issue 25: a hint on 3 sampled deals)", function()
+    it("searches again for the rest of the deals it needs, and counts them all", function()
+      values = { ["10h"] = 3, Qh = 1 }
+      solved = { 3, 21 }
+      local s = session(FEED)
+      local out = say(s, "hint")
+      assert.same({ 48, 21 }, wanted)
+      assert.matches("Hint: 10h: .* The search from your seat %(24 sampled deals%) rates it 2%.0 game points above "
+        .. "Qh", out)
+      assert.not_matches("rough", out)
+    end)
+
+    it("says a hint is a rough guess when the deals stay too few, gives no share of them, and the coach is quiet",
+      function()
+        values = { ["10h"] = 3, Qh = 0 }
+        solved = { 2, 1, 2, 1, 2, 1 }
+        local s = session(FEED)
+        local out = say(s, "hint")
+        assert.matches("The search from your seat (only 3 sampled deals in its time: a rough guess) rates it",
+          out, 1, true)
+        assert.not_matches("%% of the deals", out)
+        say(s, "coach verbose")
+        out = say(s, "Qh")
+        assert.matches("Coach: no opinion (the search solved only 3 deals in its time: too few to judge a card).",
+          out, 1, true)
+      end)
+
+    it("breaks a tie in game points by the trick points kept, then by the card points put down", function()
+      -- three cards alike in game points: the Qh keeps 4 more trick points
+      values = { ["10h"] = 1, Qh = 1 }
+      points = { ["10h"] = 60, Qh = 64 }
+      local s = session(FEED)
+      local out = say(s, "hint")
+      assert.matches("Hint: Qh: .* rates 10h about as good in game points, but Qh keeps about 4 trick points more "
+        .. "for your side", out)
+      -- alike in both: the card that puts down fewer points first
+      points = { ["10h"] = 64, Qh = 64 }
+      out = say(s, "hint")
+      assert.matches("Hint: Qh: .* rates 10h about as good, and Qh puts down 7 card points fewer", out)
+    end)
+  end)
+
   describe("why", function()
     it("gives a card's rule, what it does, and the search's rating against the best", function()
       values = { ["10h"] = 3, Qh = 1 }
@@ -218,7 +266,7 @@ describe("Pilotta's coach", function()
       local out = say(s, "why 160s")
       assert.matches("Legal: 160s", out, 1, true)
       assert.matches("Your hand, by the AIs' evaluation: about %d+ for your side with spades as trumps: .*; keeping "
-        .. "20 in hand, it covers %d+: 160 is %d+ above it%.", out)
+        .. "20 in hand, it covers %d+: 160 is %d+ steps above the %d+ it covers%.", out)
       assert.matches("The advice would be 160h: your hand is worth about", out, 1, true)
       out = say(s, "why 160h")
       assert.matches("It is the advice's call too (the expert AI's).", out, 1, true)
@@ -327,7 +375,8 @@ describe("Pilotta's coach", function()
       local s = session(HEARTS)
       say(s, "coach on")
       local out = say(s, "160s")
-      assert.matches("Coach: 160s is above what your hand is worth: about %d+ for your side with spades as trumps", out)
+      assert.matches("Coach: 160s is %d+ steps above the %d+ your hand covers, by the AIs' evaluation: about %d+ for "
+        .. "your side with spades as trumps", out)
       s = session(HEARTS)
       say(s, "coach on")
       out = say(s, "pass")
@@ -341,15 +390,47 @@ describe("Pilotta's coach", function()
       assert.not_matches("Coach:", say(s, "160h"))
     end)
 
-    it("lets a bid go unless it eats the whole margin kept in hand", function()
-      -- clubs cover 87: 100c is 13 above, 110c 23 (the threshold: 20)
+    it("lets a bid one step above the advice's go, and names one two steps above it", function()
+      -- clubs cover 87 (the advice: 80c, keeping 20 of about 107 in hand):
+      -- 90c is one step above, 100c two (issue 25: 130h where the hint
+      -- said 110h drew no word), 110c above the whole worth
       local s = session(CLUBS)
       say(s, "coach on")
-      assert.not_matches("Coach:", say(s, "100c"))
+      assert.not_matches("Coach:", say(s, "90c"))
       s = session(CLUBS)
       say(s, "coach on")
-      local out = say(s, "110c")
-      assert.matches("Coach: 110c is above what your hand is worth: about %d+ for your side with clubs as trumps", out)
+      local out = say(s, "100c")
+      assert.matches("Coach: 100c is 2 steps above the 80 your hand covers, by the AIs' evaluation: about %d+ for "
+        .. "your side with clubs as trumps: .*; 100 keeps only %d of the 20 the advice keeps in hand for what it "
+        .. "cannot see%. If nobody helps, your side must still make 100 %(P42%)%.", out)
+      s = session(CLUBS)
+      say(s, "coach on")
+      out = say(s, "110c")
+      assert.matches("Coach: 110c is 3 steps above the 80 your hand covers, by the AIs' evaluation: about %d+ "
+        .. "for your side with clubs as trumps: .*; 110 is %d+ above the whole of that worth%.", out)
+    end)
+
+    it("names a contra the hand does not back, and lets expert's own go", function()
+      local s = session("dealer=2; calls=100s; hands=7c 8c 7d 8d 7h 8h 9h Kd / ?8 / ?8 / ?8")
+      assert.matches("^Hint: pass", say(s, "hint"))
+      say(s, "coach on")
+      local out = say(s, "contra")
+      assert.matches("Coach: a contra your hand does not back: their 100 in spades needs 100 from tricks; with "
+        .. "spades as trumps your side should take about %d+ in tricks .*, leaving them about %d+, enough for it "
+        .. "with %d+ to spare; the advice says contra only when they should fall 50 short %(P16%)%. If they make "
+        .. "their contract, they score it doubled %(P45%)%.", out)
+      s = session("dealer=2; calls=100s; hands=Js 9s 7s Ad Ah 10h 8c 7c / ?8 / ?8 / ?8")
+      assert.matches("^Hint: contra", say(s, "hint"))
+      say(s, "coach on")
+      assert.not_matches("Coach:", say(s, "contra"))
+    end)
+
+    it("names a recontra the side should not make good", function()
+      local s = session("dealer=1; calls=120h, contra; hands=7c 9c Qc 7d 9d Qd 8s Ks / ?8 / ?8 / ?8")
+      say(s, "coach on")
+      assert.matches("Coach: a recontra your side should not make good: your partner's 120 in hearts counts on an "
+        .. "average partner %(83 for a side%); your hand is worth about %d+ .*, %d+ under the bid%. If the contract "
+        .. "fails, the other side scores it four times over %(P17, P45%)%.", say(s, "recontra"))
     end)
 
     it("flags a capot without eight sure tricks", function()

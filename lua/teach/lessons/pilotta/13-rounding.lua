@@ -16,15 +16,15 @@ points leave a remainder: everything else is counted in tens.]],
     },
     {
       text = [[Five still rounds down.]],
-      ask = "Team A scores 165, team B 77. How many game points does team A get?",
+      ask = "Seats 0 and 2 score 165, seats 1 and 3 score 77. How many game points do seats 0 and 2 get?",
       number = 16,
-      wrong = "P46: a remainder of 5 rounds down: 16 (and team B's 77 rounds up to 8).",
+      wrong = "P46: a remainder of 5 rounds down: 16 (and the 77 of seats 1 and 3 rounds up to 8).",
     },
     {
       text = [[When both remainders are 6, both teams cannot round up: only the bidding
-team does. Team A bid 80 and made it with 86 trick points against 76:
+team does. The side of seats 0 and 2 bid 80 and made it with 86 trick points against 76:
 166 against 76.]],
-      ask = "How many game points does team B, the defenders, get?",
+      ask = "How many game points does the side of seats 1 and 3, the defenders, get?",
       number = 7,
       wrong = "P46: both remainders are 6, so only the bidders round up (17); the defenders' 76 rounds down to 7.",
     },
@@ -38,9 +38,10 @@ hearts; your side, seat 0 and seat 2, won the first seven tricks.]],
       wrong = "P46: it is your only card: 7d.",
     },
     {
-      text = [[The last trick went to seat 3: the other side has 33 trick points, your
-side 129, and their contract failed. Your side scores 162 + 80 = 242
-points: 24 game points, as the score shows.]],
+      text = [[The others now play to your 7d, and seat 3 wins the last trick: the
+other side ends with 33 trick points, your side with 129, and their
+contract fails. Your side scores 162 + 80 = 242 points: 24 game points,
+as the score line shows.]],
       continue = true,
       before = { "Jd", "10d", "Ad" },
       ask = "Had your side bid the 80 and made it with these 129 trick points, how many game points "

@@ -10,7 +10,7 @@ points by default.]],
     {
       text = [[Each round's game points are added to the sheet; a round everybody
 passed adds nothing.]],
-      ask = "Team A has 120. The next round is thrown in (four passes). What is team A's total?",
+      ask = "The side of seats 0 and 2 has 120. The next round is thrown in (four passes). What is its total?",
       number = 120,
       wrong = "P48: a thrown-in round scores nothing: 120.",
     },
@@ -18,7 +18,7 @@ passed adds nothing.]],
       text = [[After a round in which either team reaches the target, the higher total
 wins.]],
       ask = "Totals 360 to 355 after a round, target 351. Who wins?",
-      choices = { "team A, with 360", "nobody yet: play on", "the team that reached 351 first" },
+      choices = { "seats 0 and 2, with 360", "nobody yet: play on", "the team that reached 351 first" },
       answer = 1,
       wrong = "P49: both are past 351, and the higher total, 360, wins.",
     },
@@ -40,8 +40,8 @@ game points, the other side 330; the match is played to 351. Seat 1 bid
       wrong = "P49: it is your only card: 7d.",
     },
     {
-      text = [[Seat 1's contract failed: your side scores 24 game points and passes the
-target.]],
+      text = [[The others now play to your 7d; seat 1's contract fails, and your side
+scores 24 game points and passes the target.]],
       continue = true,
       before = { "Jd", "10d", "Ad" },
       ask = "Had the other side scored 36 game points in this round instead of none, who would have won?",
@@ -53,7 +53,7 @@ target.]],
       text = [[A table can play a shorter match: 151, 251 or 301 game points are usual
 choices ('diloti play --game pilotta --target 151').]],
       ask = "Totals 340 and 300 before a round worth 26 and 8. Target 351. What then?",
-      choices = { "team A wins with 366", "play on", "team B wins" },
+      choices = { "seats 0 and 2 win with 366", "play on", "seats 1 and 3 win" },
       answer = 1,
       wrong = "P49: 340 + 26 = 366 reaches 351, and 366 beats 308.",
     },
