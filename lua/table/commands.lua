@@ -125,7 +125,9 @@ M.add {
 }
 
 M.add {
-  name = "board", aliases = { "show", "b" }, usage = "board",
+  -- (not 'show': that is Pilotta's move, and a move word is never a
+  -- command's, tests/lua/pilotta_newcomer_spec.lua)
+  name = "board", aliases = { "b" }, usage = "board",
   help = "draw the table again",
   run = function(T) T:show() end,
 }

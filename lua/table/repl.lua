@@ -569,6 +569,9 @@ function Session:handle(line)
   end
   local word, rest = line:match("^%s*(%S+)%s*(.-)%s*$")
   local cmd = commands.find(word)
+  -- A word the game's moves begin with is the move's, even when a
+  -- command (a user's own, say) has the same name.
+  if cmd and self.gm.move_word and self.gm.move_word[word:lower()] then cmd = nil end
   if cmd then
     -- A broken command (a user's own, say) must not end the session.
     local ok, err = xpcall(cmd.run, traceback, self, rest, word)

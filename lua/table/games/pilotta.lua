@@ -551,8 +551,18 @@ end
 
 -- ---- reading what is typed ------------------------------------------------
 
-local WORDS = { pass = true, contra = true, recontra = true, capot = true, announce = true, show = true,
-  trump = true, trumps = true }
+--- The words a call or a card may hold (the engine's parser's, and the
+-- table's own 'double' and 'redouble'): no command may have one of them
+-- as its name (tests/lua/pilotta_newcomer_spec.lua).
+M.move_words = { "pass", "contra", "recontra", "double", "redouble", "capot", "trump", "trumps", "announce",
+  "show", "belote", "nobelote", "no" }
+M.move_word = {}
+for _, w in ipairs(M.move_words) do M.move_word[w] = true end
+-- (the words a line that is meant as a move may begin with)
+local WORDS = { pass = true, contra = true, recontra = true, double = true, redouble = true, capot = true,
+  announce = true, show = true, trump = true, trumps = true }
+-- The words people say for contra and recontra (P16, P17).
+local SYNONYM = { double = "contra", redouble = "recontra" }
 
 --- Does the input look like a call or a card rather than a command?
 function M.looks_like_move(text)
@@ -596,6 +606,7 @@ end
 -- form ("90" for the bids of 90, "capot", "announce", "show").
 function M.resolve(g, text)
   text = text:match("^%s*(.-)%s*$")
+  text = SYNONYM[text:lower()] or text
   local n = text:match("^%d+$") and math.tointeger(tonumber(text))
   if n and n < 80 then
     local m = g:parse(n)

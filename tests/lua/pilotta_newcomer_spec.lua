@@ -1,0 +1,135 @@
+-- Pilotta as a newcomer meets it (issue 25, items 1, 6 and 7): move words
+-- that no command shadows, the words of the table's messages, the round's
+-- breakdown and 'score', and the front door (--help, the man page, 'ai').
+-- Scripted sessions, no terminal.
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+local support = dofile(here .. "support.lua")
+require "diloti" -- (the compiled-in modules)
+local repl = require "diloti.table.repl"
+local commands = require "diloti.table.commands"
+local games = require "diloti.table.games"
+local pilotta = require "diloti.table.games.pilotta"
+local screen = require "diloti.table.screen"
+local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
+
+local ENV = { NO_COLOR = "1", TERM = "xterm", LANG = "C.UTF-8" }
+local ASCII = { NO_COLOR = "1", TERM = "xterm", LANG = "C" }
+
+local function session(game, lines, env)
+  local out, i = {}, 0
+  local s = assert(repl.new {
+    write = function(t) out[#out + 1] = t end,
+    read = function(prompt)
+      out[#out + 1] = prompt
+      i = i + 1
+      if lines and lines[i] ~= nil then return lines[i] end
+      return lines and "" or nil
+    end,
+    getenv = function(k) return (env or ENV)[k] end, clock = function() return 1000 end, extensions = EXT,
+    game = game,
+  })
+  s:advance()
+  return s, function() return table.concat(out) end
+end
+
+local function say(s, line)
+  local out = {}
+  s.write = function(t) out[#out + 1] = t end
+  s:handle(line)
+  return table.concat(out)
+end
+
+-- Hearts trumps; seat 0 announces a run of 3 in clubs, nobody else does,
+-- and East wins trick 1 with the Jh: seat 0 is to show in trick 2 after
+-- East leads.
+local DEAL = "dealer=3; calls=80h, pass, pass, pass; hands=7c 8c 9c Ah 7s 8s 10s Ks"
+  .. " / 10d Jd Qd 7h 9s Js 8h As / Kc Ac 9h 10h Qs Kd Ad 7d / 10c Jc Qc 8d 9d Jh Qh Kh"
+
+local function hotseat(position)
+  local s = session({ game = "pilotta", humans = 4, position = position or DEAL }, {})
+  s.read = function() return "" end
+  return s
+end
+
+local function to_show()
+  local s = hotseat()
+  for _, line in ipairs { "announce 7c 8c 9c", "7s", "9s", "Qs", "Jh", "Kh" } do say(s, line) end
+  assert.equals(0, s.g:turn())
+  assert.is_true(s.g:moves()[1]:match("^show") ~= nil)
+  return s
+end
+
+local function shown(s)
+  for _, d in ipairs(s.g:view(0).announcements) do
+    if d.seat == 0 then return d.shown end
+  end
+end
+
+describe("a move word is never a command (issue 25, item 1)", function()
+  it("plays 'show' at a Pilotta table, in hot-seat and alone with the computers", function()
+    local s = to_show()
+    say(s, "show")
+    assert.is_true(shown(s))
+    s = to_show()
+    say(s, "show 7♣ 8♣ 9♣")
+    assert.is_true(shown(s))
+    -- one person: the computers play trick 1's end and East's lead
+    local h = to_show()
+    local one = session({ game = "pilotta", humans = 1, position = h.g:position() })
+    assert.equals(0, one.g:turn())
+    local out = say(one, "show")
+    assert.is_true(shown(one))
+    assert.matches("You showed", out, 1, true)
+  end)
+
+  -- Every word a game's move reader knows: the engine's parsers (the
+  -- words they match), and what the game's table module adds.
+  local function parser_words(path)
+    local set = {}
+    for w in support.read(here .. "../../" .. path):gmatch('word%(%s*[%w&]+%s*,%s*"(%a+)"%)') do set[w] = true end
+    return set
+  end
+
+  it("checks every game's move words against every command and alias", function()
+    local s = session({ game = "pilotta", seed = 5 })
+    assert.is_truthy(s)
+    local sources = { diloti = "src/notation.c", pilotta = "src/pilotta/notation.c" }
+    for _, name in ipairs(games.names()) do
+      local gm = games.get(name)
+      assert.is_table(gm.move_words, name .. " lists no move words")
+      local listed = {}
+      for _, w in ipairs(gm.move_words) do listed[w] = true end
+      local from_parser = parser_words(sources[name])
+      assert.is_truthy(next(from_parser), "no word found in " .. sources[name])
+      for w in pairs(from_parser) do assert.is_true(listed[w], name .. ": the parser's '" .. w .. "' is not listed") end
+      for _, w in ipairs(gm.move_words) do
+        assert.is_nil(commands.by_name[w:lower()], name .. ": the move word '" .. w .. "' is a command")
+      end
+    end
+    -- (the words the examples in 'help' begin with)
+    for _, name in ipairs(games.names()) do
+      local gm = games.get(name)
+      local listed = {}
+      for _, w in ipairs(gm.move_words) do listed[w] = true end
+      for _, row in ipairs(gm.help_moves) do
+        local first = row[1]:match("^(%a+)")
+        if first and not screen.parse_card(row[1]:match("^(%S+)")) then
+          assert.is_true(listed[first:lower()], name .. ": 'help' shows '" .. first .. "', not a listed move word")
+        end
+      end
+    end
+  end)
+
+  it("plays a move word before a command a user's table.lua adds under that name", function()
+    local s = to_show()
+    commands.add { name = "show", run = function(T) T:print("user's show") end }
+    local ok, err = pcall(function()
+      local out = say(s, "show")
+      assert.is_nil(out:find("user's show", 1, true))
+      assert.is_true(shown(s))
+    end)
+    commands.list[#commands.list] = nil
+    commands.by_name.show = nil
+    assert(ok, err)
+  end)
+end)
