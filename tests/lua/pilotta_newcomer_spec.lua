@@ -133,3 +133,43 @@ describe("a move word is never a command (issue 25, item 1)", function()
     assert(ok, err)
   end)
 end)
+
+describe("the front door names Pilotta (issue 25, item 7)", function()
+  it("in the top-level --help and the man page's NAME and DESCRIPTION", function()
+    assert.matches("Pilotta", (support.cli { "--help" }):match("^(.-)\nOptions:"))
+    local man = support.read(here .. "../../docs/diloti.6")
+    assert.matches("Pilotta", man:match("\n%.SH NAME\n(.-)\n%.SH "))
+    assert.matches("Pilotta", man:match("\n%.SH DESCRIPTION\n(.-)\n%.SH "))
+  end)
+
+  it("lists only that game's AIs with 'diloti ai --game GAME'", function()
+    local out = support.cli { "ai", "--game", "pilotta" }
+    assert.matches("Pilotta:", out, 1, true)
+    assert.is_nil(out:find("Diloti and Kontsina", 1, true))
+    assert.is_nil(out:find("builder", 1, true))
+    out = support.cli { "ai", "--game", "diloti" }
+    assert.matches("builder", out, 1, true)
+    assert.is_nil(out:find("Pilotta:", 1, true))
+    assert.is_nil(out:find("follower", 1, true))
+  end)
+
+  it("never breaks a team's name over two lines in the round's breakdown and the sheet", function()
+    for _, width in ipairs { 60, 100 } do
+      local st = screen.detect(function(k) return ENV[k] end)
+      st.width, st.colour = width, false
+      local names = { [0] = "You", [1] = "cautious (East)", [2] = "cautious (North)", [3] = "cautious (West)" }
+      local r = { [0] = { tricks = 5, trick_points = 88, declarations = 20, belote = 0, raw = 0, game = 0 },
+        [1] = { tricks = 3, trick_points = 74, declarations = 0, belote = 0, raw = 292, game = 29 },
+        bidders = 0, value = 110, mult = 1, made = false }
+      local out = pilotta.round_summary(st, { round = r, score = { [0] = 0, [1] = 29 }, rounds = 1 }, names)
+      for line in out:gmatch("[^\n]+") do
+        assert.is_nil(line:find("&%s*$"), width .. ": a team's name broken: " .. line)
+      end
+      if width == 60 then assert.matches("East & West", out, 1, true) end
+    end
+  end)
+
+  it("has no stray record file at the top of the repository", function()
+    assert.is_nil(io.open(here .. "../../1", "r"))
+  end)
+end)

@@ -74,6 +74,26 @@ local function team_name(names, team)
   return screen.side_name(names, team, 4, 2)
 end
 
+-- The two teams over a grid's columns: their whole names when both fit
+-- on one line beside the row labels, else by their seats' directions
+-- ("You & North", "East & West"), so that no team's name is broken over
+-- two lines (the board above names every seat's player).
+local function grid_heads(st, names)
+  local full = { team_name(names, 0), team_name(names, 1) }
+  local room = ((st.width or 80) - #"Declarations") // 2 - 2
+  if utf8.len(full[1]) <= room and utf8.len(full[2]) <= room then return full end
+  local short = {}
+  for team = 0, 1 do
+    local parts = {}
+    for seat = team, 3, 2 do
+      local n = name_of(names, seat)
+      parts[#parts + 1] = n:match("%((%a+)%)$") or n
+    end
+    short[team + 1] = table.concat(parts, " & ")
+  end
+  return short
+end
+
 local function plural(n, one, many)
   return n .. " " .. (n == 1 and one or (many or one .. "s"))
 end
@@ -475,7 +495,7 @@ function M.round_summary(st, result, names, opts)
     lines[1] = string.format("Round%s: everybody passed, no score (P19).", n)
   else
     lines[1] = string.format("Round%s is over%s.", n, contract_outcome(r, names))
-    for _, l in ipairs(screen.grid({ team_name(names, 0), team_name(names, 1) }, round_rows(r, result), st.width)) do
+    for _, l in ipairs(screen.grid(grid_heads(st, names), round_rows(r, result), st.width)) do
       lines[#lines + 1] = l
     end
   end
@@ -522,7 +542,7 @@ function M.round_so_far(st, v, names, opts)
   local rows = sheet_lines(opts.history)
   if #rows > 0 then
     lines[#lines + 1] = "The sheet, in tens (each round's game points, the total in brackets):"
-    for _, l in ipairs(screen.grid({ team_name(names, 0), team_name(names, 1) }, rows, st.width)) do
+    for _, l in ipairs(screen.grid(grid_heads(st, names), rows, st.width)) do
       lines[#lines + 1] = l
     end
   end
