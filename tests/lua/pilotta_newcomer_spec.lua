@@ -15,9 +15,10 @@ local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
 local ENV = { NO_COLOR = "1", TERM = "xterm", LANG = "C.UTF-8" }
 local ASCII = { NO_COLOR = "1", TERM = "xterm", LANG = "C" }
 
-local function session(game, lines, env)
+local function session(game, lines, env, pause)
   local out, i = {}, 0
   local s = assert(repl.new {
+    pause_rounds = pause,
     write = function(t) out[#out + 1] = t end,
     read = function(prompt)
       out[#out + 1] = prompt
@@ -40,8 +41,8 @@ local function say(s, line)
 end
 
 -- Hearts trumps; seat 0 announces a run of 3 in clubs, nobody else does,
--- and East wins trick 1 with the Jh: seat 0 is to show in trick 2 after
--- East leads.
+-- and West wins trick 1 with the Jh: seat 0 is to show in trick 2 after
+-- West leads.
 local DEAL = "dealer=3; calls=80h, pass, pass, pass; hands=7c 8c 9c Ah 7s 8s 10s Ks"
   .. " / 10d Jd Qd 7h 9s Js 8h As / Kc Ac 9h 10h Qs Kd Ad 7d / 10c Jc Qc 8d 9d Jh Qh Kh"
 
@@ -162,7 +163,9 @@ describe("the front door names Pilotta (issue 25, item 7)", function()
         [1] = { tricks = 3, trick_points = 74, declarations = 0, belote = 0, raw = 292, game = 29 },
         bidders = 0, value = 110, mult = 1, made = false }
       local out = pilotta.round_summary(st, { round = r, score = { [0] = 0, [1] = 29 }, rounds = 1 }, names)
-      for line in out:gmatch("[^\n]+") do
+      -- (the grid's header: the lines between the first and the Tricks row)
+      local head = assert(out:match("^[^\n]*\n(.-)\nTricks"))
+      for line in head:gmatch("[^\n]+") do
         assert.is_nil(line:find("&%s*$"), width .. ": a team's name broken: " .. line)
       end
       if width == 60 then assert.matches("East & West", out, 1, true) end
@@ -171,5 +174,105 @@ describe("the front door names Pilotta (issue 25, item 7)", function()
 
   it("has no stray record file at the top of the repository", function()
     assert.is_nil(io.open(here .. "../../1", "r"))
+  end)
+end)
+
+describe("words and messages (issue 25, item 6)", function()
+  local function flat(s) return (s:gsub("%s+", " ")) end
+
+  it("says that you have no declaration when 'announce' finds none (P35)", function()
+    local s = hotseat()
+    for _, line in ipairs { "announce 7c 8c 9c", "7s", "9s" } do say(s, line) end
+    assert.equals(2, s.g:turn()) -- (North holds no run and no four)
+    local out = flat(say(s, "announce"))
+    assert.matches("Refused: P35: you have no declaration to announce", out, 1, true)
+    assert.is_nil(out:find("names the declaration's cards", 1, true))
+    assert.equals(2, s.g:turn())
+  end)
+
+  it("leaves at 'quit' typed at 'Press Enter to deal round 2', without dealing it", function()
+    local s, output = session({ game = "pilotta", seed = 5, seats = { [0] = "random" } }, { "quit" }, nil, true)
+    assert.matches("Press Enter to deal round 2", output(), 1, true)
+    assert.is_true(s.done)
+    assert.equals("round-over", s.g:phase())
+    assert.equals(1, s.g:view(0).round)
+    -- (Enter deals it, as before)
+    local t = session({ game = "pilotta", seed = 5, seats = { [0] = "random" } }, { "", "q" }, nil, true)
+    assert.is_true(t.done)
+    assert.equals("round-over", t.g:phase())
+    assert.equals(2, t.g:view(0).round)
+  end)
+
+  it("names cards with the board's suit symbols and the person as 'you' in refusals and 'why'", function()
+    local s = hotseat()
+    local out = flat(say(s, "Jd"))
+    assert.matches("you do not hold J♦", out, 1, true)
+    out = flat(say(s, "why Jd"))
+    assert.matches("Not allowed: P51: you do not hold J♦", out, 1, true)
+    out = flat(say(s, "why 7s"))
+    assert.matches("Legal: 7♠", out, 1, true)
+    assert.is_nil(out:find("seat 0", 1, true))
+    -- in the auction, alone with the computers: 'why 160s'
+    local one = session({ game = "pilotta", humans = 1,
+      position = "dealer=3; hands=10c Kc 8d Ad 9h Qh 8s Js / ?8 / ?8 / ?8" })
+    out = flat(say(one, "why 160s"))
+    assert.matches("you bid 160♠", out, 1, true)
+    assert.is_nil(out:find("seat 0", 1, true))
+    -- a terminal without Unicode keeps the letters
+    local plain = session({ game = "pilotta", humans = 4, position = DEAL }, {}, ASCII)
+    plain.read = function() return "" end
+    assert.matches("you do not hold Jd", flat(say(plain, "Jd")), 1, true)
+  end)
+
+  it("takes 'double' for contra and 'redouble' for recontra (P16, P17)", function()
+    local s = hotseat(" dealer=3; hands=7c 8c 9c Ah 7s 8s 10s Ks / 10d Jd Qd 7h 9s Js 8h As"
+      .. " / Kc Ac 9h 10h Qs Kd Ad 7d / 10c Jc Qc 8d 9d Jh Qh Kh")
+    say(s, "80h")
+    say(s, "double")
+    assert.equals(2, s.g:view(0).contract.mult)
+    say(s, "redouble")
+    assert.equals(4, s.g:view(0).contract.mult)
+  end)
+
+  it("'score' in a round says the declarations announced, the belote and what the bidders still need", function()
+    local s = hotseat()
+    -- (seat 0 bid 80 hearts; West holds the Kh and Qh of trumps)
+    for _, line in ipairs { "announce 7c 8c 9c", "7s", "9s", "Qs", "Jh", "Kh" } do say(s, line) end
+    local out = flat(say(s, "score"))
+    assert.matches("South: a run of 3 (20)", out, 1, true)
+    assert.matches("Belote: West", out, 1, true)
+    -- South & North: 0 trick points + 20 of declarations: 60 still needed for 80
+    assert.matches("South & North need 60 more points for their 80 (P42)", out, 1, true)
+  end)
+
+  local function summary(r, width)
+    local st = screen.detect(function(k) return ENV[k] end)
+    st.width, st.colour = width or 100, false
+    local names = { [0] = "You", [1] = "cautious (East)", [2] = "cautious (North)", [3] = "cautious (West)" }
+    return pilotta.round_summary(st, { round = r, score = { [0] = 0, [1] = 0 }, rounds = 1 }, names)
+  end
+
+  local function row(out, label)
+    return out:match("\n" .. label .. "%s+(%-?%d+)%s+(%-?%d+)")
+  end
+
+  it("says why a side's declarations count for the other side after a failed or doubled contract (P44, P45)", function()
+    -- (PE22's shape: the bidders announced 20, recontra, failed)
+    local out = summary { [0] = { tricks = 3, trick_points = 70, declarations = 20, belote = 0, raw = 0, game = 0 },
+      [1] = { tricks = 5, trick_points = 92, declarations = 0, belote = 0, raw = 582, game = 58 },
+      bidders = 0, value = 100, mult = 4, made = false }
+    assert.matches("cautious (East) & cautious (West) take all (P45)", flat(out), 1, true)
+    assert.matches("declarations", flat(out):match("take all %(P45%)(.*)$"))
+  end)
+
+  it("shows a swept side's lost declarations as lost, not as counted (P43)", function()
+    local out = summary { [0] = { tricks = 8, trick_points = 250, declarations = 0, belote = 0, raw = 360, game = 36 },
+      [1] = { tricks = 0, trick_points = 0, declarations = 20, belote = 0, raw = 0, game = 0 },
+      bidders = 0, value = 110, mult = 1, made = true }
+    local a, b = row(out, "Declarations")
+    assert.equals("0", a)
+    assert.equals("0", b)
+    assert.matches("Lost: cautious (East) & cautious (West)'s declarations (20): a side that takes no trick "
+      .. "loses them (P43)", flat(out), 1, true)
   end)
 end)
