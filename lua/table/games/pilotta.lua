@@ -808,7 +808,8 @@ M.help_moves = {
   { "pass", "pass in the auction (P12)" },
   { "90h", "bid 90 in hearts (or 9h; P14: 80 to 160 in tens, above the highest bid)" },
   { "capot s", "bid capot in spades: all eight tricks (250)" },
-  { "contra, recontra", "double the other side's bid, redouble your side's (P16, P17)" },
+  { "contra, recontra", "double the other side's bid, redouble your side's (P16, P17; 'double' and "
+    .. "'redouble' too)" },
   { "90", "the bids of 90 to choose from (the one, when only one suit is legal)" },
   { "Jh", "play the Jack of hearts (10d, J♥ too; 'Qc nobelote' skips the belote, P39)" },
   { "announce 7c 8c 9c", "announce a declaration in trick 1, by its cards (P35)" },
