@@ -156,6 +156,13 @@ function commands.rules(a)
     print("hooks: " .. table.concat(hs, ", "))
   end
   print("from: " .. v.file)
+  -- (a base game: where its house rules' authors read on)
+  if v.base then
+    local game = diloti.variants.game_of(v)
+    print(string.format("\nWriting a house rule for %s: docs/house-rules.md%s lists what its hooks receive, "
+      .. "with a worked example of each (installed docs: see 'man diloti').", v.name,
+      game == "pilotta" and " (its Pilotta part)" or ""))
+  end
   return 0
 end
 

@@ -577,6 +577,10 @@ function M.round_summary(st, result, names, opts)
         team_name(names, lost), value)
     end
     lines[#lines + 1] = takes_all_line(r, names)
+    -- (a house rule's score hook that names what it added, in the game points above)
+    if type(r.label) == "string" and r.label ~= "" then
+      lines[#lines + 1] = "The game points include the house rules': " .. r.label .. "."
+    end
   end
   if result.over then
     if result.winner == 0 or result.winner == 1 then
