@@ -242,7 +242,7 @@ describe("words and messages (issue 25, item 6)", function()
     assert.matches("South: a run of 3 (20)", out, 1, true)
     assert.matches("Belote: West", out, 1, true)
     -- South & North: 0 trick points + 20 of declarations: 60 still needed for 80
-    assert.matches("South & North need 60 more points for their 80 (P42)", out, 1, true)
+    assert.matches("South & North need 60 more points for the contract of 80 (P42)", out, 1, true)
   end)
 
   local function summary(r, width)

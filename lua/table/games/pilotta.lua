@@ -642,11 +642,11 @@ local function need_line(m, names)
   local have = m.points[team] + counted_decls(m, team) + ((m.belote and TEAM_OF[m.belote] == team) and 20 or 0)
   local need = (k.value or 0) - have
   if need > 0 then
-    return string.format("%s need %d more points for their %d (P42): %d so far with declarations and belote.",
-      who, need, k.value, have)
+    return string.format("%s need %d more points for the contract of %d (P42): %d so far (trick points, "
+      .. "standing declarations, belote).", who, need, k.value, have)
   end
-  return string.format("%s have the %d they bid (%d with declarations and belote), with a trick of their own and "
-    .. "not all eight to the other side (P42).", who, k.value, have)
+  return string.format("%s have the %d of the contract (%d with standing declarations and belote); it is made "
+    .. "with a trick of their own, unless the other side takes all eight (P42).", who, k.value, have)
 end
 
 -- 'score' in a round: the declarations announced and whose stand, the
@@ -661,6 +661,8 @@ so_far_extras = function(m, names)
       standing = string.format(" (%s's stand, P36)", team_name(names, m.standing))
     elseif m.standing == "equal" then
       standing = " (the best of each side are equal: none count, P37)"
+    elseif m.standing == nil then
+      standing = " (compared when trick 1 is complete, P36)"
     end
     out[#out + 1] = "Declarations: " .. table.concat(items, ", ") .. standing
   end
