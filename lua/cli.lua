@@ -162,6 +162,13 @@ function commands.rules(a)
     print("hooks: " .. table.concat(hs, ", "))
   end
   print("from: " .. v.file)
+  -- (a base game: where its house rules' authors read on)
+  if v.base then
+    local game = diloti.variants.game_of(v)
+    print(string.format("\nWriting a house rule for %s: docs/house-rules.md%s lists what its hooks receive, "
+      .. "with a worked example of each (installed docs: see 'man diloti').", v.name,
+      game == "pilotta" and " (its Pilotta part)" or ""))
+  end
   return 0
 end
 
@@ -245,7 +252,7 @@ end
 function commands.learn(a) return require("diloti.teach.learn").cli(a) end
 
 local function parser()
-  local p = argparse("diloti", "Diloti and Kontsina: play, check positions, write house rules and AIs.")
+  local p = argparse("diloti", "Diloti, Kontsina and Pilotta: play, learn, check positions, write house rules and AIs.")
     :epilog("Variants and AIs are read from the program, then from "
       .. (diloti.variants.user_dir() or "$XDG_CONFIG_HOME/diloti") .. "/{rules-variants,ai}.")
   p:option("--rules", "Rules: a base game and variants joined by '+'.", "diloti")
@@ -280,7 +287,7 @@ local function parser()
   c:option("--ai", "Play every seat with this AI script instead of plain API calls.")
   c = p:command("ai", "List the AI players, or explain one.")
   c:argument("name", "An AI name."):args("?")
-  c:option("--game", "Only this game's AI of that name: diloti or pilotta.")
+  c:option("--game", "Only this game's AIs (the list, or the AI of that name): diloti or pilotta.")
   c = p:command("learn", "Lessons on the rules, one idea at a time; progress is remembered.")
   c:argument("lesson", "A lesson number or name, 'next', or 'list' (with --check: a lesson file)."):args("?")
   c:flag("--check", "Check a lesson file, or every lesson found, without playing: each position set up, "

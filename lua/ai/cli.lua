@@ -59,7 +59,12 @@ function M.cli_list(a, fit)
   for k, e in ipairs(errors) do shown[k] = { file = e.file, message = clean(e.message) } end
   errors_to_stderr(shown)
   local function say(text) print(fit and fit.text(clean(text)) or clean(text)) end
-  for k, game in ipairs(player.GAMES) do
+  -- (--game: that game's list only)
+  local want = a and a.game and player.game_of{ game = a.game }
+  local k = 0
+  for _, game in ipairs(player.GAMES) do
+    if want and want ~= game then goto next_game end
+    k = k + 1
     say((k > 1 and "\n" or "") .. (HEADINGS[game] or game) .. ":")
     local found, names = views(game)
     local rows = M.list_rows(found, names, game)
@@ -69,6 +74,7 @@ function M.cli_list(a, fit)
     else
       for _, r in ipairs(rows) do print(string.format("%-10s %s", r[1], r[2])) end
     end
+    ::next_game::
   end
   say("\nLevels for 'new ai=LEVEL' and --ai, in the game played: easy, normal (the table's default), hard, "
     .. "expert.")

@@ -130,7 +130,9 @@ M.add {
 }
 
 M.add {
-  name = "board", aliases = { "show", "b" }, usage = "board",
+  -- (not 'show': that is Pilotta's move, and a move word is never a
+  -- command's, tests/lua/pilotta_newcomer_spec.lua)
+  name = "board", aliases = { "b" }, usage = "board",
   help = "draw the table again",
   run = function(T) T:show() end,
 }
@@ -154,13 +156,13 @@ local function check(T, rest)
     T:print("That fits several legal moves:")
     for _, m in ipairs(r.candidates) do
       local _, what = T.g:check(m)
-      T:printf("  %-24s %s", m, what)
+      T:printf("  %-24s %s", m, T:words(what))
     end
   elseif r.error then
-    T:print("Not allowed: " .. r.error)
+    T:print("Not allowed: " .. T:words(r.error))
   else
     local _, what = T.g:check(r.move)
-    T:print("Legal: " .. r.move .. ": " .. what)
+    T:print("Legal: " .. T:words(r.move .. ": " .. what))
   end
 end
 

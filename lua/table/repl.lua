@@ -260,8 +260,12 @@ local function on_event(self, e, d)
     self:print(self.gm.round_summary(self.style, e.result, self.names, { rules = self:rules() }))
     -- Time to read the breakdown before the next deal's first moves
     -- scroll it away (a person at a terminal only: not piped, not CI).
+    -- 'quit' there leaves, without dealing the next round.
     if self.pause_rounds and not e.result.over then
-      self.read(string.format("Press Enter to deal round %d. ", select(3, self.g:where()) + 1))
+      local answer = self.read(string.format("Press Enter to deal round %d. ",
+        select(3, self.g:where()) + 1))
+      local word = type(answer) == "string" and answer:match("^%s*(%S*)"):lower()
+      if word and commands.find(word) == commands.find("quit") then self:leave() end
     end
   elseif e.type == "round_start" and e.new_round then
     local who = self.names[e.dealer]
@@ -321,7 +325,7 @@ end
 function Session:advance()
   local d = self:driver()
   while true do
-    if self.paused and self.g:turn() then return end
+    if self.done or self.paused and self.g:turn() then return end
     -- (each move's line erases the thinking line: armed again for the next)
     self:thinking()
     local e, why, more, seat = d:step()
@@ -343,6 +347,7 @@ end
 -- what happened since. With several people at one keyboard, the hand is
 -- hidden until the next one presses Enter.
 function Session:show()
+  if self.done then return end -- (left at the pause between rounds)
   local seat = self:human_to_move()
   if seat and self.humans > 1 and seat ~= self.viewer then
     -- (an undo at the hand-over has drawn the board for its asker)
@@ -390,10 +395,18 @@ function Session:handover(seat)
   return false
 end
 
+--- An engine's sentence in the board's words (the game's own words():
+-- suit symbols where the terminal shows them, "you" for the person to
+-- move); as it is for a game without one.
+function Session:words(text)
+  if not self.gm.words then return tostring(text) end
+  return self.gm.words(self.style, tostring(text), self.names, self:human_to_move() or self.viewer)
+end
+
 --- Says why a typed move was refused; the first time a refusal cites a
 -- rule id, also how to read that rule.
 function Session:refused(why)
-  self:complain("Refused: " .. why)
+  self:complain("Refused: " .. self:words(why))
   local id = tostring(why):match("^([%w%-]+):")
   if id and not self.told_rules_id and rulebook.is_id(id) and rulebook.find(id) then
     self.told_rules_id = true
@@ -582,6 +595,9 @@ function Session:handle(line)
   end
   local word, rest = line:match("^%s*(%S+)%s*(.-)%s*$")
   local cmd = commands.find(word)
+  -- A word the game's moves begin with is the move's, even when a
+  -- command (a user's own, say) has the same name.
+  if cmd and self.gm.move_word and self.gm.move_word[word:lower()] then cmd = nil end
   if cmd then
     -- A broken command (a user's own, say) must not end the session.
     local ok, err = xpcall(cmd.run, traceback, self, rest, word)

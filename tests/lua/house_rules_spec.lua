@@ -7,6 +7,7 @@ package.path = here .. "?.lua;" .. package.path
 local support = require "support"
 local diloti = require "diloti"
 local record = require "diloti.match.record"
+local pilotta_table = require "diloti.table.games.pilotta"
 
 local lit = support.lit
 local GUIDE = here .. "../../docs/house-rules.md"
@@ -151,7 +152,7 @@ describe("house rules for their authors", function()
       for _, hook in ipairs{ "moves", "score", "match" } do
         assert.matches("`" .. hook .. "%(", doc)
       end
-      for _, field in ipairs{ "name", "description", "rule", "base", "requires", "conflicts", "rules", "arg",
+      for _, field in ipairs{ "name", "description", "rule", "base", "game", "requires", "conflicts", "rules", "arg",
         "hooks", "help" } do
         assert.matches("| `" .. field .. "`", doc, 1, true)
       end
@@ -174,6 +175,135 @@ describe("house rules for their authors", function()
       end
       assert.same({}, warnings)
       assert.is_true(#labels > 0, "no round of the example named its points")
+    end)
+  end)
+
+  describe("the guide's Pilotta part (issue 25, item 2)", function()
+    local doc
+    lazy_setup(function() doc = support.read(GUIDE) end)
+
+    -- Pilotta's recorder: the same, for Pilotta, refusing a card only in
+    -- the play (so that every call, contra included, stays possible), and
+    -- playing on at the match's end (so that its state is seen too).
+    local PL_RECORDER = RECORDER:gsub('name = "recorder",', 'name = "pilotta-recorder", game = "pilotta",')
+      :gsub("if #moves < 2 then", 'if #moves < 2 or state.phase ~= "play" then')
+      :gsub('match = function%(state%) walk%(state, "", seen.state%) end',
+        'match = function(state) walk(state, "", seen.state) return false end')
+
+    -- A contra and a recontra whenever they are legal, else the first bid
+    -- and then passes; in the play, announcements, shows and the belote.
+    local function pick(g)
+      local by = {}
+      for _, m in ipairs(g:moves(true)) do
+        by[m.kind] = by[m.kind] or m
+        if m.belote then by.belote = m end
+      end
+      if g:phase() ~= "play" then
+        return (by.recontra or by.contra or (not g:state().contract and by.bid) or by.pass or by.trump).text
+      end
+      return (by.announce or by.show or by.belote or by.play).text
+    end
+
+    -- Four Jacks for seat 0 (a four, and the target of 40 reached in
+    -- round 1), then three more rounds.
+    local FOUR = "dealer=3; hands=Jc Jd Jh Js 7s 8s 10s Ks / 10d Qd Kd 7h 9s As 8h Ac"
+      .. " / Kc 7c 9h 10h Qs 9d Ad 7d / 10c 8c Qc 8d 9c Ah Qh Kh"
+
+    it("lists exactly the fields a Pilotta rule's hooks receive: the state, a move, the breakdown", function()
+      assert.equals(PL_RECORDER:find("pilotta-recorder", 1, true) ~= nil, true)
+      write_variant(dir, "pilotta-recorder", PL_RECORDER)
+      local g = assert(diloti.new{ game = "pilotta", rules = "pilotta+recorder+target=40", rules_dirs = { dir },
+        position = FOUR })
+      for _ = 1, 4 do
+        while g:phase() ~= "round-over" and g:phase() ~= "match-over" do assert(g:play(pick(g))) end
+        assert(g:next_round())
+      end
+      while g:phase() ~= "play" do assert(g:play(pick(g))) end
+      local plain = assert(diloti.new{ game = "pilotta", position = g:position() })
+      local kept, m = {}, nil
+      for _, t in ipairs(g:moves()) do kept[t] = true end
+      for _, t in ipairs(plain:moves()) do m = m or (not kept[t] and t) or nil end
+      assert.is_string(m)
+      local ok, why = g:check(m)
+      assert.is_false(ok)
+      local seen = parse_report(why)
+      for _, f in ipairs { "contract.contra_by", "announcements[].rank", "belote", "winner", "last.made" } do
+        assert.is_true(seen.state[f] ~= nil, "the game never showed " .. f)
+      end
+      assert.same(keys(documented(doc, "pilotta%-state")), keys(seen.state))
+      assert.same(keys(documented(doc, "pilotta%-move")), keys(seen.move))
+      assert.same(keys(documented(doc, "pilotta%-breakdown")), keys(seen.breakdown))
+    end)
+
+    -- The worked examples, by name.
+    local function example(name)
+      local code = doc:match("<!%-%- example: " .. lit(name) .. "%.lua %-%->%s*```lua\n(.-)```")
+      assert(code, "no worked example " .. name)
+      write_variant(dir, name, code)
+    end
+
+    local function play_round(g)
+      while g:phase() ~= "round-over" and g:phase() ~= "match-over" do assert(g:play(pick(g))) end
+    end
+
+    it("has a worked moves hook: no trump leads the first trick", function()
+      example("pilotta-no-trump-lead")
+      local pos = "dealer=3; calls=80h, pass, pass, pass; hands=7c 8c 9c Ah 7s 8s 10s Ks"
+        .. " / 10d Jd Qd 7h 9s Js 8h As / Kc Ac 9h 10h Qs Kd Ad 7d / 10c Jc Qc 8d 9d Jh Qh Kh"
+      local g = assert(diloti.new{ game = "pilotta", rules = "pilotta+no-trump-lead", rules_dirs = { dir },
+        position = pos })
+      local ok, why = g:check("Ah")
+      assert.is_false(ok)
+      assert.matches("no-trump-lead: the first trick may not be led with a trump", why, 1, true)
+      assert.is_true(g:check("7s"))
+      assert.is_true(g:check("announce 7c 8c 9c"))
+      assert(g:play("7s"))
+      assert(g:play("9s"))
+      assert(g:play("Qs"))
+      assert(g:play("Jh")) -- (a trump played later in trick 1 is not a lead)
+      assert.is_true(g:check("Kh"))
+    end)
+
+    it("has a worked score hook: a game point for the last trick, named", function()
+      example("pilotta-last-trick")
+      local g = assert(diloti.new{ game = "pilotta", rules = "pilotta+last-trick", rules_dirs = { dir }, seed = 4 })
+      local plain = assert(diloti.new{ game = "pilotta", seed = 4 })
+      for _ = 1, 3 do
+        play_round(g)
+        play_round(plain)
+        local r, p = g:result().round, plain:result().round
+        assert.is_false(r.thrown_in)
+        do
+          local last = g:state().tricks[8].winner % 2
+          assert.equals(p[last].game + 1, r[last].game)
+          assert.equals(p[1 - last].game, r[1 - last].game)
+          assert.equals("Last trick", r.label)
+          local st = { width = 80, unicode = false, colour = false }
+          assert.matches("include the house rules': Last trick", pilotta_table.round_summary(st, g:result(), {}),
+            1, true)
+        end
+        if g:phase() == "match-over" then break end
+        assert(g:next_round())
+        assert(plain:next_round())
+      end
+    end)
+
+    it("has a worked match hook: the team ahead after eight rounds wins", function()
+      example("pilotta-eight-rounds")
+      local g = assert(diloti.new{ game = "pilotta", rules = "pilotta+eight-rounds", rules_dirs = { dir }, seed = 6 })
+      for _ = 1, 30 do
+        play_round(g)
+        if g:phase() == "match-over" then break end
+        assert(g:next_round())
+      end
+      local s = g:state()
+      assert.equals("match-over", g:phase())
+      assert.is_true(s.round <= 8 or s.score[0] == s.score[1], "round " .. s.round)
+    end)
+
+    it("is where 'diloti rules pilotta' sends an author", function()
+      local out = support.cli { "rules", "pilotta" }
+      assert.matches("house%-rules%.md", out)
     end)
   end)
 

@@ -234,7 +234,7 @@ describe("Pilotta at the table", function()
 
     it("why says whether a call or card is allowed, playing nothing", function()
       local s = hotseat(3)
-      assert.matches("Legal: 80h", say(s, "why 80h"))
+      assert.matches("Legal: 80♥", say(s, "why 80h")) -- (in the board's words, issue 25)
       assert.matches("Not allowed: P14", say(s, "why 170h"))
       assert.equals(0, #s.g:history())
     end)

@@ -16,6 +16,13 @@ M.board = screen.board
 M.moves = screen.moves
 M.round_summary = screen.round_summary
 M.round_so_far = screen.round_so_far
+--- The words a move may hold ("8h x 3c", "3h on 5s", "7h lay", "claim"):
+-- no command may have one of them as its name
+-- (tests/lua/pilotta_newcomer_spec.lua).
+M.move_words = { "lay", "x", "on", "claim", "keep" }
+M.move_word = {}
+for _, w in ipairs(M.move_words) do M.move_word[w] = true end
+
 M.looks_like_move = moveinput.looks_like_move
 M.resolve = moveinput.resolve
 

@@ -74,12 +74,63 @@ local function team_name(names, team)
   return screen.side_name(names, team, 4, 2)
 end
 
+-- The two teams over a grid's columns: their whole names when both fit
+-- on one line beside the row labels, else by their seats' directions
+-- ("You & North", "East & West"), so that no team's name is broken over
+-- two lines (the board above names every seat's player).
+local function grid_heads(st, names)
+  local full = { team_name(names, 0), team_name(names, 1) }
+  local room = ((st.width or 80) - #"Declarations") // 2 - 2
+  if utf8.len(full[1]) <= room and utf8.len(full[2]) <= room then return full end
+  local short = {}
+  for team = 0, 1 do
+    local parts = {}
+    for seat = team, 3, 2 do
+      local n = name_of(names, seat)
+      parts[#parts + 1] = n:match("%((%a+)%)$") or n
+    end
+    short[team + 1] = table.concat(parts, " & ")
+  end
+  return short
+end
+
 local function plural(n, one, many)
   return n .. " " .. (n == 1 and one or (many or one .. "s"))
 end
 
 local function sep(st)
   return st.unicode and " · " or " | "
+end
+
+-- ---- the engine's sentences in the board's words ---------------------------
+
+-- The verb after "seat N" as it goes with "you" ("seat 0 bids" -> "you bid").
+local VERB_YOU = { plays = "play", bids = "bid", passes = "pass", says = "say", announces = "announce",
+  shows = "show", names = "name", holds = "hold", has = "have", is = "are", leads = "lead", wins = "win",
+  takes = "take", does = "do", needs = "need" }
+
+-- One word of a sentence: a card or a bid styled as the board draws it.
+local function styled_word(st, w)
+  local r = w:match("^([789AJQK])[cdhs]$") or w:match("^(10)[cdhs]$")
+  if r then return screen.card(st, w) end
+  local v, suit = w:match("^(%d%d%d?)([cdhs])$")
+  if v then return v .. suit_text(st, suit) end
+  return w
+end
+
+--- An engine's sentence (a refusal, what 'why' says of a move) in the
+-- board's words: cards and bids with the suit symbols the terminal shows
+-- ("you do not hold J♦"), "seat N" by the seat's name, and "you" (with its
+-- verb) for the seat `you`, the person at the keyboard.
+function M.words(st, text, names, you)
+  text = tostring(text):gsub("%f[%w]([Ss])eat (%d)(%s*)(%a*)", function(s, n, space, verb)
+    local seat = tonumber(n)
+    if seat == you or (names and names[seat] == "You") then
+      return (s == "S" and "You" or "you") .. space .. (VERB_YOU[verb] or verb)
+    end
+    return name_of(names, seat) .. space .. verb
+  end)
+  return (text:gsub("%f[%w](%w+)%f[%W]", function(w) return styled_word(st, w) end))
 end
 
 -- ---- the model: a view as the drawing reads it -----------------------------
@@ -439,11 +490,53 @@ local ROWS = {
   { "Belote", "belote" }, { "Raw points", "raw" }, { "Game points", "game" },
 }
 
+local so_far_extras
+
+-- A swept side's declarations when they are lost (P43: made at x1, the
+-- other side took no trick and scores its belote only): the team and
+-- their value, or nil.
+local function lost_decls(r)
+  if not r.made or (r.mult or 1) > 1 or r.bidders == nil then return nil end
+  local def = 1 - r.bidders
+  local d = r[def]
+  if d and d.tricks == 0 and (d.declarations or 0) > 0 and d.raw == (d.belote or 0) then return def, d.declarations end
+  return nil
+end
+
+-- After a failed contract (P44) or a doubled one (P45), where the
+-- winner's raw points come from: both sides' trick points and
+-- declarations, and the contract. Nil for other rounds (and for house
+-- rules that score them otherwise).
+local function takes_all_line(r, names)
+  local mult = r.mult or 1
+  if r.bidders == nil or (r.made and mult == 1) then return nil end
+  local winner = r.made and r.bidders or 1 - r.bidders
+  local loser = 1 - winner
+  local w, l = r[winner], r[loser]
+  if not (w and l) or l.raw ~= (l.belote or 0) then return nil end
+  local tp = (w.trick_points or 0) + (l.trick_points or 0)
+  local decl = (w.declarations or 0) + (l.declarations or 0)
+  local what = string.format("both sides' trick points (%d)", tp)
+  if decl > 0 then
+    what = what .. string.format(" and declarations (%d%s)", decl,
+      (l.declarations or 0) > 0 and (", " .. team_name(names, loser) .. "'s included") or "")
+  end
+  local value = r.value == 250 and "capot (250)" or tostring(r.value)
+  return string.format("%s take all (%s): %s, and the contract's %s%s; %s score only their belote.",
+    team_name(names, winner), mult > 1 and "P45" or "P44", what, value, mult > 1 and (" x" .. mult) or "",
+    team_name(names, loser))
+end
+
 local function round_rows(r, result)
   local rows = {}
+  local lost_team = lost_decls(r)
   for _, row in ipairs(ROWS) do
     local cells = { row[1] }
-    for team = 0, 1 do cells[team + 2] = { tostring(r[team] and r[team][row[2]] or 0), "" } end
+    for team = 0, 1 do
+      local v = r[team] and r[team][row[2]] or 0
+      if row[2] == "declarations" and team == lost_team then v = 0 end -- (lost: named under the rows)
+      cells[team + 2] = { tostring(v), "" }
+    end
     rows[#rows + 1] = cells
   end
   local score = { "Match score" }
@@ -475,8 +568,18 @@ function M.round_summary(st, result, names, opts)
     lines[1] = string.format("Round%s: everybody passed, no score (P19).", n)
   else
     lines[1] = string.format("Round%s is over%s.", n, contract_outcome(r, names))
-    for _, l in ipairs(screen.grid({ team_name(names, 0), team_name(names, 1) }, round_rows(r, result), st.width)) do
+    for _, l in ipairs(screen.grid(grid_heads(st, names), round_rows(r, result), st.width)) do
       lines[#lines + 1] = l
+    end
+    local lost, value = lost_decls(r)
+    if lost then
+      lines[#lines + 1] = string.format("Lost: %s's declarations (%d): a side that takes no trick loses them (P43).",
+        team_name(names, lost), value)
+    end
+    lines[#lines + 1] = takes_all_line(r, names)
+    -- (a house rule's score hook that names what it added, in the game points above)
+    if type(r.label) == "string" and r.label ~= "" then
+      lines[#lines + 1] = "The game points include the house rules': " .. r.label .. "."
     end
   end
   if result.over then
@@ -512,6 +615,62 @@ local function sheet_lines(history)
   return rows
 end
 
+-- The declarations that count for a team so far: its announced ones once
+-- they stand (P36, P37).
+local function counted_decls(m, team)
+  if m.standing ~= team then return 0 end
+  local sum = 0
+  for _, d in ipairs(m.decls) do
+    if TEAM_OF[d.seat] == team then sum = sum + (d.value or 0) end
+  end
+  return sum
+end
+
+-- What the bidders still need (P42): their trick points, standing
+-- declarations and belote against the contract; a capot's tricks.
+local function need_line(m, names)
+  local k = m.contract
+  if not k or m.phase ~= "play" then return nil end
+  local team = TEAM_OF[k.seat]
+  local who = team_name(names, team)
+  if k.capot then
+    if m.tricks[1 - team] > 0 then
+      return string.format("%s's capot is lost: the other side took a trick (P42).", who)
+    end
+    return string.format("%s must take every trick for their capot (P42): %d of 8 so far.", who, m.tricks[team])
+  end
+  local have = m.points[team] + counted_decls(m, team) + ((m.belote and TEAM_OF[m.belote] == team) and 20 or 0)
+  local need = (k.value or 0) - have
+  if need > 0 then
+    return string.format("%s need %d more points for the contract of %d (P42): %d so far (trick points, "
+      .. "standing declarations, belote).", who, need, k.value, have)
+  end
+  return string.format("%s have the %d of the contract (%d with standing declarations and belote); it is made "
+    .. "with a trick of their own, unless the other side takes all eight (P42).", who, k.value, have)
+end
+
+-- 'score' in a round: the declarations announced and whose stand, the
+-- belote, and what the bidders still need.
+so_far_extras = function(m, names)
+  local out = {}
+  if #m.decls > 0 then
+    local items = {}
+    for _, d in ipairs(m.decls) do items[#items + 1] = name_of(names, d.seat) .. ": " .. M.decl_words(d) end
+    local standing = ""
+    if m.standing == 0 or m.standing == 1 then
+      standing = string.format(" (%s's stand, P36)", team_name(names, m.standing))
+    elseif m.standing == "equal" then
+      standing = " (the best of each side are equal: none count, P37)"
+    elseif m.standing == nil then
+      standing = " (compared when trick 1 is complete, P36)"
+    end
+    out[#out + 1] = "Declarations: " .. table.concat(items, ", ") .. standing
+  end
+  if m.belote then out[#out + 1] = string.format("Belote: %s (20, P39)", name_of(names, m.belote)) end
+  out[#out + 1] = need_line(m, names)
+  return out
+end
+
 --- 'score': the sheet in tens (P46), each round and the running totals,
 -- and this round's tricks and trick points so far. opts: rules,
 -- history (g:history()).
@@ -522,7 +681,7 @@ function M.round_so_far(st, v, names, opts)
   local rows = sheet_lines(opts.history)
   if #rows > 0 then
     lines[#lines + 1] = "The sheet, in tens (each round's game points, the total in brackets):"
-    for _, l in ipairs(screen.grid({ team_name(names, 0), team_name(names, 1) }, rows, st.width)) do
+    for _, l in ipairs(screen.grid(grid_heads(st, names), rows, st.width)) do
       lines[#lines + 1] = l
     end
   end
@@ -533,6 +692,7 @@ function M.round_so_far(st, v, names, opts)
     lines[#lines + 1] = string.format("  %s: %s, %d trick points", team_name(names, team),
       plural(m.tricks[team], "trick"), m.points[team])
   end
+  for _, l in ipairs(so_far_extras(m, names)) do lines[#lines + 1] = "  " .. l end
   local rules = opts.rules or {}
   lines[#lines + 1] = string.format("The match is played to %d game points (P49).", m.target or rules.target or 351)
   return screen.fit(st, table.concat(lines, "\n"))
@@ -551,8 +711,18 @@ end
 
 -- ---- reading what is typed ------------------------------------------------
 
-local WORDS = { pass = true, contra = true, recontra = true, capot = true, announce = true, show = true,
-  trump = true, trumps = true }
+--- The words a call or a card may hold (the engine's parser's, and the
+-- table's own 'double' and 'redouble'): no command may have one of them
+-- as its name (tests/lua/pilotta_newcomer_spec.lua).
+M.move_words = { "pass", "contra", "recontra", "double", "redouble", "capot", "trump", "trumps", "announce",
+  "show", "belote", "nobelote", "no" }
+M.move_word = {}
+for _, w in ipairs(M.move_words) do M.move_word[w] = true end
+-- (the words a line that is meant as a move may begin with)
+local WORDS = { pass = true, contra = true, recontra = true, double = true, redouble = true, capot = true,
+  announce = true, show = true, trump = true, trumps = true }
+-- The words people say for contra and recontra (P16, P17).
+local SYNONYM = { double = "contra", redouble = "recontra" }
 
 --- Does the input look like a call or a card rather than a command?
 function M.looks_like_move(text)
@@ -591,11 +761,20 @@ local function short_fits(g, text)
   return nil
 end
 
+-- 'announce' or 'show' alone with nothing of the kind to play: why not.
+local NONE = {
+  announce = "P35: you have no declaration to announce now (a run of three or more cards of a suit, or four "
+    .. "of a kind, announced at your turn in trick 1)",
+  show = "P38: you have no declaration to show now (a declaration you announced is shown at your turn in "
+    .. "trick 2, when your side's stand)",
+}
+
 --- resolve(g, text) -> {move=} | {candidates=} | {error=} (as
 -- moveinput.resolve): a move number (below 80), the notation, or a short
 -- form ("90" for the bids of 90, "capot", "announce", "show").
 function M.resolve(g, text)
   text = text:match("^%s*(.-)%s*$")
+  text = SYNONYM[text:lower()] or text
   local n = text:match("^%d+$") and math.tointeger(tonumber(text))
   if n and n < 80 then
     local m = g:parse(n)
@@ -607,6 +786,7 @@ function M.resolve(g, text)
   local fits = short_fits(g, text)
   if fits and #fits == 1 then return { move = fits[1] } end
   if fits and #fits > 1 then return { candidates = fits } end
+  if fits and NONE[text:lower()] then return { error = NONE[text:lower()] } end
   return { error = tostring(why or "not a call or a card") }
 end
 
@@ -634,7 +814,8 @@ M.help_moves = {
   { "pass", "pass in the auction (P12)" },
   { "90h", "bid 90 in hearts (or 9h; P14: 80 to 160 in tens, above the highest bid)" },
   { "capot s", "bid capot in spades: all eight tricks (250)" },
-  { "contra, recontra", "double the other side's bid, redouble your side's (P16, P17)" },
+  { "contra, recontra", "double the other side's bid, redouble your side's (P16, P17; 'double' and "
+    .. "'redouble' too)" },
   { "90", "the bids of 90 to choose from (the one, when only one suit is legal)" },
   { "Jh", "play the Jack of hearts (10d, J♥ too; 'Qc nobelote' skips the belote, P39)" },
   { "announce 7c 8c 9c", "announce a declaration in trick 1, by its cards (P35)" },
