@@ -158,12 +158,23 @@ bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti $(BUILD)/pilotta-bench $(BUILD
 	  | sort -t: -k3 -n | sed -n 3p
 	@for i in 1 2 3 4 5; do s=$$(date +%s%N); $(BUILD)/diloti moves --explain "$(CROWDED)" >/dev/null; \
 	  e=$$(date +%s%N); echo $$(( (e - s) / 1000000 )); done | sort -n | sed -n 3p | \
-	  xargs printf "moves --explain on a crowded table (11,700 moves): median %s ms of 5 runs\n"
+	  xargs printf "moves --explain on a crowded table (11,700 moves, a bounded list of them): median %s ms of 5 runs\n"
 	@$(BUILD)/diloti run tools/calls.lua
 	@sh tools/startup.sh $(BUILD)/diloti 11
+	@# issue 24: the crowded table, the CLI on it, and two AIs that crowd it
+	@$(BUILD)/diloti run tools/crowded_bench.lua
+	@$(MAKE) --no-print-directory deps DEB_PKGS="time"
+	@/usr/bin/time -f "diloti moves on the crowded table: %e s, peak %M KiB" \
+	  $(BUILD)/diloti moves "$(CROWDED20)" >/dev/null 2>&1 </dev/null; \
+	  /usr/bin/time -f "diloti moves on the crowded table: %e s, peak %M KiB" $(BUILD)/diloti moves "$(CROWDED20)" \
+	  2>&1 >/dev/null | tail -1
+	@/usr/bin/time -f "lay-only self-play, 3 games: %e s, peak %M KiB" \
+	  $(BUILD)/diloti --ai-dir tools/layer-ai match layer layer --games 3 2>&1 >/dev/null | tail -1
 
 # A crowded table for the bench: 11,700 legal moves.
 CROWDED = hands=10h 9h 8h 7h 6h / 10s 9s 8s 7s 6s; table=Ac 2c 3c 4c 5c 6c 7c 8c 9c Ad 2d 3d 4d 5d; pack=-
+# Issue 24's: 1,621,901 legal moves.
+CROWDED20 = hands=10h 9h 8h 7h 6h / 10s 9s 8s 7s 6s; table=Ac 2c 3c 4c 5c Ad 2d 3d 4d 5d Ah 2h 3h 4h 5h As 2s 3s 4s 5s; pack=-
 
 # Missing Debian packages are installed when we are root, otherwise the
 # exact command is printed: never a cryptic compiler error.
