@@ -22,6 +22,14 @@ local function documented(doc, name)
     local field = line:match("^|%s*`([^`]+)`%s*|")
     if field then set[(field:gsub("%[[^%]]*%]", "[]"))] = true end
   end
+  -- a field listed with its own fields is those fields, as parse_report reads what a hook saw
+  for name in pairs(set) do
+    for other in pairs(set) do
+      if other ~= name and (other:sub(1, #name + 1) == name .. "." or other:sub(1, #name + 1) == name .. "[") then
+        set[name] = nil
+      end
+    end
+  end
   return set
 end
 
