@@ -23,10 +23,10 @@ local function documented(doc, name)
     if field then set[(field:gsub("%[[^%]]*%]", "[]"))] = true end
   end
   -- a field listed with its own fields is those fields, as parse_report reads what a hook saw
-  for name in pairs(set) do
+  for f in pairs(set) do
     for other in pairs(set) do
-      if other ~= name and (other:sub(1, #name + 1) == name .. "." or other:sub(1, #name + 1) == name .. "[") then
-        set[name] = nil
+      if other ~= f and (other:sub(1, #f + 1) == f .. "." or other:sub(1, #f + 1) == f .. "[") then
+        set[f] = nil
       end
     end
   end
