@@ -18,8 +18,11 @@
  * cards and four declarations share a value, so a count fits. */
 typedef uint64_t Counts;
 
-static inline int cnt(Counts k, int v) { return (int)(k >> (4 * (v - 1))) & 0xF; }
-static inline Counts one(int v) { return (Counts)1 << (4 * (v - 1)); }
+static inline int cnt(Counts k, int v)
+{
+    return (unsigned)(v - 1) < 10u ? (int)(k >> (4u * (unsigned)(v - 1))) & 0xF : 0;
+}
+static inline Counts one(int v) { return (unsigned)(v - 1) < 10u ? (Counts)1 << (4u * (unsigned)(v - 1)) : 0; }
 
 static int counts_sum(Counts k)
 {
@@ -430,7 +433,7 @@ static dl_Set first_cards(dl_Set cards, int n)
 static void count_leaf(Counter *c, dl_Set take, uint64_t weight, unsigned decls)
 {
     for (unsigned d = decls;; d = (d - 1) & decls) {
-        uint64_t t = take | (uint64_t)d << DL_DECL_SHIFT;
+        uint64_t t = take | (uint64_t)d * DL_DECL_BIT(0);
         if (t || c->m.kind == DL_LAY) {
             if (c->checks-- <= 0) {
                 c->exact = false;

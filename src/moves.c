@@ -533,10 +533,10 @@ static const uint64_t *loose_unions(Gen *g, int v, int *count)
         uint64_t st_acc[DL_DECL_SHIFT + 1], acc = 0;
         /* Shared by many batches, so it has a share of its own: a crowded
          * table's unions run to millions. */
-        long work = 64 * g->batch_cap, room = 2 * g->batch_cap;
+        long work = 64 * g->batch_cap, most = 2 * g->batch_cap;
         for (;;) {
             for (; j < n; j++) {
-                if (work-- <= 0 || len - off >= room) {
+                if (work-- <= 0 || len - off >= most) {
                     g->out->cut = true;
                     d = 0;
                     break;
