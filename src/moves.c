@@ -938,13 +938,3 @@ long dl_legal_moves(const dl_State *s, dl_MoveList *l)
     }
 }
 
-bool dl_is_legal_listed(const dl_State *s, const dl_Move *m)
-{
-    dl_MoveList l;
-    bool found = false;
-    dl_movelist_init(&l);
-    if (dl_legal_moves(s, &l) >= 0)
-        for (size_t i = 0; i < l.n && !found; i++) found = dl_move_eq(&l.m[i], m);
-    dl_movelist_free(&l);
-    return found;
-}

@@ -77,9 +77,6 @@ long dl_legal_moves_share(const dl_State *s, dl_MoveList *l, long share);
 /* Is m legal here? Decided from the move itself (legal.c), never by
  * listing: see legal.h for the answer that tells "too costly" apart. */
 bool dl_is_legal(const dl_State *s, const dl_Move *m);
-/* Is m among the moves dl_legal_moves() lists? The generator's own
- * answer, for the tests that hold the two to agree. */
-bool dl_is_legal_listed(const dl_State *s, const dl_Move *m);
 /* Why m is refused: "D10: ..." (rule id, colon, plain words), or NULL if
  * it is legal. The text lives in buf (cap >= 160 recommended). */
 const char *dl_refusal(const dl_State *s, const dl_Move *m, char *buf,
