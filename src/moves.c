@@ -532,8 +532,11 @@ static const uint64_t *loose_unions(Gen *g, int v, int *count)
         int st_j[DL_DECL_SHIFT + 1], j = 0, d = 0, len = off;
         uint64_t st_acc[DL_DECL_SHIFT + 1], acc = 0;
         /* Shared by many batches, so it has a share of its own: a crowded
-         * table's unions run to millions. */
-        long work = 64 * g->batch_cap, most = 2 * g->batch_cap;
+         * table's unions run to millions. It always reaches the end of
+         * the first path (n steps, at most 22 unions on it), a maximal
+         * union: under V-forced-capture (C1) that may be the card's only
+         * kind of move (D20). */
+        long work = 64 * g->batch_cap + n, most = 2 * g->batch_cap;
         for (;;) {
             for (; j < n; j++) {
                 if (work-- <= 0 || len - off >= most) {

@@ -2,6 +2,7 @@
  * what it allows that the default rules refuse, what it still refuses, and
  * which rule id the engine names when it refuses. */
 #include "testutil.h"
+#include "legal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -516,6 +517,27 @@ static void test_V_forced_capture_C1_maximal_not_maximum(void **state)
     assert_true(legal(&t, "6h x Ac 5d"));
     assert_true(legal(&t, "6h x 3c 3d"));
     assert_true(legal(&t, "6h lay"));
+}
+
+/* D20 with C1 on a crowded table: a 10 whose only moves are maximal
+ * captures, among 1,086 sets of cards worth 10. Every share of a bounded
+ * list, the smallest included, must still hold one of them (a share of 16
+ * listed none: its work ran out before the first maximal union). */
+static void test_V_forced_capture_every_share_lists_a_move_D20(void **state)
+{
+    (void)state;
+    dl_Rules v = diloti_rules();
+    v.forced_capture = true;
+    dl_State s = pos(&v, "hands=10h / 10c; table=Ac Ad Ah As 2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s "
+                         "5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8d 8h 8s 9c 9d 9h 9s Kc; pack=-");
+    for (long share = DL_BATCH_MAX; share >= DL_BATCH_MIN; share /= 4) {
+        dl_MoveList l;
+        dl_movelist_init(&l);
+        long n = dl_legal_moves_share(&s, &l, share);
+        if (n <= 0) fail_msg("share %ld: %ld moves listed", share, n);
+        for (size_t i = 0; i < l.n; i++) assert_int_equal(DL_CHECK_LEGAL, dl_check_move(&s, &l.m[i]));
+        dl_movelist_free(&l);
+    }
 }
 
 static void test_V_forced_capture_no_declaration_or_raise(void **state)
@@ -1213,6 +1235,7 @@ int main(void)
         cmocka_unit_test(test_V_forced_capture_face_cards_C1),
         cmocka_unit_test(test_V_forced_capture_kontsina_means_must_capture),
         cmocka_unit_test(test_V_forced_capture_random_play_D20),
+        cmocka_unit_test(test_V_forced_capture_every_share_lists_a_move_D20),
         cmocka_unit_test(test_V_liberal_group_example_a),
         cmocka_unit_test(test_V_liberal_group_example_b),
         cmocka_unit_test(test_V_liberal_group_own_plain_counts_as_included_C3),
