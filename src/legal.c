@@ -500,7 +500,9 @@ static void count_card(Counter *c, int card)
 
 dl_MoveCount dl_count_moves(const dl_State *s, long budget)
 {
-    Counter c = {s, {NULL, 0, 0, DL_SPLIT_BUDGET, false, false}, {0}, {0, 0, 0, 0}, budget, true, 0};
+    /* (the splits the checks try are shared: they grow with the checks
+     * allowed, so a larger budget gives a truer count) */
+    Counter c = {s, {NULL, 0, 0, DL_SPLIT_BUDGET + budget, false, false}, {0}, {0, 0, 0, 0}, budget, true, 0};
     if (s->phase == DL_PHASE_CLAIM) return (dl_MoveCount){2, true};
     if (s->phase != DL_PHASE_PLAY) return (dl_MoveCount){0, true};
     for (int v = 1; v <= 10; v++) c.byval[v] = s->loose & dl_value_mask(v);
