@@ -54,8 +54,6 @@ function commands.moves(a)
     -- The list is bounded (docs/architecture.md, "Bounded move lists"):
     -- say how many moves there are, on stderr so the list stays a list.
     local n, exact = g:count()
-    -- (a count cut short may have found fewer than the list holds)
-    if not exact then n = math.max(n, #list) end
     io.stderr:write(string.format("diloti: %s%d legal moves; %s\n", exact and "" or "more than ", n, cut))
   end
   return 0

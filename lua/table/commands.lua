@@ -123,8 +123,6 @@ M.add {
     T:print(T.gm.moves(T.style, list))
     if cut then
       local n, exact = T.g:count()
-      -- (a count cut short may have found fewer than the list holds)
-      if not exact then n = math.max(n, #list) end
       T:print(screen.fit(T.style, string.format("(%s%d legal moves in all: %s.)", exact and "" or "more than ",
         n, cut)))
     end

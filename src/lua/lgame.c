@@ -486,6 +486,8 @@ static int g_count(lua_State *L)
     lua_Integer budget = luaL_optinteger(L, 2, 4000000);
     luaL_argcheck(L, budget > 0 && budget <= 100000000, 2, "a budget of 1 to 100000000 checks");
     dl_MoveCount c = dl_count_moves(&g->s, (long)budget);
+    /* a count cut short is a lower bound, and the moves listed are legal */
+    if (!c.exact && g->listed && c.count < g->legal.n) c.count = g->legal.n;
     lua_pushinteger(L, (lua_Integer)c.count);
     lua_pushboolean(L, c.exact);
     return 2;
