@@ -146,7 +146,7 @@ typedef struct {
 
 static bool holds(dl_Set hand, int v) { return v >= 1 && v <= 10 && (hand & dl_value_mask(v)); }
 
-static unsigned decls_of(const dl_Move *m) { return (unsigned)(m->take >> DL_DECL_SHIFT) & 0xF; }
+static unsigned decls_in(uint64_t take) { return (unsigned)(take >> DL_DECL_SHIFT) & 0xF; }
 
 /* Plain declarations count as cards of their value for this kind of move
  * (V-liberal-capture C5, V-liberal-group C3). */
@@ -202,7 +202,7 @@ static bool gather(const dl_State *s, uint64_t take, int v, bool lib, bool soy_o
     *k = counts_of(take & DL_DECK);
     *whole = 0;
     if (take & DL_FACES) return false; /* D2, D11: face cards have no value */
-    for (unsigned d = (unsigned)(take >> DL_DECL_SHIFT) & 0xF; d; d &= d - 1) {
+    for (unsigned d = decls_in(take); d; d &= d - 1) {
         int i = dl_first(d);
         if (lib && s->decl[i].kind == DL_DECL_PLAIN) {
             if (s->decl[i].value > v) return false;
@@ -297,7 +297,7 @@ static bool plain_ok(const Ctx *c)
 static bool raise_ok(const Ctx *c)
 {
     const dl_State *s = c->s;
-    const unsigned d = decls_of(c->m);
+    const unsigned d = decls_in(c->m->take);
     const dl_Set loose = c->m->take & DL_DECK;
     if (c->own >= 0 || dl_count(d) != 1) return false;
     const dl_Decl *dc = &s->decl[dl_first(d)];
@@ -335,7 +335,7 @@ static dl_CheckResult group(Ctx *c)
     if (c->m->take & DL_FACES) return DL_CHECK_ILLEGAL;
     /* The card's component raising one opponent's plain declaration: that
      * declaration leaves the counts (or the whole parts). */
-    for (unsigned d = decls_of(c->m); d; d &= d - 1) {
+    for (unsigned d = decls_in(c->m->take); d; d &= d - 1) {
         int i = dl_first(d);
         const dl_Decl *dc = &s->decl[i];
         if (dc->kind != DL_DECL_PLAIN || dl_side(&s->rules, dc->owner) == dl_side(&s->rules, c->seat))
@@ -365,7 +365,7 @@ static dl_CheckResult check(const dl_State *s, const dl_Move *m, Memo *memo)
     const dl_Set hand = s->hand[s->turn];
     if (!(hand & DL_BIT(m->card))) return DL_CHECK_ILLEGAL;
     if ((m->take & ~(DL_DECK | DL_DECL_ITEMS)) || (m->take & DL_DECK & ~s->loose) ||
-        (decls_of(m) >> s->ndecl))
+        (decls_in(m->take) >> s->ndecl))
         return DL_CHECK_ILLEGAL;
     Ctx c = {s, m, s->turn, dl_owned_decl(s, s->turn), dl_value(m->card), hand & ~DL_BIT(m->card),
              memo};
