@@ -32,8 +32,12 @@ endif
 # Test builds run dl_check_state() after every move (DL_CHECK).
 TESTFLAGS = -DDL_CHECK
 
-CORE_SRC = text cards rules rng state deal score apply moves legal refuse notation position view game infer search
-CORE_OBJ = $(CORE_SRC:%=$(BUILD)/%.o)
+# Shared by every game: card text, the random generator, text helpers.
+# Diloti's and Kontsina's core is src/diloti/ (no Lua).
+DL_SRC = rules state deal score apply moves legal refuse notation position view game infer search
+CORE_SRC = text cards rng $(DL_SRC:%=diloti/%)
+CORE_HDR = $(wildcard src/*.h src/diloti/*.h)
+CORE_OBJ = $(CORE_SRC:%=$(BUILD)/core/%.o)
 # Pilotta's core (src/pilotta/) sits beside Diloti's and uses only its
 # shared cards, rng and text helpers: libpilotta.a links after libdiloti.a.
 PL_SRC = cards rules state deal auction decl play score action refuse notation position view playout game solve estimate infer search
@@ -61,7 +65,8 @@ all: deps
 
 build-all: $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/diloti-demo $(BUILD)/diloti-bench $(BUILD)/pilotta-bench $(BUILD)/pilotta-search-bench
 
-$(BUILD)/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
+$(BUILD)/core/%.o: src/%.c $(CORE_HDR) | $(BUILD)
+	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD):
@@ -83,10 +88,10 @@ $(BUILD)/pilotta-bench: src/pilotta/bench.c $(BUILD)/libpilotta.a $(BUILD)/libdi
 $(BUILD)/pilotta-search-bench: src/pilotta/searchbench.c $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a $(LDFLAGS) -lm -o $@
 
-$(BUILD)/diloti-demo: src/demo.c $(BUILD)/libdiloti.a
+$(BUILD)/diloti-demo: src/diloti/demo.c $(BUILD)/libdiloti.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libdiloti.a $(LDFLAGS) -lm -o $@
 
-$(BUILD)/diloti-bench: src/bench.c $(BUILD)/libdiloti.a
+$(BUILD)/diloti-bench: src/diloti/bench.c $(BUILD)/libdiloti.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< $(BUILD)/libdiloti.a $(LDFLAGS) -lm -o $@
 
 # ---- Lua layer: host program and loadable module ----
@@ -96,7 +101,7 @@ $(BUILD)/embed: tools/embed.c | $(BUILD)
 $(BUILD)/embedded.c: $(BUILD)/embed $(SCRIPTS)
 	$(BUILD)/embed $@ $(SCRIPTS)
 
-$(BUILD)/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(wildcard src/*.h) $(PL_HDR) | $(BUILD)
+$(BUILD)/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(CORE_HDR) $(PL_HDR) | $(BUILD)
 	@mkdir -p $(BUILD)/lua
 	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(CFLAGS) -c $< -o $@
 
@@ -115,15 +120,15 @@ $(BUILD)/diloti: src/main.c $(LUA_SRC:%=$(BUILD)/lua/%.o) $(BUILD)/lua/lline.o $
 
 # The same module for a plain lua5.4: position-independent, and linked
 # without liblua (the interpreter that loads it provides Lua).
-$(BUILD)/pic/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
-	@mkdir -p $(BUILD)/pic/lua
+$(BUILD)/pic/%.o: src/%.c $(CORE_HDR) | $(BUILD)
+	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -fPIC $(CFLAGS) -c $< -o $@
 
 $(BUILD)/pic/pilotta/%.o: src/pilotta/%.c $(PL_HDR) | $(BUILD)
 	@mkdir -p $(BUILD)/pic/pilotta
 	$(CC) $(CPPFLAGS) -fPIC $(CFLAGS) -c $< -o $@
 
-$(BUILD)/pic/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(wildcard src/*.h) $(PL_HDR) | $(BUILD)
+$(BUILD)/pic/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(CORE_HDR) $(PL_HDR) | $(BUILD)
 	@mkdir -p $(BUILD)/pic/lua
 	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) -fPIC $(CFLAGS) -c $< -o $@
 
@@ -194,8 +199,8 @@ deps:
 TEST_CFLAGS = $(CFLAGS) $(TESTFLAGS) $(shell pkg-config --cflags cmocka 2>/dev/null)
 TEST_LIBS   = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka) -lm
 
-$(BUILD)/test-core/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
-	@mkdir -p $(BUILD)/test-core
+$(BUILD)/test-core/%.o: src/%.c $(CORE_HDR) | $(BUILD)
+	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) -c $< -o $@
 
 $(BUILD)/libdiloti-test.a: $(CORE_SRC:%=$(BUILD)/test-core/%.o)
@@ -239,7 +244,7 @@ test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so
 # clang-tidy's checks are in .clang-tidy (each one left out says why). One
 # file a run: clang-tidy 14's analyzer reports false va_list warnings when
 # given several files at once.
-TIDY_SRC = $(sort $(wildcard src/*.c src/pilotta/*.c src/lua/*.c tools/*.c))
+TIDY_SRC = $(sort $(wildcard src/*.c src/diloti/*.c src/pilotta/*.c src/lua/*.c tools/*.c))
 lint: deps
 	@$(MAKE) --no-print-directory deps DEB_PKGS="cppcheck clang-tidy"
 	luacheck -q lua rules-variants tests/lua
@@ -328,11 +333,11 @@ FUZZ_CFLAGS  = -O1 -g -std=c99 -Wall -Wextra -Werror -Wshadow -DDL_CHECK -fno-om
 FUZZ_BIN     = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 .PHONY: fuzz fuzz-build fuzz-merge
 
-$(FUZZ_BUILD)/core/%.o: src/%.c $(wildcard src/*.h)
-	@mkdir -p $(FUZZ_BUILD)/core
+$(FUZZ_BUILD)/core/%.o: src/%.c $(CORE_HDR)
+	@mkdir -p $(@D)
 	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
 
-$(FUZZ_BUILD)/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(wildcard src/*.h)
+$(FUZZ_BUILD)/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(CORE_HDR)
 	@mkdir -p $(FUZZ_BUILD)/lua
 	$(FUZZ_CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
 

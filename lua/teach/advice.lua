@@ -14,7 +14,7 @@ M.ITERATIONS = 25000 -- the expert's budget (lua/ai/personalities/expert.lua)
 M.SECONDS = 2
 
 -- The search squashes a round's point margin into a reward in (0, 1)
--- with a logistic of this scale (src/search.c); the inverse turns a
+-- with a logistic of this scale (src/diloti/search.c); the inverse turns a
 -- reward back into points. An exact search's values are points already.
 local SCALE = 5
 

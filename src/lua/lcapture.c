@@ -22,7 +22,7 @@
 #include "boxint.h"
 #include "lhandle.h"
 #include "lrules.h"
-#include "moves.h"
+#include "diloti/moves.h"
 
 /* A rules table holds some 30 fields with short names; more, or longer
  * names, are nonsense (and dl_lua_torules would echo a long name). */

@@ -26,12 +26,12 @@
 #include "lhandle.h"
 #include "lrules.h"
 #include "ltext.h"
-#include "legal.h"
+#include "diloti/legal.h"
 #include "lview.h"
-#include "notation.h"
-#include "score.h"
-#include "search.h"
-#include "view.h"
+#include "diloti/notation.h"
+#include "diloti/score.h"
+#include "diloti/search.h"
+#include "diloti/view.h"
 
 #define GAME "diloti.Game"
 

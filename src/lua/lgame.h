@@ -4,7 +4,7 @@
 
 #include <lua.h>
 
-#include "game.h"
+#include "diloti/game.h"
 
 /* Registers the Game metatable; pushes the constructor new{...}. */
 int dl_lua_opengame(lua_State *L);

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "deal.h"
+#include "diloti/deal.h"
 #include "embedded.h"
 #include "lcapture.h"
 #include "lgame.h"

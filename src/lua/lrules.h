@@ -4,7 +4,7 @@
 
 #include <lua.h>
 
-#include "rules.h"
+#include "diloti/rules.h"
 
 /* Reads the table at idx over r (fields not given keep r's values).
  * Raises a Lua error naming the field on an unknown name or a bad type. */

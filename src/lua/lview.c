@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "lhandle.h"
-#include "notation.h"
-#include "score.h"
-#include "view.h"
+#include "diloti/notation.h"
+#include "diloti/score.h"
+#include "diloti/view.h"
 
 static const char *const PHASES[] = {"claim", "play", "round-over", "match-over"};
 

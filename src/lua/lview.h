@@ -5,7 +5,7 @@
 
 #include <lua.h>
 
-#include "moves.h"
+#include "diloti/moves.h"
 
 /* A list of cards lowest first (the order of every card list here). */
 void dl_lua_pushcards(lua_State *L, dl_Set s);

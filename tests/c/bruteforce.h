@@ -10,7 +10,7 @@
 #ifndef DL_BRUTEFORCE_H
 #define DL_BRUTEFORCE_H
 
-#include "moves.h"
+#include "diloti/moves.h"
 
 #define BF_MAX_ITEMS 16
 

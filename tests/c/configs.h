@@ -3,7 +3,7 @@
 #ifndef DL_TEST_CONFIGS_H
 #define DL_TEST_CONFIGS_H
 
-#include "rules.h"
+#include "diloti/rules.h"
 
 typedef struct {
     const char *name;

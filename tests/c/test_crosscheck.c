@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "bruteforce.h"
-#include "legal.h"
+#include "diloti/legal.h"
 
 #define MAX_MOVES (1L << 17)
 #define MAX_REPORTS 4 /* failing positions printed in full per test */

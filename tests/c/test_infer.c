@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "search.h"
+#include "diloti/search.h"
 #include "testutil.h"
 
 /* Seat `who` plays `move` in s, seen from seat 0; s moves on. */

@@ -1,5 +1,5 @@
-/* Notation: cards, moves and positions as text (src/notation.h,
- * src/position.h). Round trips over many random positions, and malformed
+/* Notation: cards, moves and positions as text (src/diloti/notation.h,
+ * src/diloti/position.h). Round trips over many random positions, and malformed
  * strings that must be refused with where ("at N") and what. */
 #include "testutil.h"
 

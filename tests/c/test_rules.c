@@ -1,6 +1,6 @@
 /* Diloti rules D1..D24 and clarifications C6..C9 of RULES.md, one group of
  * tests per rule id: what each rule allows and what it refuses (a refused
- * move must name the rule). Positions use the notation of src/position.h;
+ * move must name the rule). Positions use the notation of src/diloti/position.h;
  * seats are 0-based, the default dealer is the last seat, so seat 0 plays
  * first. */
 #include "testutil.h"

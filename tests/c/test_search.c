@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "configs.h"
-#include "search.h"
+#include "diloti/search.h"
 #include "testutil.h"
 
 static void params(dl_SearchParams *p, long iterations)

@@ -2,7 +2,7 @@
  * what it allows that the default rules refuse, what it still refuses, and
  * which rule id the engine names when it refuses. */
 #include "testutil.h"
-#include "legal.h"
+#include "diloti/legal.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -10,13 +10,13 @@
 /* cmocka needs these first */
 #include <cmocka.h>
 
-#include "apply.h"
-#include "deal.h"
-#include "game.h"
-#include "notation.h"
-#include "position.h"
-#include "score.h"
-#include "view.h"
+#include "diloti/apply.h"
+#include "diloti/deal.h"
+#include "diloti/game.h"
+#include "diloti/notation.h"
+#include "diloti/position.h"
+#include "diloti/score.h"
+#include "diloti/view.h"
 
 /* Rules presets. */
 dl_Rules diloti_rules(void);

@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "apply.h"
+#include "diloti/apply.h"
 #include "configs.h"
-#include "deal.h"
-#include "game.h"
-#include "notation.h"
-#include "position.h"
+#include "diloti/deal.h"
+#include "diloti/game.h"
+#include "diloti/notation.h"
+#include "diloti/position.h"
 
 #ifndef FUZZ_FAIL
 #define FUZZ_FAIL(...) \

@@ -94,7 +94,7 @@ describe("a move word is never a command (issue 25, item 1)", function()
   it("checks every game's move words against every command and alias", function()
     local s = session({ game = "pilotta", seed = 5 })
     assert.is_truthy(s)
-    local sources = { diloti = "src/notation.c", pilotta = "src/pilotta/notation.c" }
+    local sources = { diloti = "src/diloti/notation.c", pilotta = "src/pilotta/notation.c" }
     for _, name in ipairs(games.names()) do
       local gm = games.get(name)
       assert.is_table(gm.move_words, name .. " lists no move words")
