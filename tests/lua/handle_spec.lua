@@ -1,0 +1,214 @@
+-- The one game handle over each game's operations (src/lua/handle.c,
+-- src/lua/gameops.h; issue 26): the same checks run over every C game
+-- core.games() names, so a game whose handle answers differently fails
+-- here. Then what g:public and the spectator's view hide, game by game,
+-- and the generic binding files naming no game.
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+package.path = here .. "?.lua;" .. package.path
+local support = require "support"
+local diloti = require "diloti"
+local core = require "diloti.core"
+
+-- Methods only one game has (declared here: anything else must be shared).
+local ONLY = { pilotta = { solve = true } }
+
+local function open(name, opts)
+  return assert(core.open(name, opts or { seed = 3 }))
+end
+
+-- Plays the first legal move n times (or until the round ends).
+local function advance(g, n)
+  for _ = 1, n do
+    if not g:turn() then return end
+    assert(g:play(1))
+  end
+end
+
+local function methods(g)
+  local mt = debug.getmetatable(g)
+  local out = {}
+  for k in pairs(mt.__index) do out[k] = true end
+  return out
+end
+
+describe("the game handle of every game", function()
+  it("lists the C games, the default first", function()
+    local games = core.games()
+    assert.is_table(games)
+    assert.equals("diloti", games[1])
+    assert.is_true(support.has(games, "pilotta"))
+  end)
+
+  for _, name in ipairs(core.games and core.games() or {}) do
+    describe(name, function()
+      it("answers its name to g:game()", function()
+        assert.equals(name, open(name):game())
+      end)
+
+      it("answers nil, why to a move argument of any bad type, and leaves the game as it was", function()
+        local g = open(name)
+        local before = g:position()
+        local seat = g:turn()
+        local bad = { true, false, {}, { text = 1 }, { text = true }, { text = {} }, function() end, io.stdout, g,
+          0, -1, 1.5, 2 ^ 70, 0 / 0, "", "zz", "\0" }
+        for i, b in ipairs(bad) do
+          local ok, why = g:play(b)
+          assert.is_nil(ok, "play #" .. i)
+          assert.is_string(why, "play #" .. i)
+          ok, why = g:parse(b)
+          assert.is_nil(ok, "parse #" .. i)
+          assert.is_string(why, "parse #" .. i)
+          ok, why = g:check(b)
+          assert.is_false(ok, "check #" .. i)
+          assert.is_string(why, "check #" .. i)
+          ok, why = g:simulate(seat, b)
+          assert.is_nil(ok, "simulate #" .. i)
+          assert.is_string(why, "simulate #" .. i)
+        end
+        local ok, why = g:play()
+        assert.is_nil(ok)
+        assert.matches("not a move", why)
+        assert.equals(before, g:position())
+      end)
+
+      it("has the methods every game has, and only its declared own besides", function()
+        local mine = methods(open(name))
+        for _, other in ipairs(core.games()) do
+          local theirs = methods(open(other))
+          for k in pairs(mine) do
+            if not (ONLY[name] or {})[k] then assert.is_true(theirs[k] or false, other .. " lacks " .. k) end
+          end
+          for k in pairs(theirs) do
+            if not (ONLY[other] or {})[k] then assert.is_true(mine[k] or false, name .. " lacks " .. k) end
+          end
+        end
+        for _, k in ipairs{ "public", "view", "moves", "count", "play", "check", "parse", "undo", "clone",
+                            "close", "simulate", "sealed", "game" } do
+          assert.is_true(mine[k] or false, k)
+        end
+      end)
+
+      it("keeps its metatable locked", function()
+        local g = open(name)
+        assert.is_false(getmetatable(g))
+        assert.has_error(function() setmetatable(g, {}) end)
+        assert.has_error(function() g.play = print end)
+      end)
+
+      it("shows a spectator no hand: g:view(nil)", function()
+        local g = open(name)
+        advance(g, 3)
+        for _, v in ipairs{ g:view(), g:view(nil) } do
+          assert.is_nil(v.hand)
+          assert.is_nil(v.hands)
+          assert.is_nil(v.seat)
+          assert.equals(g:phase(), v.phase)
+          assert.equals(g:view(0).round, v.round)
+        end
+        assert.is_table(g:view(0).hand)
+      end)
+
+      it("gives the mover the whole effect and the others no move number", function()
+        local g = open(name)
+        local players = g:rules().players
+        for _ = 1, 6 do
+          local seat = g:turn()
+          if not seat then break end
+          local e = assert(g:play(1, true))
+          local mine = g:public(e, seat)
+          assert.same(e, mine)
+          assert.are_not.equal(e, mine) -- (a copy: the caller may change it)
+          for v = 0, players - 1 do
+            if v ~= seat then
+              local p = g:public(e, v)
+              assert.is_table(p)
+              assert.is_nil(p.index)
+              assert.equals(e.seat, p.seat)
+              assert.equals(e.kind, p.kind)
+            end
+          end
+          assert.is_nil(g:public(e, nil).index)
+          assert.is_nil(g:public(e).index)
+        end
+        assert.has_error(function() g:public("x", 0) end)
+      end)
+    end)
+  end
+end)
+
+describe("g:public hides what the game keeps private", function()
+  it("Diloti: another seat's keep (V-face-card-claim), from the others and a spectator", function()
+    local g
+    for seed = 1, 2000 do
+      g = assert(diloti.new{ rules = "diloti+face-card-claim", seed = seed })
+      if g:phase() == "claim" then break end
+    end
+    assert.equals("claim", g:phase())
+    local seat = g:turn()
+    local e = assert(g:play("keep"))
+    assert.same(e, g:public(e, seat))
+    assert.is_nil(g:public(e, 1 - seat))
+    assert.is_nil(g:public(e))
+  end)
+
+  it("Pilotta: an announcement's cards by kind and value only (P50)", function()
+    local g = assert(diloti.new{ game = "pilotta", seed = 5,
+      position = "dealer=3; calls=80c, pass, pass, pass; hands=7h 8h 9h 10h Jh Qs Ks As / 7c 8c 9c ?5 / ?8 / ?8" })
+    g:play("As")
+    local ann
+    for _, m in ipairs(g:moves(true)) do if m.kind == "announce" then ann = ann or m end end
+    local e = assert(g:play(ann, true))
+    assert.same(e, g:public(e, 1))
+    for _, v in ipairs{ 0, 2, 3 } do
+      local p = g:public(e, v)
+      assert.equals("announce", p.text)
+      assert.is_nil(p.cards)
+      assert.equals(e.value, p.value)
+      assert.equals(1, p.seat)
+    end
+    assert.is_nil(g:public(e).cards)
+    assert.equals("announce", g:public(e).text)
+  end)
+
+  it("Pilotta: a card played without the belote is the card alone for the others (P50)", function()
+    local g = assert(diloti.new{ game = "pilotta", seed = 4,
+      position = "dealer=3; calls=80h, pass, pass, pass; hands=Kh Qh 7d 8c ?4 / ?8 / ?8 / ?8" })
+    local e = assert(g:play("Qh nobelote"))
+    e.move = e.text -- (as the driver's move event carries it)
+    assert.equals("Qh nobelote", g:public(e, 0).text)
+    for _, v in ipairs{ 1, 2, 3 } do
+      assert.equals("Qh", g:public(e, v).text)
+      assert.equals("Qh", g:public(e, v).move)
+    end
+    assert.equals("Qh", g:public(e).text)
+  end)
+
+  it("Pilotta: a spectator's view holds no announced card that was not shown", function()
+    local g = assert(diloti.new{ game = "pilotta", seed = 5,
+      position = "dealer=3; calls=80c, pass, pass, pass; hands=7h 8h 9h 10h Jh Qs Ks As / 7c 8c 9c ?5 / ?8 / ?8"
+        .. "; decls=1:7c 8c 9c" })
+    assert.same({ "7c", "8c", "9c" }, g:view(1).announcements[1].cards)
+    assert.is_nil(g:view().announcements[1].cards)
+  end)
+end)
+
+describe("the generic binding (src/lua/)", function()
+  local root = here .. "../../"
+  local WORDS = { "pilotta", "kontsina", '"diloti"', "best_capture", "dl_capture", "dl_game_", "pl_game_",
+    "pl_lua", "dl_ops_" }
+
+  it("names no game in any file", function()
+    local files = assert(core.listdir(root .. "src/lua"))
+    local seen = 0
+    for _, f in ipairs(files) do
+      if f:match("%.[ch]$") then
+        seen = seen + 1
+        local text = support.read(root .. "src/lua/" .. f):lower()
+        for _, w in ipairs(WORDS) do
+          assert.is_nil(text:find(w, 1, true), "src/lua/" .. f .. " names " .. w)
+        end
+      end
+    end
+    assert.is_true(seen > 5)
+  end)
+end)
