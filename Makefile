@@ -44,7 +44,15 @@ PL_SRC = cards rules state deal auction decl play score action refuse notation p
 PL_HDR = $(wildcard src/pilotta/*.h) src/cards.h src/rng.h src/text.h
 PL_TEST_LIB = $(wildcard tests/c/pilotta/*.c)
 # The Lua binding and host (src/lua/, src/main.c) sit on top of the core.
-LUA_SRC  = box boxlib boxcopy ltext lrules lhandle lgame lview lpattern lcapture lplrules lplview lplsearch lpilotta lmodule
+# src/lua/ is the generic binding (the one game handle, boxes, text); each
+# game of GAMES brings its operations for the handle in src/NAME/lua/, and
+# $(BUILD)/games.c lists them (the first is the default game).
+GAMES    = diloti pilotta
+LUA_SRC  = box boxlib boxcopy ltext handle lpattern lmodule games
+GAME_LUA_SRC = $(patsubst src/%.c,%,$(foreach g,$(GAMES),$(sort $(wildcard src/$(g)/lua/*.c))))
+GAME_LUA_HDR = $(foreach g,$(GAMES),$(wildcard src/$(g)/lua/*.h))
+LUA_OBJ  = $(LUA_SRC:%=$(BUILD)/lua/%.o) $(GAME_LUA_SRC:%=$(BUILD)/glua/%.o)
+PIC_LUA_OBJ = $(LUA_SRC:%=$(BUILD)/pic/lua/%.o) $(GAME_LUA_SRC:%=$(BUILD)/pic/glua/%.o)
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS   = $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4) -lm
 # Line editing (libedit, BSD licence) is for the host program only.
@@ -105,6 +113,23 @@ $(BUILD)/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(CORE_HDR) $(PL_HDR) | $(
 	@mkdir -p $(BUILD)/lua
 	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(CFLAGS) -c $< -o $@
 
+# A game's binding: src/NAME/lua/X.c
+$(BUILD)/glua/%.o: src/%.c $(wildcard src/lua/*.h) $(GAME_LUA_HDR) $(CORE_HDR) $(PL_HDR) | $(BUILD)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(CFLAGS) -c $< -o $@
+
+# The games of this build, from GAMES (rewritten when the Makefile changes).
+$(BUILD)/games.c: Makefile | $(BUILD)
+	@{ echo '/* Made by the Makefile from GAMES: the games of this build, the default first. */'; \
+	  echo '#include "gameops.h"'; \
+	  for g in $(GAMES); do echo "extern const dl_GameOps dl_ops_$$g;"; done; \
+	  printf 'const dl_GameOps *const dl_games[] = {'; \
+	  for g in $(GAMES); do printf '&dl_ops_%s, ' $$g; done; echo 'NULL};'; } > $@
+
+$(BUILD)/lua/games.o: $(BUILD)/games.c src/lua/gameops.h
+	@mkdir -p $(BUILD)/lua
+	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(CFLAGS) -c $< -o $@
+
 $(BUILD)/lua/lmodule.o $(BUILD)/pic/lua/lmodule.o: VERSION
 
 $(BUILD)/lua/embedded.o: $(BUILD)/embedded.c src/lua/embedded.h
@@ -115,7 +140,7 @@ $(BUILD)/lua/lline.o: src/lua/lline.c src/lua/lline.h | $(BUILD)
 	@mkdir -p $(BUILD)/lua
 	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(EDIT_CFLAGS) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/diloti: src/main.c $(LUA_SRC:%=$(BUILD)/lua/%.o) $(BUILD)/lua/lline.o $(BUILD)/lua/embedded.o $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a
+$(BUILD)/diloti: src/main.c $(LUA_OBJ) $(BUILD)/lua/lline.o $(BUILD)/lua/embedded.o $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a
 	$(CC) $(CPPFLAGS) $(LUA_CFLAGS) $(CFLAGS) $^ $(LDFLAGS) $(LUA_LIBS) $(EDIT_LIBS) -o $@
 
 # The same module for a plain lua5.4: position-independent, and linked
@@ -136,7 +161,15 @@ $(BUILD)/pic/lua/embedded.o: $(BUILD)/embedded.c src/lua/embedded.h
 	@mkdir -p $(BUILD)/pic/lua
 	$(CC) $(CPPFLAGS) -Isrc/lua -fPIC $(CFLAGS) -c $< -o $@
 
-$(BUILD)/diloti.so: $(CORE_SRC:%=$(BUILD)/pic/%.o) $(PL_SRC:%=$(BUILD)/pic/pilotta/%.o) $(LUA_SRC:%=$(BUILD)/pic/lua/%.o) \
+$(BUILD)/pic/glua/%.o: src/%.c $(wildcard src/lua/*.h) $(GAME_LUA_HDR) $(CORE_HDR) $(PL_HDR) | $(BUILD)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) -fPIC $(CFLAGS) -c $< -o $@
+
+$(BUILD)/pic/lua/games.o: $(BUILD)/games.c src/lua/gameops.h
+	@mkdir -p $(BUILD)/pic/lua
+	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) -fPIC $(CFLAGS) -c $< -o $@
+
+$(BUILD)/diloti.so: $(CORE_SRC:%=$(BUILD)/pic/%.o) $(PL_SRC:%=$(BUILD)/pic/pilotta/%.o) $(PIC_LUA_OBJ) \
   $(BUILD)/pic/lua/embedded.o
 	$(CC) -shared $^ $(LDFLAGS) -o $@
 
@@ -228,7 +261,7 @@ $(BUILD)/tests/test_oom: LDFLAGS += -Wl,--wrap=malloc,--wrap=calloc,--wrap=reall
 
 # The fuzz corpora replay (tests/fuzz) runs the record target, which
 # needs the Lua binding.
-FUZZ_REPLAY_LUA = $(LUA_SRC:%=$(BUILD)/lua/%.o) $(BUILD)/lua/embedded.o
+FUZZ_REPLAY_LUA = $(LUA_OBJ) $(BUILD)/lua/embedded.o
 $(BUILD)/tests/test_fuzz_corpus: tests/c/test_fuzz_corpus.c $(wildcard tests/fuzz/*.c tests/fuzz/*.h) \
   $(TEST_LIB) $(wildcard tests/c/*.h) $(FUZZ_REPLAY_LUA) $(BUILD)/libpilotta-test.a $(BUILD)/libdiloti-test.a
 	$(CC) $(CPPFLAGS) -Itests/c -Isrc/lua $(LUA_CFLAGS) $(TEST_CFLAGS) $< $(TEST_LIB) $(FUZZ_REPLAY_LUA) $(BUILD)/libpilotta-test.a \
@@ -244,7 +277,7 @@ test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so
 # clang-tidy's checks are in .clang-tidy (each one left out says why). One
 # file a run: clang-tidy 14's analyzer reports false va_list warnings when
 # given several files at once.
-TIDY_SRC = $(sort $(wildcard src/*.c src/diloti/*.c src/pilotta/*.c src/lua/*.c tools/*.c))
+TIDY_SRC = $(sort $(wildcard src/*.c src/diloti/*.c src/pilotta/*.c src/lua/*.c src/*/lua/*.c tools/*.c))
 lint: deps
 	@$(MAKE) --no-print-directory deps DEB_PKGS="cppcheck clang-tidy"
 	luacheck -q lua rules-variants tests/lua
@@ -345,6 +378,14 @@ $(FUZZ_BUILD)/lua/embedded.o: $(BUILD)/embedded.c src/lua/embedded.h
 	@mkdir -p $(FUZZ_BUILD)/lua
 	$(FUZZ_CC) $(CPPFLAGS) -Isrc/lua $(FUZZ_CFLAGS) -c $< -o $@
 
+$(FUZZ_BUILD)/lua/games.o: $(BUILD)/games.c src/lua/gameops.h
+	@mkdir -p $(FUZZ_BUILD)/lua
+	$(FUZZ_CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_BUILD)/glua/%.o: src/%.c $(wildcard src/lua/*.h) $(GAME_LUA_HDR) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
+
 $(FUZZ_BUILD)/configs.o: tests/c/configs.c tests/c/configs.h
 	@mkdir -p $(FUZZ_BUILD)
 	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
@@ -352,7 +393,7 @@ $(FUZZ_BUILD)/configs.o: tests/c/configs.c tests/c/configs.h
 $(FUZZ_BUILD)/libfuzzcore.a: $(CORE_SRC:%=$(FUZZ_BUILD)/core/%.o) $(FUZZ_BUILD)/configs.o
 	$(AR) rcs $@ $^
 
-$(FUZZ_BUILD)/libfuzzlua.a: $(LUA_SRC:%=$(FUZZ_BUILD)/lua/%.o) $(FUZZ_BUILD)/lua/embedded.o
+$(FUZZ_BUILD)/libfuzzlua.a: $(LUA_SRC:%=$(FUZZ_BUILD)/lua/%.o) $(GAME_LUA_SRC:%=$(FUZZ_BUILD)/glua/%.o) $(FUZZ_BUILD)/lua/embedded.o
 	$(AR) rcs $@ $^
 
 $(FUZZ_BUILD)/pilotta/%.o: src/pilotta/%.c $(PL_HDR)

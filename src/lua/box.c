@@ -13,7 +13,6 @@
 #include <time.h>
 
 #include "boxint.h"
-#include "lcapture.h"
 #include "lpattern.h"
 #include "ltext.h"
 
@@ -684,8 +683,6 @@ int dl_box_open(lua_State *H)
                                    {"of", l_of},
                                    {"rng", dl_box_native_rng},
                                    {"time_left", dl_box_native_time_left},
-                                   {"best_capture", dl_capture_best},
-                                   {"points", dl_capture_points},
                                    {NULL, NULL}};
     if (luaL_newmetatable(H, BOX)) {
         luaL_setfuncs(H, meta, 0);

@@ -24,7 +24,7 @@
 #define DL_BOX_MAX_ITEMS 1000000
 
 /* Pushes the core.box table (new, of, memory, and the natives a host
- * hands in: rng, time_left, best_capture, points). */
+ * hands in: rng, time_left; a game's natives are core.natives(name)). */
 int dl_box_open(lua_State *H);
 /* Stops whatever script runs now with "interrupted" (Ctrl-C); safe to
  * call from a signal handler. */

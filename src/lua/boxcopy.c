@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "boxint.h"
-#include "lcapture.h"
+#include "gameops.h"
 #include "ltext.h"
 
 #define MAX_BYTES ((size_t)64 << 20) /* string bytes in one crossing */
@@ -49,8 +49,9 @@ lua_CFunction dl_box_native(lua_CFunction f)
     if (!f) return NULL;
     if (f == dl_box_native_rng) return dl_box_random_s;
     if (f == dl_box_native_time_left) return dl_box_time_left_s;
-    /* These read only their arguments: the same function on both sides. */
-    if (f == dl_capture_best || f == dl_capture_points) return f;
+    /* A game's natives read only their arguments: the same function on
+     * both sides. */
+    if (dl_is_native(f)) return f;
     return NULL;
 }
 

@@ -78,7 +78,7 @@ int dl_box_stub(lua_State *H);
 int dl_box_native_rng(lua_State *H);
 int dl_box_native_time_left(lua_State *H);
 /* The box's own function a host function stands for when it is handed in
- * (a native: core.box.rng, time_left, best_capture, points), or NULL. */
+ * (a native: core.box.rng, time_left, a game's natives), or NULL. */
 lua_CFunction dl_box_native(lua_CFunction f);
 int dl_box_service(lua_State *S);
 

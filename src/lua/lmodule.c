@@ -12,16 +12,13 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "diloti/deal.h"
+#include "box.h"
+#include "cards.h"
 #include "embedded.h"
-#include "lcapture.h"
-#include "lgame.h"
-#include "lpilotta.h"
+#include "gameops.h"
 #include "lpattern.h"
-#include "lrules.h"
 #include "ltext.h"
 #include "rng.h"
-#include "box.h"
 
 /* The version comes from the file VERSION, through the Makefile; a build
  * by other means says so rather than carry a second number. */
@@ -29,34 +26,159 @@
 #define DL_VERSION "unknown"
 #endif
 
-static int l_rules(lua_State *L)
+/* ---- the games (gameops.h; the list comes from the Makefile) ---- */
+
+/* The game named by the argument at arg, or raises naming the games. */
+static const dl_GameOps *game_arg(lua_State *L, int arg)
 {
-    const char *base = luaL_optstring(L, 1, "diloti");
-    dl_Rules r;
-    if (strcmp(base, "kontsina") == 0)
-        dl_rules_kontsina(&r);
-    else if (strcmp(base, "diloti") == 0)
-        dl_rules_diloti(&r);
-    else
-        return luaL_argerror(L, 1, "base game is \"diloti\" or \"kontsina\"");
-    dl_lua_pushrules(L, &r);
+    const char *name = luaL_checkstring(L, arg);
+    const dl_GameOps *ops = dl_find_game(name);
+    if (ops) return ops;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 0; dl_games[i]; i++) {
+        if (i) luaL_addstring(&b, ", ");
+        luaL_addstring(&b, dl_games[i]->name);
+    }
+    luaL_pushresult(&b);
+    luaL_error(L, "no game '%s': games are %s", name, lua_tostring(L, -1));
+    return NULL;
+}
+
+/* games() -> the names of the C games, the default first */
+static int l_games(lua_State *L)
+{
+    lua_newtable(L);
+    for (int i = 0; dl_games[i]; i++) {
+        lua_pushstring(L, dl_games[i]->name);
+        lua_rawseti(L, -2, i + 1);
+    }
     return 1;
 }
 
-/* check_rules(table) -> true | nil, message */
+/* open(name, opts) -> a new game handle | nil, why */
+static int l_open(lua_State *L)
+{
+    const dl_GameOps *ops = game_arg(L, 1);
+    if (lua_isnoneornil(L, 2)) {
+        lua_settop(L, 1);
+        lua_newtable(L);
+    }
+    return dl_handle_new(L, ops, 2);
+}
+
+/* Is base one of the game's base rules? */
+static bool has_base(const dl_GameOps *ops, const char *base)
+{
+    for (int i = 0; ops->bases[i]; i++)
+        if (strcmp(ops->bases[i], base) == 0) return true;
+    return false;
+}
+
+static int push_base_rules(lua_State *L, const dl_GameOps *ops, int arg)
+{
+    const char *base = luaL_optstring(L, arg, ops->bases[0]);
+    if (!has_base(ops, base)) {
+        luaL_Buffer b;
+        luaL_buffinit(L, &b);
+        luaL_addstring(&b, "a base game of ");
+        luaL_addstring(&b, ops->name);
+        luaL_addstring(&b, " is");
+        for (int i = 0; ops->bases[i]; i++) {
+            luaL_addstring(&b, i ? (ops->bases[i + 1] ? ", \"" : " or \"") : " \"");
+            luaL_addstring(&b, ops->bases[i]);
+            luaL_addchar(&b, '"');
+        }
+        luaL_pushresult(&b);
+        return luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+    ops->base_rules(L, base);
+    return 1;
+}
+
+/* base_rules(name [, base]) -> the rules table of a base of the game */
+static int l_base_rules(lua_State *L)
+{
+    return push_base_rules(L, game_arg(L, 1), 2);
+}
+
+/* check_rules(name, rules) -> true | nil, message. (check_rules(rules),
+ * the default game's, is kept for the Lua host until it moves.) */
 static int l_check_rules(lua_State *L)
 {
-    dl_Rules r;
-    dl_rules_diloti(&r);
-    dl_lua_torules(L, 1, &r);
-    const char *e = dl_rules_check(&r);
-    if (e) {
-        lua_pushnil(L);
-        lua_pushstring(L, e);
-        return 2;
-    }
-    lua_pushboolean(L, 1);
+    if (lua_type(L, 1) != LUA_TSTRING) return dl_games[0]->check_rules(L, 1);
+    return game_arg(L, 1)->check_rules(L, 2);
+}
+
+/* natives(name) -> {name = function}: the C functions the game's AIs
+ * may be handed in their boxes (each reads only its arguments). */
+static int l_natives(lua_State *L)
+{
+    const dl_GameOps *ops = game_arg(L, 1);
+    lua_newtable(L);
+    if (ops->natives) luaL_setfuncs(L, ops->natives, 0);
     return 1;
+}
+
+/* ---- kept for the Lua host until it moves to the entries above ---- */
+
+/* rules([base]): a base of any game (the default game's first base). */
+static int l_rules(lua_State *L)
+{
+    const char *base = luaL_optstring(L, 1, dl_games[0]->bases[0]);
+    for (int i = 0; dl_games[i]; i++)
+        if (has_base(dl_games[i], base)) return push_base_rules(L, dl_games[i], 1);
+    return push_base_rules(L, dl_games[0], 1);
+}
+
+static int l_new_of(lua_State *L)
+{
+    return dl_handle_new(L, lua_touserdata(L, lua_upvalueindex(1)), 1);
+}
+
+static int l_rules_of(lua_State *L)
+{
+    return push_base_rules(L, lua_touserdata(L, lua_upvalueindex(1)), 1);
+}
+
+static int l_check_rules_of(lua_State *L)
+{
+    const dl_GameOps *ops = lua_touserdata(L, lua_upvalueindex(1));
+    return ops->check_rules(L, 1);
+}
+
+/* Sets core[NAME_suffix] to f closed over the game. */
+static void set_entry(lua_State *L, int core, const dl_GameOps *ops, const char *suffix, lua_CFunction f)
+{
+    const char *key = lua_pushfstring(L, "%s_%s", ops->name, suffix);
+    lua_pushlightuserdata(L, (void *)ops);
+    lua_pushcclosure(L, f, 1);
+    lua_setfield(L, core, key);
+    lua_pop(L, 1);
+}
+
+/* core.new (the default game's), NAME_new, NAME_rules, NAME_check_rules
+ * for the others; every game's natives as core.X and core.box.X. */
+static void legacy_entries(lua_State *L, int core, int box)
+{
+    for (int i = 0; dl_games[i]; i++) {
+        const dl_GameOps *ops = dl_games[i];
+        if (i == 0) {
+            lua_pushlightuserdata(L, (void *)ops);
+            lua_pushcclosure(L, l_new_of, 1);
+            lua_setfield(L, core, "new");
+        } else {
+            set_entry(L, core, ops, "new", l_new_of);
+            set_entry(L, core, ops, "rules", l_rules_of);
+            set_entry(L, core, ops, "check_rules", l_check_rules_of);
+        }
+        for (const luaL_Reg *r = ops->natives; r && r->name; r++) {
+            lua_pushcfunction(L, r->func);
+            lua_setfield(L, core, r->name);
+            lua_pushcfunction(L, r->func);
+            lua_setfield(L, box, r->name);
+        }
+    }
 }
 
 /* card("10♦") -> "10d", value | nil, message */
@@ -206,7 +328,7 @@ static int l_plain(lua_State *L)
  * of the process together: take the difference around what is measured. */
 static int l_calls(lua_State *L)
 {
-    lua_pushinteger(L, dl_lua_calls() + pl_lua_calls());
+    lua_pushinteger(L, dl_handle_calls());
     return 1;
 }
 
@@ -319,21 +441,17 @@ int luaopen_diloti(lua_State *L)
                                    {"mix64", l_mix64},
                                    {"clock", l_clock},
                                    {"hash", l_hash},         {"rng", l_rng},
-                                   {"best_capture", dl_capture_best},
-                                   {"points", dl_capture_points},
-                                   {"pilotta_rules", pl_lua_rules},
-                                   {"pilotta_check_rules", pl_lua_check_rules},
+                                   {"games", l_games},       {"open", l_open},
+                                   {"base_rules", l_base_rules}, {"natives", l_natives},
                                    {NULL, NULL}};
     register_preloads(L);
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
     if (lua_getfield(L, -1, "diloti.diloti") != LUA_TFUNCTION)
         return luaL_error(L, "diloti: the embedded lua/diloti.lua is missing");
     luaL_newlib(L, fns);
-    dl_lua_opengame(L);
-    lua_setfield(L, -2, "new");
-    pl_lua_opengame(L);
-    lua_setfield(L, -2, "pilotta_new");
+    dl_handle_open(L);
     dl_box_open(L);
+    legacy_entries(L, lua_gettop(L) - 1, lua_gettop(L));
     lua_setfield(L, -2, "box");
     lua_pushliteral(L, DL_VERSION);
     lua_setfield(L, -2, "version");

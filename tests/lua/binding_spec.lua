@@ -339,15 +339,20 @@ describe("moves by number", function()
     assert.equals("no move number 1 here (there are 0 moves)", why)
   end)
 
-  it("raises an error for a boolean, nil or a table without text, as for any non-move", function()
+  it("answers a boolean, nil or a table without text as any non-move: nil (false for check), why", function()
     local g = at(EX1)
+    local before = g:position()
     for _, f in ipairs{ g.play, g.check, g.parse } do
-      assert.has_error(function() f(g, true) end)
-      assert.has_error(function() f(g, false) end)
-      assert.has_error(function() f(g) end)
-      assert.has_error(function() f(g, {}) end)
-      assert.has_error(function() f(g, { text = false }) end)
+      for _, bad in ipairs{ true, false, {}, { text = false } } do
+        local ok, why = f(g, bad)
+        assert.is_falsy(ok)
+        assert.matches("^not a move", why)
+      end
+      local ok, why = f(g)
+      assert.is_falsy(ok)
+      assert.matches("^not a move", why)
     end
+    assert.equals(before, g:position())
   end)
 
   it("still takes a move table from moves(true), and a string", function()

@@ -280,10 +280,13 @@ describe("the diloti module", function()
       assert.matches("^not a move: at 1: ", why)
     end)
 
-    it("raises an error when the move is neither a string, a table with text nor a move number", function()
+    it("answers nil, why when the move is neither a string, a table with text nor a move number", function()
       local g = at(EX1)
-      assert.has_error(function() g:play(true) end)
-      assert.has_error(function() g:play({}) end)
+      for _, bad in ipairs{ true, {}, { text = 1 } } do
+        local ok, why = g:play(bad)
+        assert.is_nil(ok)
+        assert.matches("^not a move", why)
+      end
     end)
 
     it("checks a move without playing it: true and what it does, or false and why", function()

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "boxint.h"
-#include "lhandle.h"
+#include "gameops.h"
 #include "lrules.h"
 #include "diloti/moves.h"
 

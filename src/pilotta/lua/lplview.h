@@ -16,6 +16,8 @@ void pl_lua_pushcard(lua_State *L, int card);
 void pl_lua_pushcards(lua_State *L, pl_Set s);
 /* What seat may know; ply is the actions played in the round. */
 void pl_lua_pushview(lua_State *L, const pl_State *s, int seat, int ply);
+/* What a spectator may know: the public view, no hand. */
+void pl_lua_pushspectator(lua_State *L, const pl_State *s, int ply);
 /* Everything: the public view plus every hand and every announced card. */
 void pl_lua_pushstate(lua_State *L, const pl_State *s, int ply);
 /* A round's breakdown (P41-P46) per team, 0 and 1. */

@@ -2,7 +2,7 @@
 
 #include <lauxlib.h>
 
-#include "lhandle.h"
+#include "gameops.h"
 #include "lplrules.h"
 #include "pilotta/action.h"
 #include "pilotta/auction.h"
@@ -236,6 +236,22 @@ void pl_lua_pushview(lua_State *L, const pl_State *s, int seat, int ply)
     dl_lua_set_int(L, "seat", seat);
     pl_lua_pushcards(L, v.hand);
     lua_setfield(L, -2, "hand");
+    pl_lua_pushcards(L, v.unseen);
+    lua_setfield(L, -2, "unseen");
+}
+
+/* What every seat sees in public: no hand, and of the announcements only
+ * the cards shown (P38, P50). */
+void pl_lua_pushspectator(lua_State *L, const pl_State *s, int ply)
+{
+    pl_View v;
+    pl_view(s, 0, &v);
+    v.hand = 0;
+    v.unseen = 0;
+    for (int i = 0; i < 4; i++) v.unseen |= s->hand[i];
+    for (int i = 0; i < v.ndecl; i++)
+        if (!v.decl[i].shown) v.decl[i].cards = 0;
+    push_public(L, &v, ply, NULL);
     pl_lua_pushcards(L, v.unseen);
     lua_setfield(L, -2, "unseen");
 }

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "lhandle.h"
+#include "gameops.h"
 
 typedef struct {
     const char *name;

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lhandle.h"
+#include "gameops.h"
 
 typedef enum { F_BOOL, F_INT, F_CAPTURE, F_REDEAL, F_MATCH } Type;
 

@@ -11,9 +11,11 @@
 void dl_lua_pushcards(lua_State *L, dl_Set s);
 /* One card's name ("7h"). */
 void dl_lua_pushcard(lua_State *L, int card);
-/* seat >= 0: what that seat may know (dl_view); -1: everything. */
 /* The table as a view shows it: {loose = cards, declarations = {...}}. */
 void dl_lua_pushtable(lua_State *L, const dl_State *s);
+/* seat >= 0: what that seat may know (dl_view); -1: everything;
+ * DL_LUA_SPECTATOR: what every seat sees in public (no hand). */
+#define DL_LUA_SPECTATOR (-2)
 void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat);
 /* A round's breakdown per side (0-based): cards, clubs, aces, xeris, the
  * pts_ fields and total, as g:result().round has it. */

@@ -6,7 +6,7 @@
 #include <lauxlib.h>
 #include <math.h>
 
-#include "lhandle.h"
+#include "gameops.h"
 #include "pilotta/notation.h"
 #include "pilotta/play.h"
 #include "pilotta/search.h"

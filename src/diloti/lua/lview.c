@@ -3,9 +3,10 @@
 #include <lauxlib.h>
 #include <string.h>
 
-#include "lhandle.h"
+#include "gameops.h"
 #include "diloti/notation.h"
 #include "diloti/score.h"
+#include "diloti/deal.h"
 #include "diloti/view.h"
 
 static const char *const PHASES[] = {"claim", "play", "round-over", "match-over"};
@@ -87,10 +88,28 @@ void dl_lua_pushtable(lua_State *L, const dl_State *s)
     lua_setfield(L, -2, "declarations");
 }
 
+/* What a spectator may know: what every seat sees in public, so no hand,
+ * no dealer's peek, and no claim another seat may have to decide. */
+static void spectator_view(const dl_State *s, dl_View *v)
+{
+    dl_view(s, 0, v);
+    if (s->phase == DL_PHASE_CLAIM) {
+        v->phase = DL_PHASE_PLAY;
+        v->turn = dl_first_player(s);
+    }
+    v->hand = 0;
+    v->known_bottom = -1;
+    dl_Set known = dl_table_cards(s);
+    for (int i = 0; i < DL_MAX_PLAYERS; i++) known |= s->pile[i];
+    v->unseen = DL_DECK & ~known;
+}
+
 void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
 {
     dl_View v;
-    dl_view(s, seat < 0 ? s->turn : seat, &v);
+    const bool all = seat == -1;
+    if (seat == DL_LUA_SPECTATOR) spectator_view(s, &v);
+    else dl_view(s, all ? s->turn : seat, &v);
     const int n = s->rules.players, sides = dl_nsides(&s->rules);
     luaL_checkstack(L, 10, "pushing a view");
     lua_createtable(L, 0, 25);
@@ -99,10 +118,10 @@ void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
     dl_lua_set_int(L, "sides", sides);
     lua_pushboolean(L, s->rules.teams);
     lua_setfield(L, -2, "teams");
-    lua_pushstring(L, PHASES[seat < 0 ? s->phase : v.phase]);
+    lua_pushstring(L, PHASES[all ? s->phase : v.phase]);
     lua_setfield(L, -2, "phase");
     if (s->phase == DL_PHASE_PLAY || s->phase == DL_PHASE_CLAIM)
-        dl_lua_set_int(L, "turn", seat < 0 ? s->turn : v.turn);
+        dl_lua_set_int(L, "turn", all ? s->turn : v.turn);
     dl_lua_set_int(L, "dealer", s->dealer);
     dl_lua_set_int(L, "deal", s->deal);
     dl_lua_set_int(L, "round", s->round);
@@ -117,15 +136,15 @@ void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
     }
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
-        if (seat < 0)
+        if (all)
             dl_lua_pushcards(L, s->hand[i]);
         else
             lua_pushinteger(L, v.hand_count[i]);
         lua_rawseti(L, -2, i);
     }
-    lua_setfield(L, -2, seat < 0 ? "hands" : "hand_counts");
+    lua_setfield(L, -2, all ? "hands" : "hand_counts");
     dl_lua_set_int(L, "pack_count", v.pack_count);
-    if (seat < 0) {
+    if (all) {
         lua_createtable(L, s->pack_len - s->pack_pos, 0);
         char b[8];
         for (int i = s->pack_pos; i < s->pack_len; i++) {
@@ -152,7 +171,7 @@ void dl_lua_pushstate(lua_State *L, const dl_State *s, int seat)
     push_per(L, "xeri", x, sides);
     push_per(L, "score", sc, sides);
     push_per(L, "rounds_won", w, sides);
-    if (seat >= 0) {
+    if (!all) {
         /* The piles and xeris are public, so what they would score is too;
          * the engine's own count, so that no front end redoes D23/K4. */
         dl_RoundScore r;

@@ -1,0 +1,1094 @@
+/* The game handle for Lua, one for every game: a userdata with a locked
+ * metatable around a game's state, whose methods are written here once
+ * over the game's operations (gameops.h). Moves and views cross as plain
+ * strings and fresh tables, so Lua never holds a pointer into C memory.
+ * An illegal move or a bad move argument comes back as nil, "reason"
+ * (the rule id first when a rule refuses it); errors are for other
+ * programming mistakes.
+ *
+ * A move is named by its text, by a table with a text field (an entry of
+ * g:moves(true)) or by its number in g:moves(). g:play answers with what
+ * the move did, so that a front end needs no second look at the position
+ * to tell the story of a move.
+ *
+ * House-rule hooks live in the userdata's first user value. They are host
+ * functions (lua/scripts/variants.lua) that call into each variant's own
+ * Lua state (src/lua/box.c), so they get and give plain data only:
+ *   moves(list, state) -> allowed list [, reasons]   (filter or veto)
+ *   score(breakdown, state) -> breakdown             (adjust a round)
+ *   match(state) -> nil | winner side | false        (decide the match)
+ * The second user value keeps what is known of the position (the legal
+ * moves by text, the hook's verdict) until the state changes; the third
+ * the names score hooks gave their points, by round, as plain text. */
+#include "gameops.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ltext.h"
+
+typedef struct {
+    const dl_GameOps *ops;
+    void *g;
+    unsigned version; /* changes with every play, undo and new round */
+    unsigned cached;  /* the version the kept table is for; 0: none */
+    /* the world of the seat to move's view (g:simulate), kept for the
+     * position: drawn once per decision, not once per call */
+    unsigned world_version; /* 0: none */
+    union {
+        long long i;
+        double d;
+        void *p;
+    } world[]; /* ops->world_size bytes */
+} Handle;
+
+/* The longest name a score hook may give its points, in bytes. */
+#define LABEL_MAX 40
+/* The longest move text of any game. */
+#define TEXT_MAX 200
+
+/* Calls made to the engine through game handles and their constructors:
+ * every method checks its handle exactly once, so counting there counts
+ * calls (core.calls(), for measuring how chatty a front end is). */
+static lua_Integer calls;
+
+lua_Integer dl_handle_calls(void) { return calls; }
+
+const dl_GameOps *dl_find_game(const char *name)
+{
+    for (int i = 0; dl_games[i]; i++)
+        if (strcmp(dl_games[i]->name, name) == 0) return dl_games[i];
+    return NULL;
+}
+
+bool dl_is_native(lua_CFunction f)
+{
+    for (int i = 0; f && dl_games[i]; i++)
+        for (const luaL_Reg *r = dl_games[i]->natives; r && r->name; r++)
+            if (r->func == f) return true;
+    return false;
+}
+
+/* Each method is a closure over its game's operations. */
+#define OPS ((const dl_GameOps *)lua_touserdata(L, lua_upvalueindex(1)))
+
+static Handle *check_at(lua_State *L, int idx, const dl_GameOps *ops)
+{
+    calls++;
+    Handle *h = luaL_checkudata(L, idx, ops->type);
+    if (!h->g) luaL_error(L, "the game has been freed");
+    return h;
+}
+
+static Handle *check(lua_State *L) { return check_at(L, 1, OPS); }
+
+void *dl_handle_game(lua_State *L, int idx, const dl_GameOps *ops)
+{
+    return check_at(L, idx, ops)->g;
+}
+
+/* ---- user values: hooks, what is known, labels ---- */
+
+/* Pushes hooks[name] (a function) or returns false with nothing pushed. */
+static bool get_hook(lua_State *L, int idx, const char *name)
+{
+    lua_getiuservalue(L, idx, 1);
+    if (lua_getfield(L, -1, "hooks") != LUA_TTABLE) {
+        lua_pop(L, 2);
+        return false;
+    }
+    if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
+        lua_pop(L, 3);
+        return false;
+    }
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+    return true;
+}
+
+static bool has_hook(lua_State *L, int idx, const char *name)
+{
+    if (!get_hook(L, idx, name)) return false;
+    lua_pop(L, 1);
+    return true;
+}
+
+/* User values: 1 {hooks = ...}, shared with clones; 2 what is known of
+ * the position; 3 {[round] = label}, the game's own (a clone gets a copy:
+ * a round it scores must not rename one of the original's). */
+static void push_handle(lua_State *L, const dl_GameOps *ops, void *g, int from)
+{
+    Handle *h = lua_newuserdatauv(L, sizeof *h + ops->world_size, 3);
+    h->ops = ops;
+    h->g = g;
+    h->version = 1;
+    h->cached = 0;
+    h->world_version = 0;
+    luaL_setmetatable(L, ops->type);
+    if (from) lua_getiuservalue(L, from, 1);
+    else lua_newtable(L);
+    lua_setiuservalue(L, -2, 1);
+    lua_newtable(L);
+    if (from && lua_getiuservalue(L, from, 3) == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_rawset(L, -5);
+        }
+    }
+    if (from) lua_pop(L, 1);
+    lua_setiuservalue(L, -2, 3);
+}
+
+void dl_lua_push_label(lua_State *L, int gi, int round)
+{
+    if (lua_getiuservalue(L, gi, 3) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        return;
+    }
+    lua_rawgeti(L, -1, round);
+    lua_remove(L, -2);
+}
+
+/* Sets (or with nil on top, clears) the label of a round; pops it. */
+static void set_label(lua_State *L, int gi, int round)
+{
+    lua_getiuservalue(L, gi, 3);
+    lua_insert(L, -2);
+    lua_rawseti(L, -2, round);
+    lua_pop(L, 1);
+}
+
+/* Kept until the state changes, so that the moves hook runs once per
+ * position and checking a move costs a lookup, not a rebuilt list
+ * (`moves --explain` checks every move). */
+static void push_cache(lua_State *L, int gi, Handle *h)
+{
+    if (h->cached != h->version) {
+        lua_createtable(L, 0, 2);
+        lua_pushvalue(L, -1);
+        lua_setiuservalue(L, gi, 2);
+        h->cached = h->version;
+        return;
+    }
+    lua_getiuservalue(L, gi, 2);
+}
+
+typedef void (*Fill)(lua_State *L, int gi, Handle *h);
+
+/* Pushes cache[key], made by fill (which pushes it) when not kept yet. */
+static void push_kept(lua_State *L, int gi, Handle *h, const char *key, Fill fill)
+{
+    push_cache(L, gi, h);
+    if (lua_getfield(L, -1, key) == LUA_TTABLE) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    fill(L, gi, h);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, key);
+    lua_remove(L, -2);
+}
+
+/* ---- house rules' failures ---- */
+
+/* Raised without a position: where the host happened to ask for the
+ * moves says nothing to the rule's author. */
+static int hook_error(lua_State *L, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    lua_pushvfstring(L, fmt, ap);
+    va_end(ap);
+    return lua_error(L);
+}
+
+/* A variant's hooks (lua/scripts/variants.lua) say which rule, file, hook
+ * and line failed: such a message is passed on as it is. */
+static bool names_rule(const char *msg)
+{
+    return msg && strncmp(msg, "house rule '", 12) == 0;
+}
+
+/* Replaces a failed score or match hook's error on top with its warning
+ * and returns it. */
+static const char *hook_warning(lua_State *L, const char *hook, const char *fallback)
+{
+    const char *msg = lua_tostring(L, -1);
+    const char *warn = names_rule(msg)
+        ? lua_pushfstring(L, "%s; standard %s used for this round", msg, fallback)
+        : lua_pushfstring(L, "house rule (%s hook) failed, standard %s used: %s", hook, fallback,
+                          msg ? msg : "(an error that is not text)");
+    lua_remove(L, -2);
+    return warn;
+}
+
+/* ---- the moves hook ---- */
+
+/* Pushes {text = core index} of the legal moves in this position. */
+static void fill_core_index(lua_State *L, int gi, Handle *h)
+{
+    (void)gi;
+    const dl_GameOps *ops = h->ops;
+    const lua_Integer n = ops->listed(L, h->g);
+    char buf[TEXT_MAX];
+    dl_OpsMove m;
+    lua_createtable(L, 0, (int)n);
+    for (lua_Integer i = 0; i < n; i++) {
+        ops->move_at(h->g, i, &m);
+        ops->text(h->g, &m, buf, sizeof buf);
+        lua_pushinteger(L, i + 1);
+        lua_setfield(L, -2, buf);
+    }
+}
+
+static void push_core_index(lua_State *L, int gi, Handle *h)
+{
+    push_kept(L, gi, h, "core", fill_core_index);
+}
+
+/* t.text for a table at idx, or the string itself, read raw: a table a
+ * hook returned may carry metamethods, which must not run outside the
+ * sandbox. */
+static const char *raw_text(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) == LUA_TSTRING) return lua_tostring(L, idx);
+    if (!lua_istable(L, idx)) return NULL;
+    lua_pushliteral(L, "text");
+    lua_rawget(L, idx);
+    const char *t = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_pop(L, 1); /* the string stays alive in the table */
+    return t;
+}
+
+/* Calls the moves hook with the hook, the list and the state on the
+ * stack; leaves the list it returned, its reasons (a table) and a warning
+ * (a string when a house rule lost its call at a crossing limit, or nil).
+ * Raises for a failure or a list that is not a table. */
+static void call_moves_hook(lua_State *L)
+{
+    if (lua_pcall(L, 2, 3, 0) != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        if (names_rule(msg)) lua_error(L);
+        hook_error(L, "house rule (moves hook) failed: %s", msg ? msg : "(an error that is not text)");
+    }
+    /* (a warning: a house rule lost its call, lua/scripts/variants.lua) */
+    if (lua_type(L, -1) != LUA_TSTRING) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
+    if (!lua_istable(L, -3)) hook_error(L, "house rule (moves hook) must return a list of moves");
+    if (!lua_istable(L, -2)) {
+        lua_newtable(L);
+        lua_replace(L, -3);
+    }
+}
+
+/* Runs the moves hook on the position and pushes its verdict:
+ * {order = {text, ...}, index = {text = core index}, pos = {text = its
+ * number in order}, reasons = {text = why}, warning}. Raises on a hook
+ * failure or a list that is not a filter of the legal one. */
+static void run_moves_hook(lua_State *L, int gi, Handle *h)
+{
+    const dl_GameOps *ops = h->ops;
+    const lua_Integer nl = ops->listed(L, h->g);
+    if (!lua_checkstack(L, 12)) luaL_error(L, "out of Lua stack");
+    push_core_index(L, gi, h);
+    const int core = lua_gettop(L);
+    lua_createtable(L, (int)nl, 0);
+    dl_OpsMove m;
+    for (lua_Integer i = 0; i < nl; i++) {
+        ops->move_at(h->g, i, &m);
+        ops->push_move(L, h->g, &m, 0);
+        lua_rawseti(L, -2, i + 1);
+    }
+    get_hook(L, gi, "moves");
+    lua_insert(L, -2);
+    ops->push_state(L, h->g);
+    call_moves_hook(L);
+    const int list = lua_gettop(L) - 2;
+    const lua_Unsigned len = lua_rawlen(L, list);
+    /* A hook filters or vetoes, so it never returns more moves than there
+     * are: past one more than that, the list is refused unread. */
+    const lua_Unsigned n = len > (lua_Unsigned)nl + 1 ? (lua_Unsigned)nl + 1 : len;
+    lua_createtable(L, 0, 5);
+    lua_insert(L, list); /* verdict, list, reasons, warning */
+    lua_setfield(L, list, "warning");
+    lua_setfield(L, list, "reasons");
+    lua_createtable(L, (int)n, 0); /* order */
+    lua_createtable(L, 0, (int)n); /* index */
+    lua_createtable(L, 0, (int)n); /* pos */
+    for (lua_Unsigned i = 1; i <= n; i++) {
+        lua_rawgeti(L, list + 1, (lua_Integer)i);
+        const char *t = raw_text(L, -1);
+        if (!t || lua_getfield(L, core, t) != LUA_TNUMBER)
+            hook_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here",
+                       t ? "'" : "", t ? t : "a non-move", t ? "'" : "");
+        lua_setfield(L, -4, t);
+        /* a move listed twice keeps the number it is first shown with */
+        if (lua_getfield(L, -2, t) == LUA_TNIL) {
+            lua_pushinteger(L, (lua_Integer)i);
+            lua_setfield(L, -4, t);
+        }
+        lua_pop(L, 1);
+        lua_pushstring(L, t);
+        lua_rawseti(L, -5, (lua_Integer)i);
+        lua_pop(L, 1); /* the entry (its text lives on in the tables) */
+    }
+    if (len > (lua_Unsigned)nl)
+        hook_error(L, "house rule (moves hook) returned %I moves, more than the %I legal ones",
+                   (lua_Integer)len, nl);
+    if (len == 0 && nl > 0) {
+        dl_OpsWhere w;
+        ops->where(h->g, &w);
+        hook_error(L, ops->no_move, w.turn);
+    }
+    lua_setfield(L, list, "pos");
+    lua_setfield(L, list, "index");
+    lua_setfield(L, list, "order");
+    lua_settop(L, list);
+    lua_replace(L, core);
+}
+
+/* Pushes the house rules' verdict on the position (run_moves_hook); the
+ * game has a moves hook. (A hook that changed the state would have been
+ * a bug of ours: none can reach the game.) */
+static void push_verdict(lua_State *L, int gi, Handle *h)
+{
+    push_kept(L, gi, h, "verdict", run_moves_hook);
+}
+
+/* With the verdict on top (popped): pushes its warning and returns its
+ * index, cleared from the verdict so that it is reported once; or 0,
+ * pushing nothing. */
+static int take_moves_warning(lua_State *L)
+{
+    lua_getfield(L, -1, "warning");
+    if (lua_type(L, -1) != LUA_TSTRING) {
+        lua_pop(L, 2);
+        return 0;
+    }
+    lua_pushnil(L);
+    lua_setfield(L, -3, "warning");
+    lua_remove(L, -2);
+    return lua_gettop(L);
+}
+
+/* With the verdict on top (popped): true and *index the move's number in
+ * g:moves() if the house rules allow the move (text canon), or pushes
+ * nil, their reason and returns false. */
+static bool verdict_allows(lua_State *L, const char *canon, lua_Integer *index)
+{
+    lua_getfield(L, -1, "pos");
+    if (lua_getfield(L, -1, canon) == LUA_TNUMBER) {
+        *index = lua_tointeger(L, -1);
+        lua_pop(L, 3);
+        return true;
+    }
+    lua_pop(L, 2);
+    lua_getfield(L, -1, "reasons");
+    lua_getfield(L, -1, canon);
+    /* (the string lives on in the kept verdict) */
+    const char *r = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_pop(L, 3);
+    return dl_lua_refuse(L, r ? r : "house rule: this move is not allowed");
+}
+
+/* ---- the move argument ---- */
+
+/* A move an argument names, found among the moves allowed here. */
+typedef struct {
+    dl_OpsMove m;
+    lua_Integer index; /* its number in g:moves() */
+} Found;
+
+/* A move's number at arg among n: true with *i, or pushes nil and why. */
+static bool move_number(lua_State *L, int arg, lua_Integer n, lua_Integer *i)
+{
+    int whole;
+    *i = lua_tointegerx(L, arg, &whole);
+    if (!whole) {
+        /* Floats pass when they hold an integer; past the integers' range
+         * a finite float is a whole number too, just out of range. (%g by
+         * hand, not luaL_tolstring: a number's metatable is anybody's.) */
+        const double x = (double)lua_tonumber(L, arg), two63 = 9223372036854775808.0;
+        const bool far = x - x == 0 && (x >= two63 || -x > two63);
+        char msg[160];
+        if (far)
+            snprintf(msg, sizeof msg, "no move number %.14g here (there %s %lld move%s)", x,
+                     n == 1 ? "is" : "are", (long long)n, n == 1 ? "" : "s");
+        else
+            snprintf(msg, sizeof msg, "not a move: %.14g is not a whole number", x);
+        return dl_lua_refuse(L, msg);
+    }
+    if (*i < 1 || *i > n) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "no move number %I here (there %s %I move%s)", *i, n == 1 ? "is" : "are", n,
+                        n == 1 ? "" : "s");
+        return false;
+    }
+    return true;
+}
+
+/* The i-th move of g:moves() (with a moves hook, of its filtered list). */
+static bool find_numbered(lua_State *L, int gi, Handle *h, int arg, bool hook, Found *f)
+{
+    const dl_GameOps *ops = h->ops;
+    lua_Integer n = ops->listed(L, h->g);
+    if (hook) {
+        push_verdict(L, gi, h);
+        lua_getfield(L, -1, "order");
+        n = (lua_Integer)lua_rawlen(L, -1);
+        lua_pop(L, 2);
+    }
+    lua_Integer i;
+    if (!move_number(L, arg, n, &i)) return false;
+    lua_Integer core = i;
+    if (hook) {
+        push_verdict(L, gi, h);
+        lua_getfield(L, -1, "order");
+        lua_getfield(L, -2, "index");
+        lua_rawgeti(L, -2, i);
+        lua_rawget(L, -2);
+        core = lua_tointeger(L, -1);
+        lua_pop(L, 4);
+    }
+    ops->move_at(h->g, core - 1, &f->m);
+    f->index = i;
+    return true;
+}
+
+/* The move argument at arg as text: a string, or a table's text string;
+ * NULL for anything else (what it names is no move). */
+static const char *move_text(lua_State *L, int arg)
+{
+    if (lua_type(L, arg) == LUA_TSTRING) return lua_tostring(L, arg);
+    if (!lua_istable(L, arg)) return NULL;
+    lua_getfield(L, arg, "text");
+    const char *t = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_replace(L, arg);
+    return t;
+}
+
+/* Finds the move named by the argument at arg: returns true with *f set,
+ * or pushes nil and the reason g:play would give and returns false. With
+ * `again`, the caller expects more questions about this position, so the
+ * legal moves are kept by text (`moves --explain` checks every move); a
+ * move about to be played is looked for in the list instead. */
+static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Found *f)
+{
+    const dl_GameOps *ops = h->ops;
+    const bool hook = has_hook(L, gi, "moves");
+    if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, h, arg, hook, f);
+    const char *text = move_text(L, arg);
+    if (!text)
+        return dl_lua_refuse(L, lua_istable(L, arg) || lua_type(L, arg) == LUA_TSTRING
+                                    ? "not a move: a move table needs its text (a string)"
+                                    : "not a move: a move is its text, its number in the list or a "
+                                      "table with its text");
+    char err[300] = "", canon[TEXT_MAX];
+    if (ops->parse(h->g, text, &f->m, err, sizeof err)) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "not a move: %s", err);
+        return false;
+    }
+    /* Legal moves are found in the kept list; only a refusal is worked out. */
+    f->index = 0;
+    if (!hook && !again) {
+        const lua_Integer n = ops->listed(L, h->g);
+        dl_OpsMove m;
+        for (lua_Integer i = 0; i < n && !f->index; i++) {
+            ops->move_at(h->g, i, &m);
+            if (ops->same(&m, &f->m)) f->index = i + 1;
+        }
+    } else {
+        ops->text(h->g, &f->m, canon, sizeof canon);
+        push_core_index(L, gi, h);
+        if (lua_getfield(L, -1, canon) == LUA_TNUMBER) f->index = lua_tointeger(L, -1);
+        lua_pop(L, 2);
+    }
+    if (!f->index) {
+        /* Not listed: illegal, or legal beyond a cut list's bound. The
+         * move is judged on its own, never by listing more. */
+        const char *why = ops->refusal(h->g, &f->m, err, sizeof err);
+        if (why) return dl_lua_refuse(L, why);
+        if (!hook) return true;
+        return dl_lua_refuse(L, "house rule: this table has more legal moves than the engine "
+                                "lists, and the house rules' moves hook judges only the listed "
+                                "ones: choose one of 'moves'");
+    }
+    if (!hook) return true;
+    push_verdict(L, gi, h);
+    return verdict_allows(L, canon, &f->index);
+}
+
+/* ---- the round's end: score and match hooks ---- */
+
+/* Pushes the hook's label (field label of the table at idx) as plain text
+ * of at most max bytes, nil for none or only blanks, and returns NULL; or
+ * pushes and returns what is wrong with it. A label is shown in results
+ * and records: plain text, cut short, so a hook cannot put control
+ * characters or a page of text there. */
+static const char *read_label(lua_State *L, int idx, size_t max)
+{
+    lua_pushliteral(L, "label");
+    lua_rawget(L, idx);
+    if (lua_isnil(L, -1)) return NULL;
+    if (lua_type(L, -1) != LUA_TSTRING) {
+        lua_pop(L, 1);
+        return lua_pushstring(L, "its label must be text (the name of the points the hook adds)");
+    }
+    size_t n;
+    const char *t = lua_tolstring(L, -1, &n);
+    dl_plain_push(L, t, n, max);
+    lua_remove(L, -2);
+    if (lua_rawlen(L, -1) == 0) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
+    return NULL;
+}
+
+/* The score hook: a breakdown it returns replaces the standard one, and
+ * the name it gives the points it adds is kept for the round. */
+static const char *score_hook(lua_State *L, int gi, Handle *h, int round)
+{
+    const dl_GameOps *ops = h->ops;
+    if (!get_hook(L, gi, "score")) return NULL;
+    ops->push_breakdown(L, h->g);
+    ops->push_state(L, h->g);
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) return hook_warning(L, "score", "scoring");
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    const int t = lua_gettop(L);
+    dl_OpsScore score;
+    const char *bad = ops->read_score(L, t, h->g, &score);
+    if (!bad) bad = read_label(L, t, LABEL_MAX);
+    if (bad) {
+        const char *warn = lua_pushfstring(L, "house rule (score hook) returned a bad breakdown, "
+                                              "standard scoring used: %s", bad);
+        lua_replace(L, t);
+        lua_settop(L, t);
+        return warn;
+    }
+    set_label(L, gi, round);
+    ops->apply_score(h->g, &score);
+    lua_settop(L, t - 1);
+    return NULL;
+}
+
+/* Calls the match hook (hook and state on the stack, popped): its
+ * warning if it failed, else NULL and *decision the side it names the
+ * winner (0 to sides - 1), -1 for a match that goes on, -2 for no say.
+ * Anything but a side's number or false leaves the standard rules to
+ * decide, so a hook that only sometimes has a say returns nil. */
+static const char *call_match_hook(lua_State *L, int sides, int *decision)
+{
+    *decision = -2;
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) return hook_warning(L, "match", "match end");
+    if (lua_isinteger(L, -1)) {
+        lua_Integer w = lua_tointeger(L, -1);
+        if (w >= 0 && w < sides) *decision = (int)w;
+    } else if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) {
+        *decision = -1;
+    }
+    lua_pop(L, 1);
+    return NULL;
+}
+
+/* After a round ends: the score hook, then the match hook. A failing hook
+ * leaves the standard rules in force for that round; its message is
+ * returned for the caller to show. */
+static const char *round_hooks(lua_State *L, int gi, Handle *h)
+{
+    const dl_GameOps *ops = h->ops;
+    dl_OpsWhere w;
+    ops->where(h->g, &w);
+    lua_pushnil(L);
+    set_label(L, gi, w.round);
+    if (ops->scored && !ops->scored(h->g)) return NULL;
+    const char *warn = score_hook(L, gi, h, w.round);
+    if (warn || !get_hook(L, gi, "match")) return warn;
+    ops->push_state(L, h->g);
+    int d;
+    warn = call_match_hook(L, ops->sides(h->g), &d);
+    if (d > -2) ops->decide(h->g, d);
+    return warn;
+}
+
+/* The warning a move's answer carries: the moves hook's (at index first,
+ * 0 for none) and then (on top of the stack when not NULL), joined; on
+ * top of the stack when there is one. */
+static const char *join_warnings(lua_State *L, int first, const char *then)
+{
+    if (!first) return then;
+    if (then) {
+        /* (then is on top: replaced, so that the answer ends effect, warning) */
+        const char *both = lua_pushfstring(L, "%s; %s", lua_tostring(L, first), then);
+        lua_remove(L, -2);
+        return both;
+    }
+    lua_pushvalue(L, first);
+    return lua_tostring(L, -1);
+}
+
+/* ---- methods ---- */
+
+static void push_text(lua_State *L, const dl_GameOps *ops, const void *g, const void *m)
+{
+    char buf[TEXT_MAX];
+    ops->text(g, m, buf, sizeof buf);
+    lua_pushstring(L, buf);
+}
+
+/* moves([structured]) -> the moves allowed here [, the note of a cut list] */
+static int g_moves(lua_State *L)
+{
+    Handle *h = check(L);
+    const dl_GameOps *ops = h->ops;
+    const bool structured = lua_toboolean(L, 2);
+    const lua_Integer n = ops->listed(L, h->g);
+    dl_OpsMove m;
+    if (!has_hook(L, 1, "moves")) {
+        lua_createtable(L, (int)n, 0);
+        for (lua_Integer i = 0; i < n; i++) {
+            ops->move_at(h->g, i, &m);
+            if (structured) ops->push_move(L, h->g, &m, i + 1);
+            else push_text(L, ops, h->g, &m);
+            lua_rawseti(L, -2, i + 1);
+        }
+        return ops->cut_note(L, h->g) ? 2 : 1;
+    }
+    push_verdict(L, 1, h);
+    lua_getfield(L, -1, "order");
+    lua_getfield(L, -2, "index");
+    const int k = (int)lua_rawlen(L, -2);
+    lua_createtable(L, k, 0); /* fresh: the caller may change it */
+    for (int i = 1; i <= k; i++) {
+        lua_rawgeti(L, -3, i);
+        if (structured) {
+            lua_rawget(L, -3);
+            ops->move_at(h->g, lua_tointeger(L, -1) - 1, &m);
+            lua_pop(L, 1);
+            ops->push_move(L, h->g, &m, i);
+        }
+        lua_rawseti(L, -2, i);
+    }
+    return ops->cut_note(L, h->g) ? 2 : 1;
+}
+
+/* count([budget]) -> n, exact: how many moves are legal, by the engine's
+ * rules (a house rule's moves hook is not asked), found without listing
+ * them; exact is false when the budget of checks ran out first (n is then
+ * the count so far). The default budget answers in well under a second. */
+static int g_count(lua_State *L)
+{
+    Handle *h = check(L);
+    lua_Integer budget = luaL_optinteger(L, 2, 4000000);
+    luaL_argcheck(L, budget > 0 && budget <= 100000000, 2, "a budget of 1 to 100000000 checks");
+    lua_Integer n;
+    bool exact;
+    h->ops->count(h->g, (long)budget, &n, &exact);
+    lua_pushinteger(L, n);
+    lua_pushboolean(L, exact);
+    return 2;
+}
+
+/* play(move [, with_table]) -> effect [, warning] | nil, reason. The
+ * effect is a table, so the old `if g:play(m)` still reads it as success;
+ * a failed score or match hook's warning comes second and in
+ * effect.warning. */
+static int g_play(lua_State *L)
+{
+    Handle *h = check(L);
+    const dl_GameOps *ops = h->ops;
+    Found f;
+    if (!find_move(L, 1, h, 2, false, &f)) return 2;
+    char err[300] = "";
+    if (ops->play(h->g, &f.m, err, sizeof err)) return dl_lua_nil_why(L, err);
+    int lost = 0; /* a house rule's moves hook lost its call here */
+    if (has_hook(L, 1, "moves")) {
+        push_verdict(L, 1, h); /* (still this position's: kept until version changes) */
+        lost = take_moves_warning(L);
+    }
+    h->version++;
+    ops->push_effect(L, h->g, f.index, lua_toboolean(L, 3));
+    const int effect = lua_gettop(L);
+    const char *warn = ops->round_ended(h->g) ? round_hooks(L, 1, h) : NULL;
+    warn = join_warnings(L, lost, warn);
+    dl_OpsWhere w;
+    ops->where(h->g, &w);
+    lua_pushboolean(L, strcmp(w.phase, "match-over") == 0);
+    lua_setfield(L, effect, "match_over");
+    if (!warn) return 1;
+    lua_pushvalue(L, -1);
+    lua_setfield(L, effect, "warning");
+    return 2;
+}
+
+/* check(move) -> true, what it does | false, reason */
+static int g_check(lua_State *L)
+{
+    Handle *h = check(L);
+    Found f;
+    if (!find_move(L, 1, h, 2, true, &f)) {
+        lua_pushboolean(L, 0);
+        lua_replace(L, -3);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    h->ops->explain(L, h->g, &f.m);
+    return 2;
+}
+
+/* parse(move) -> the move as g:moves(true) lists it | nil, reason: what
+ * g:play would do with it, without playing it. */
+static int g_parse(lua_State *L)
+{
+    Handle *h = check(L);
+    Found f;
+    if (!find_move(L, 1, h, 2, true, &f)) return 2;
+    h->ops->push_move(L, h->g, &f.m, f.index);
+    return 1;
+}
+
+static int g_undo(lua_State *L)
+{
+    Handle *h = check(L);
+    const bool done = h->ops->undo(h->g);
+    if (done) h->version++;
+    lua_pushboolean(L, done);
+    return 1;
+}
+
+/* next_round() -> {round, dealer, deal} | nil, reason */
+static int g_next_round(lua_State *L)
+{
+    Handle *h = check(L);
+    const char *why = NULL;
+    const int rc = h->ops->next_round(h->g, &why);
+    if (rc < 0) return luaL_error(L, "out of memory");
+    if (rc == 0) return dl_lua_nil_why(L, why);
+    h->version++;
+    dl_OpsWhere w;
+    h->ops->where(h->g, &w);
+    lua_createtable(L, 0, 3);
+    dl_lua_set_int(L, "round", w.round);
+    dl_lua_set_int(L, "dealer", w.dealer);
+    dl_lua_set_int(L, "deal", w.deal);
+    return 1;
+}
+
+static int g_clone(lua_State *L)
+{
+    Handle *h = check(L);
+    void *c = h->ops->clone(h->g);
+    if (!c) return luaL_error(L, "out of memory");
+    /* The clone shares the hooks and starts with nothing known: its own
+     * moves hook call fills its own cache. */
+    push_handle(L, h->ops, c, 1);
+    return 1;
+}
+
+static void push_turn(lua_State *L, const dl_OpsWhere *w)
+{
+    if (w->turn >= 0) lua_pushinteger(L, w->turn);
+    else lua_pushnil(L);
+}
+
+static int g_turn(lua_State *L)
+{
+    Handle *h = check(L);
+    dl_OpsWhere w;
+    h->ops->where(h->g, &w);
+    push_turn(L, &w);
+    return 1;
+}
+
+static int g_phase(lua_State *L)
+{
+    Handle *h = check(L);
+    dl_OpsWhere w;
+    h->ops->where(h->g, &w);
+    lua_pushstring(L, w.phase);
+    return 1;
+}
+
+/* g:where() -> phase, turn (nil when nobody is to move), round, deal,
+ * ply: where the game stands, in one call and without a table. */
+static int g_where(lua_State *L)
+{
+    Handle *h = check(L);
+    dl_OpsWhere w;
+    h->ops->where(h->g, &w);
+    lua_pushstring(L, w.phase);
+    push_turn(L, &w);
+    lua_pushinteger(L, w.round);
+    lua_pushinteger(L, w.deal);
+    lua_pushinteger(L, w.ply);
+    return 5;
+}
+
+/* A seat argument: a seat of the game, or -1 for none (nil or
+ * "spectator") when none is allowed. */
+static int seat_arg(lua_State *L, const Handle *h, int arg, bool none)
+{
+    if (none && (lua_isnoneornil(L, arg) ||
+                 (lua_type(L, arg) == LUA_TSTRING && strcmp(lua_tostring(L, arg), "spectator") == 0)))
+        return -1;
+    const lua_Integer seat = luaL_checkinteger(L, arg);
+    luaL_argcheck(L, seat >= 0 && seat < h->ops->players(h->g), arg, h->ops->seats);
+    return (int)seat;
+}
+
+/* view(seat) -> what that seat may know; view(nil) a spectator's */
+static int g_view(lua_State *L)
+{
+    Handle *h = check(L);
+    h->ops->push_view(L, h->g, seat_arg(L, h, 2, true));
+    return 1;
+}
+
+static int g_state(lua_State *L)
+{
+    Handle *h = check(L);
+    h->ops->push_state(L, h->g);
+    return 1;
+}
+
+static int g_position(lua_State *L)
+{
+    Handle *h = check(L);
+    h->ops->push_position(L, h->g, 2);
+    return 1;
+}
+
+static int g_rules(lua_State *L)
+{
+    Handle *h = check(L);
+    h->ops->push_rules(L, h->g);
+    return 1;
+}
+
+/* g:game() -> which game this handle plays (records save it). */
+static int g_game(lua_State *L)
+{
+    lua_pushstring(L, check(L)->ops->name);
+    return 1;
+}
+
+static int g_result(lua_State *L)
+{
+    Handle *h = check(L);
+    h->ops->push_result(L, h->g, 1);
+    return 1;
+}
+
+static int g_history(lua_State *L)
+{
+    Handle *h = check(L);
+    h->ops->push_history(L, h->g, 1, 2);
+    return 1;
+}
+
+static int g_search(lua_State *L)
+{
+    Handle *h = check(L);
+    return h->ops->search(L, h->g, 2);
+}
+
+void dl_lua_copy_table(lua_State *L, int idx, const char *drop)
+{
+    idx = lua_absindex(L, idx);
+    lua_createtable(L, 0, 24);
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        if (drop && lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), drop) == 0) {
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+}
+
+/* public(effect, viewer) -> the part of a move's effect (or an event)
+ * the viewer may see, a fresh table; nil when none of it. The mover sees
+ * the whole of it; anyone else (viewer nil: a spectator) never its
+ * number in the mover's list (how many moves came before it there tells
+ * of the mover's hand), and the game hides what else is private. */
+static int g_public(lua_State *L)
+{
+    Handle *h = check(L);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    const int viewer = seat_arg(L, h, 3, true);
+    lua_settop(L, 2);
+    if (viewer >= 0 && lua_getfield(L, 2, "seat") == LUA_TNUMBER && lua_tointeger(L, -1) == viewer) {
+        dl_lua_copy_table(L, 2, NULL);
+        return 1;
+    }
+    lua_settop(L, 2);
+    h->ops->push_public(L, 2, viewer);
+    return 1;
+}
+
+/* The seat's world when the seat is to move; else nil and why pushed.
+ * Only the seat to move has one, so the one kept is its. */
+static void *sealed_world(lua_State *L, Handle *h, int arg)
+{
+    const int seat = seat_arg(L, h, arg, false);
+    dl_OpsWhere w;
+    h->ops->where(h->g, &w);
+    if (w.turn != seat) {
+        lua_pushnil(L);
+        lua_pushfstring(L, h->ops->not_turn, seat);
+        return NULL;
+    }
+    if (h->world_version != h->version) {
+        if (!h->ops->seal(h->g, seat, h->world)) luaL_error(L, "out of memory");
+        h->world_version = h->version;
+    }
+    return h->world;
+}
+
+/* simulate(seat, move) -> effect | nil, reason: what the seat's own move
+ * would do (the fields of g:play's effect), played on the world of the
+ * seat's view, never on the game, so that its cost depends on nothing the
+ * seat cannot see (docs/security.md). The move is checked against what
+ * the game allows the seat now (the house rules' verdict, kept per
+ * position, included). Nothing is worked out for another seat: no list of
+ * the next seat's moves, no score or match hook. */
+static int g_simulate(lua_State *L)
+{
+    Handle *h = check(L);
+    const void *world = sealed_world(L, h, 2);
+    if (!world) return 2;
+    Found f;
+    if (!find_move(L, 1, h, 3, false, &f)) return 2;
+    return h->ops->simulate(L, world, &f.m, f.index);
+}
+
+/* sealed(seat) -> position | nil, reason: the world g:simulate plays on
+ * for the seat to move, as a position with every hand written out (the
+ * tests compare it across games that differ only in hidden cards). */
+static int g_sealed(lua_State *L)
+{
+    Handle *h = check(L);
+    const void *world = sealed_world(L, h, 2);
+    if (!world) return 2;
+    h->ops->push_world(L, world);
+    return 1;
+}
+
+static int g_tostring(lua_State *L)
+{
+    const Handle *h = luaL_checkudata(L, 1, OPS->type);
+    h->ops->push_tostring(L, h->g);
+    return 1;
+}
+
+/* The collector's end, and the end of a `local g <close>`: the game's C
+ * memory (its history) is freed now, not when the collector, which does
+ * not see it, gets round to the small userdata. */
+static int g_gc(lua_State *L)
+{
+    Handle *h = luaL_checkudata(L, 1, OPS->type);
+    if (h->g) h->ops->free(h->g);
+    h->g = NULL;
+    return 0;
+}
+
+/* g:close() is a call like any method; the collector's is not. */
+static int g_close(lua_State *L)
+{
+    calls++;
+    return g_gc(L);
+}
+
+/* ---- registration ---- */
+
+static const luaL_Reg METHODS[] = {
+    {"moves", g_moves},     {"count", g_count},       {"play", g_play},         {"check", g_check},
+    {"parse", g_parse},     {"undo", g_undo},         {"next_round", g_next_round},
+    {"clone", g_clone},     {"close", g_close},       {"simulate", g_simulate}, {"sealed", g_sealed},
+    {"turn", g_turn},       {"phase", g_phase},       {"where", g_where},       {"view", g_view},
+    {"state", g_state},     {"position", g_position}, {"rules", g_rules},       {"result", g_result},
+    {"history", g_history}, {"search", g_search},     {"game", g_game},         {"public", g_public},
+    {NULL, NULL}};
+
+/* Locked (__metatable false): a script cannot swap a handle's methods
+ * for its own or reach the metatable of another game's handles. */
+static void handle_type(lua_State *L, const dl_GameOps *ops)
+{
+    if (luaL_newmetatable(L, ops->type)) {
+        lua_pushlightuserdata(L, (void *)ops);
+        lua_pushcclosure(L, g_tostring, 1);
+        lua_setfield(L, -2, "__tostring");
+        lua_pushlightuserdata(L, (void *)ops);
+        lua_pushcclosure(L, g_gc, 1);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, "__gc");
+        lua_setfield(L, -2, "__close");
+        lua_newtable(L);
+        lua_pushlightuserdata(L, (void *)ops);
+        luaL_setfuncs(L, METHODS, 1);
+        if (ops->methods) {
+            lua_pushlightuserdata(L, (void *)ops);
+            luaL_setfuncs(L, ops->methods, 1);
+        }
+        lua_setfield(L, -2, "__index");
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_pop(L, 1);
+}
+
+void dl_handle_open(lua_State *L)
+{
+    luaL_checkversion(L);
+    for (int i = 0; dl_games[i]; i++) handle_type(L, dl_games[i]);
+}
+
+int dl_handle_new(lua_State *L, const dl_GameOps *ops, int opts)
+{
+    calls++;
+    opts = lua_absindex(L, opts);
+    luaL_checktype(L, opts, LUA_TTABLE);
+    void *g = ops->create(L, opts);
+    if (!g) return 2;
+    push_handle(L, ops, g, 0);
+    lua_getiuservalue(L, -1, 1);
+    if (lua_getfield(L, opts, "hooks") == LUA_TTABLE) lua_setfield(L, -2, "hooks");
+    else lua_pop(L, 1);
+    lua_pop(L, 1);
+    return 1;
+}
+
+/* ---- rules fields ---- */
+
+lua_Integer dl_lua_rule_int(lua_State *L, const char *where, lua_Integer lo, lua_Integer hi)
+{
+    if (lua_type(L, -1) != LUA_TNUMBER) /* lua_tointegerx would take "4" */
+        luaL_error(L, "%s: expected a whole number, got %s", where, luaL_typename(L, -1));
+    int whole;
+    lua_Integer v = lua_tointegerx(L, -1, &whole);
+    if (whole) {
+        if (v < lo || v > hi) luaL_error(L, "%s: %I is out of range", where, v);
+        return v;
+    }
+    /* %g by hand, not luaL_tolstring: a number's metatable is anybody's. */
+    const double x = (double)lua_tonumber(L, -1);
+    char num[40];
+    snprintf(num, sizeof num, "%.14g", x);
+    if (x - x == 0 && x == floor(x)) luaL_error(L, "%s: %s is out of range", where, num);
+    return luaL_error(L, "%s: %s is not a whole number", where, num);
+}
