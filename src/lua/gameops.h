@@ -64,8 +64,10 @@ struct dl_GameOps {
     /* The legal moves (bounded, as the game lists them): how many. Raises
      * when memory ran out. */
     lua_Integer (*listed)(lua_State *L, void *g);
-    /* The i-th (0-based) of them into m. */
-    void (*move_at)(const void *g, lua_Integer i, void *m);
+    /* The i-th (0-based) of them, the list's own (valid until the state
+     * changes). */
+    const void *(*move)(const void *g, lua_Integer i);
+    size_t move_size; /* bytes of a move (at most sizeof(dl_OpsMove)) */
     /* Pushes the note a cut list carries and returns true; or false. */
     bool (*cut_note)(lua_State *L, const void *g);
     /* The move's canonical text in the position now. */

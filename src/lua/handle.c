@@ -37,11 +37,7 @@ typedef struct {
     /* the world of the seat to move's view (g:simulate), kept for the
      * position: drawn once per decision, not once per call */
     unsigned world_version; /* 0: none */
-    union {
-        long long i;
-        double d;
-        void *p;
-    } world[]; /* ops->world_size bytes */
+    long long world[]; /* ops->world_size bytes (a state: aligned as its integers) */
 } Handle;
 
 /* The longest name a score hook may give its points, in bytes. */
@@ -237,11 +233,9 @@ static void fill_core_index(lua_State *L, int gi, Handle *h)
     const dl_GameOps *ops = h->ops;
     const lua_Integer n = ops->listed(L, h->g);
     char buf[TEXT_MAX];
-    dl_OpsMove m;
     lua_createtable(L, 0, (int)n);
     for (lua_Integer i = 0; i < n; i++) {
-        ops->move_at(h->g, i, &m);
-        ops->text(h->g, &m, buf, sizeof buf);
+        ops->text(h->g, ops->move(h->g, i), buf, sizeof buf);
         lua_pushinteger(L, i + 1);
         lua_setfield(L, -2, buf);
     }
@@ -302,10 +296,8 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
     push_core_index(L, gi, h);
     const int core = lua_gettop(L);
     lua_createtable(L, (int)nl, 0);
-    dl_OpsMove m;
     for (lua_Integer i = 0; i < nl; i++) {
-        ops->move_at(h->g, i, &m);
-        ops->push_move(L, h->g, &m, 0);
+        ops->push_move(L, h->g, ops->move(h->g, i), 0);
         lua_rawseti(L, -2, i + 1);
     }
     get_hook(L, gi, "moves");
@@ -459,7 +451,7 @@ static bool find_numbered(lua_State *L, int gi, Handle *h, int arg, bool hook, F
         core = lua_tointeger(L, -1);
         lua_pop(L, 4);
     }
-    ops->move_at(h->g, core - 1, &f->m);
+    memcpy(&f->m, ops->move(h->g, core - 1), ops->move_size);
     f->index = i;
     return true;
 }
@@ -502,11 +494,8 @@ static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Foun
     f->index = 0;
     if (!hook && !again) {
         const lua_Integer n = ops->listed(L, h->g);
-        dl_OpsMove m;
-        for (lua_Integer i = 0; i < n && !f->index; i++) {
-            ops->move_at(h->g, i, &m);
-            if (ops->same(&m, &f->m)) f->index = i + 1;
-        }
+        for (lua_Integer i = 0; i < n && !f->index; i++)
+            if (ops->same(ops->move(h->g, i), &f->m)) f->index = i + 1;
     } else {
         ops->text(h->g, &f->m, canon, sizeof canon);
         push_core_index(L, gi, h);
@@ -656,13 +645,12 @@ static int g_moves(lua_State *L)
     const dl_GameOps *ops = h->ops;
     const bool structured = lua_toboolean(L, 2);
     const lua_Integer n = ops->listed(L, h->g);
-    dl_OpsMove m;
     if (!has_hook(L, 1, "moves")) {
         lua_createtable(L, (int)n, 0);
         for (lua_Integer i = 0; i < n; i++) {
-            ops->move_at(h->g, i, &m);
-            if (structured) ops->push_move(L, h->g, &m, i + 1);
-            else push_text(L, ops, h->g, &m);
+            const void *m = ops->move(h->g, i);
+            if (structured) ops->push_move(L, h->g, m, i + 1);
+            else push_text(L, ops, h->g, m);
             lua_rawseti(L, -2, i + 1);
         }
         return ops->cut_note(L, h->g) ? 2 : 1;
@@ -676,9 +664,9 @@ static int g_moves(lua_State *L)
         lua_rawgeti(L, -3, i);
         if (structured) {
             lua_rawget(L, -3);
-            ops->move_at(h->g, lua_tointeger(L, -1) - 1, &m);
+            const void *m = ops->move(h->g, lua_tointeger(L, -1) - 1);
             lua_pop(L, 1);
-            ops->push_move(L, h->g, &m, i);
+            ops->push_move(L, h->g, m, i);
         }
         lua_rawseti(L, -2, i);
     }

@@ -192,6 +192,39 @@ describe("g:public hides what the game keeps private", function()
   end)
 end)
 
+describe("core.natives(name): the box natives of the game that owns them", function()
+  it("gives Diloti's AIs best_capture and points, which work inside a box", function()
+    local n = core.natives("diloti")
+    assert.is_function(n.best_capture)
+    assert.is_function(n.points)
+    assert.same({}, core.natives("pilotta"))
+    local box = core.box.new{ label = "natives" }
+    -- (kept by the script and called in a later call: the box's own, no
+    -- service of one call)
+    local ok, t = box:run("local bc, pts; return { set = function(a, b) bc, pts = a, b end, "
+      .. "use = function() return bc('8h', { loose = { '8c', '5s' }, declarations = {} }).count, "
+      .. "pts({ 'Ac', '10d' }) end }")
+    assert.is_true(ok)
+    t.set(n.best_capture, n.points)
+    local count, points = t.use()
+    assert.equals(1, count)
+    assert.equals(3, points)
+    box:close()
+    assert.has_error(function() core.natives("x") end)
+  end)
+
+  it("keeps the old entries for the Lua host until it moves", function()
+    assert.equals(core.natives("diloti").best_capture, core.best_capture)
+    assert.equals(core.natives("diloti").best_capture, core.box.best_capture)
+    assert.equals("pilotta", core.pilotta_new{ seed = 1 }:game())
+    assert.equals("diloti", core.new{ seed = 1 }:game())
+    assert.same(core.base_rules("pilotta"), core.pilotta_rules())
+    assert.same(core.base_rules("diloti", "kontsina"), core.rules("kontsina"))
+    assert.is_true(core.check_rules("pilotta", core.pilotta_rules()))
+    assert.is_true(core.check_rules(core.rules()))
+  end)
+end)
+
 describe("the generic binding (src/lua/)", function()
   local root = here .. "../../"
   local WORDS = { "pilotta", "kontsina", '"diloti"', "best_capture", "dl_capture", "dl_game_", "pl_game_",

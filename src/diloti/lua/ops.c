@@ -227,7 +227,7 @@ static void push_result(lua_State *L, const void *game, int gi)
 {
     const dl_Game *g = game;
     const dl_State *s = &g->s;
-    const int sides = dl_nsides(&s->rules);
+    const int nsides = dl_nsides(&s->rules);
     lua_createtable(L, 0, 6);
     bool done = s->phase == DL_PHASE_ROUND_OVER || s->phase == DL_PHASE_MATCH_OVER;
     if (done || s->round > 1) {
@@ -236,11 +236,11 @@ static void push_result(lua_State *L, const void *game, int gi)
         lua_setfield(L, -2, "label");
         lua_setfield(L, -2, "round");
     }
-    lua_createtable(L, sides, 0);
-    for (int i = 0; i < sides; i++) lua_pushinteger(L, s->score[i]), lua_rawseti(L, -2, i);
+    lua_createtable(L, nsides, 0);
+    for (int i = 0; i < nsides; i++) lua_pushinteger(L, s->score[i]), lua_rawseti(L, -2, i);
     lua_setfield(L, -2, "score");
-    lua_createtable(L, sides, 0);
-    for (int i = 0; i < sides; i++) lua_pushinteger(L, s->rounds_won[i]), lua_rawseti(L, -2, i);
+    lua_createtable(L, nsides, 0);
+    for (int i = 0; i < nsides; i++) lua_pushinteger(L, s->rounds_won[i]), lua_rawseti(L, -2, i);
     lua_setfield(L, -2, "rounds_won");
     lua_pushboolean(L, s->phase == DL_PHASE_MATCH_OVER);
     lua_setfield(L, -2, "over");
@@ -442,10 +442,9 @@ static void *clone(const void *g) { return dl_game_clone(g); }
 
 static lua_Integer moves_listed(lua_State *L, void *g) { return (lua_Integer)listed(L, g)->n; }
 
-static void move_at(const void *game, lua_Integer i, void *m)
+static const void *move(const void *game, lua_Integer i)
 {
-    const dl_Game *g = game;
-    *(dl_Move *)m = g->legal.m[i];
+    return &((const dl_Game *)game)->legal.m[i];
 }
 
 static bool cut_note(lua_State *L, const void *game)
@@ -691,7 +690,8 @@ const dl_GameOps dl_ops_diloti = {
     .free = game_free,
     .clone = clone,
     .listed = moves_listed,
-    .move_at = move_at,
+    .move = move,
+    .move_size = sizeof(dl_Move),
     .cut_note = cut_note,
     .text = move_text,
     .push_move = push_move,

@@ -133,8 +133,9 @@ static void push_effect(lua_State *L, const pl_Game *g, lua_Integer index, bool 
 {
     const pl_Record *r = &g->rec[g->nrec - 1];
     const pl_State *b = &r->before;
+    const pl_Action a = r->action; /* (a copy: the analyzer loses track of r) */
     lua_createtable(L, 0, 20);
-    set_action_fields(L, b, &r->action, index, r->text);
+    set_action_fields(L, b, &a, index, r->text);
     dl_lua_set_int(L, "side", pl_team(r->seat));
     dl_lua_set_int(L, "round", b->round);
     dl_lua_set_int(L, "deal", 1);
@@ -329,11 +330,10 @@ static lua_Integer listed(lua_State *L, void *g)
     return pl_game_legal(g)->n;
 }
 
-static void move_at(const void *game, lua_Integer i, void *m)
+static const void *move(const void *game, lua_Integer i)
 {
     /* (listed first: the list is the game's own until it changes) */
-    const pl_Game *g = game;
-    *(pl_Action *)m = g->legal.a[i];
+    return &((const pl_Game *)game)->legal.a[i];
 }
 
 static bool cut_note(lua_State *L, const void *g)
@@ -545,10 +545,10 @@ static void push_public(lua_State *L, int idx, int viewer)
         push_announcement(L, idx);
         return;
     }
-    const bool play = kind && strcmp(kind, "play") == 0;
+    const bool card = kind && strcmp(kind, "play") == 0;
     lua_pop(L, 1);
     dl_lua_copy_table(L, idx, "index");
-    if (!play) return;
+    if (!card) return;
     lua_getfield(L, idx, "belote");
     const bool belote = lua_toboolean(L, -1);
     lua_getfield(L, idx, "text");
@@ -676,7 +676,8 @@ const dl_GameOps dl_ops_pilotta = {
     .free = game_free,
     .clone = clone,
     .listed = listed,
-    .move_at = move_at,
+    .move = move,
+    .move_size = sizeof(pl_Action),
     .cut_note = cut_note,
     .text = action_text,
     .push_move = push_move,
