@@ -1,6 +1,7 @@
 /* A Pilotta game with its history: every action and every new round is
  * kept with the state before it, so undo is a copy and a record is the
- * list of texts. The Lua handle (src/lua/lpilotta.c) wraps one. */
+ * list of texts. The Lua handle (src/lua/handle.c, over
+ * src/pilotta/lua/ops.c) wraps one. */
 #ifndef PL_GAME_H
 #define PL_GAME_H
 

@@ -1,4 +1,4 @@
--- Pilotta's game handle (src/lua/lpilotta.c): the interface of
+-- Pilotta's game handle (src/lua/handle.c over src/pilotta/lua/ops.c): the interface of
 -- docs/architecture.md with Pilotta's answers. Rule ids refer to
 -- PILOTTA.md (P…, PV-…); seats are 0-based, team 0 is seats 0 and 2.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"

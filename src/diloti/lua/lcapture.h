@@ -1,10 +1,9 @@
 /* What a card of a rank would capture from a table, and what a list of
  * cards scores, worked out by the engine under the rules given (variants
  * included): the facts an AI plans with (ctx.best_capture, ctx.points).
- * The host has them as core.best_capture and core.points; inside a box
- * the same C functions are natives (core.box.best_capture,
- * core.box.points), run in the script's own state: they touch nothing
- * but their arguments. Every argument is treated as hostile. */
+ * They are Diloti's box natives (core.natives("diloti"), ops.c): handed
+ * to a box, the same C functions run in the script's own state, touching
+ * nothing but their arguments. Every argument is treated as hostile. */
 #ifndef DL_LCAPTURE_H
 #define DL_LCAPTURE_H
 

@@ -1,4 +1,4 @@
-/* Pilotta's solver and search for the game handle (lpilotta.c):
+/* Pilotta's solver and search for the game handle (ops.c):
  * g:solve() and g:search{...}. */
 #ifndef DL_LPLSEARCH_H
 #define DL_LPLSEARCH_H
