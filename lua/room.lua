@@ -93,13 +93,15 @@ end
 -- (name, opts) -> AI player (ai.player), match (go on after a round; true
 -- unless false), interrupted() -> bool (asked after an AI chose, before
 -- its move is played). Every other field is kept in room.opts (a front
--- end's own options: practice, ...).
+-- end's own options: practice, ...; the game's as given, with players,
+-- seed and game filled in).
 function M.new(o)
   o = o or {}
   local seed = o.seed or 0
   if math.type(seed) ~= "integer" then return nil, "room: the seed must be a whole number" end
-  local g, err = o.handle, nil
+  local g = o.handle
   if not g then
+    local err
     g, err = diloti.new {
       game = o.game, rules = o.rules or o.game, players = o.players, seed = seed, dealer = o.dealer,
       target = o.target, position = o.position, rules_dirs = o.rules_dirs,
@@ -109,7 +111,9 @@ function M.new(o)
   local players_n = g:rules().players
   local opts = {}
   for k, v in pairs(o) do opts[k] = v end
-  opts.handle, opts.player, opts.interrupted, opts.specs = nil, nil, nil, nil
+  for _, k in ipairs { "handle", "player", "interrupted", "specs", "default_ai", "rules_dirs", "ai_dirs", "match" } do
+    opts[k] = nil
+  end
   opts.players, opts.seed, opts.game = players_n, seed, o.game or g:game()
   if (opts.humans or 1) > players_n then return nil, string.format("at most %d people can play", players_n) end
   for seat in pairs(opts.seats or {}) do
@@ -124,7 +128,7 @@ function M.new(o)
   if not players then return nil, perr end
   return setmetatable({
     g = g, opts = opts, specs = specs, players = players, players_n = players_n,
-    match = o.match ~= false, interrupted = o.interrupted,
+    match = o.match ~= false, interrupted = o.interrupted, rules_dirs = o.rules_dirs,
     listeners = {}, viewers = {},
   }, Room)
 end
@@ -370,7 +374,7 @@ end
 --- Saves the game's record to path: true, or nil and a message.
 function Room:save(path, extra)
   local meta = self:meta(extra)
-  meta.rules_dirs = self.opts.rules_dirs
+  meta.rules_dirs = self.rules_dirs
   return record.save(path, self.g, meta)
 end
 

@@ -16,10 +16,10 @@ local function silent()
     said[#said + 1] = table.concat({ ... }, " ")
     error("a room wrote output: " .. tostring((...)), 2)
   end
-  _G.print, io.write, io.read = fail, fail, fail
+  _G.print, io.write, io.read = fail, fail, fail -- luacheck: ignore 122
 end
 local function loud()
-  _G.print, io.write, io.read = real.print, real.write, real.read
+  _G.print, io.write, io.read = real.print, real.write, real.read -- luacheck: ignore 122
 end
 
 local function human(seat_kinds)
