@@ -55,13 +55,18 @@ function M.seat_specs(o, default_ai)
   return specs
 end
 
+local function check_spec(seat, s)
+  if type(s) ~= "table" or not (OUTSIDE[s.kind] or (s.kind == "ai" and type(s.name) == "string")) then
+    return nil, string.format("seat %d: expected {kind = 'human'}, {kind = 'lesson'} or {kind = 'ai', name = NAME}",
+      seat)
+  end
+  return true
+end
+
 local function check_specs(specs, players_n)
   for seat = 0, players_n - 1 do
-    local s = specs[seat]
-    if type(s) ~= "table" or not (OUTSIDE[s.kind] or (s.kind == "ai" and type(s.name) == "string")) then
-      return nil, string.format("seat %d: expected {kind = 'human'}, {kind = 'lesson'} or {kind = 'ai', name = NAME}",
-        seat)
-    end
+    local ok, err = check_spec(seat, specs[seat])
+    if not ok then return nil, err end
   end
   for seat in pairs(specs) do
     if math.type(seat) ~= "integer" or seat < 0 or seat >= players_n then
@@ -128,9 +133,32 @@ function M.new(o)
   if not players then return nil, perr end
   return setmetatable({
     g = g, opts = opts, specs = specs, players = players, players_n = players_n,
-    match = o.match ~= false, interrupted = o.interrupted, rules_dirs = o.rules_dirs,
+    match = o.match ~= false, interrupted = o.interrupted, rules_dirs = o.rules_dirs, ai_dirs = o.ai_dirs,
+    player = o.player,
     listeners = {}, viewers = {},
   }, Room)
+end
+
+--- Seats spec ({kind = "human" | "lesson" | "ai", name}) at seat, the
+-- game untouched: true, or nil and why (the seats as they were). An AI
+-- seated during a round knows what its view tells it, not the events
+-- before it sat down.
+function Room:seat(seat, spec)
+  if math.type(seat) ~= "integer" or seat < 0 or seat >= self.players_n then
+    return nil, string.format("there is no seat %s with %d players", tostring(seat), self.players_n)
+  end
+  local ok, err = check_spec(seat, spec)
+  if not ok then return nil, err end
+  local p
+  if spec.kind == "ai" then
+    local made, perr = make_players({ [seat] = spec },
+      { player = self.player, seed = self.opts.seed, ai_dirs = self.ai_dirs }, self.g:game())
+    if not made then return nil, perr end
+    p = made[seat]
+  end
+  self.specs[seat], self.players[seat] = { kind = spec.kind, name = spec.name }, p
+  self._reseated = true
+  return true
 end
 
 --- Is this seat's move typed from outside (a person's, a learner's)?
@@ -267,7 +295,9 @@ end
 -- changes: a record loaded, Lua that put the game back).
 function Room:driver()
   local d = self._driver
-  if not d or d.game ~= self.g then
+  local reseated = d and d.game == self.g and self._reseated
+  if not d or d.game ~= self.g or reseated then
+    self._reseated = nil
     local seats = {}
     for seat, p in pairs(self.players) do seats[seat] = p end
     d = driver.new(self.g, seats, {
@@ -276,7 +306,9 @@ function Room:driver()
       listeners = { function(e, from) emit(self, e, from) end },
     })
     self._driver = d
-    d:start()
+    -- (a seat that changed hands mid-round: the round is not announced
+    -- again)
+    if not reseated then d:start() end
   end
   return d
 end

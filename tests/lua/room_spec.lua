@@ -215,6 +215,35 @@ describe("a room", function()
     end
   end)
 
+  it("seats a person, an AI or a learner at a seat, the game untouched", function()
+    local r = assert(room.new { rules = "diloti", seed = 8, specs = human { [0] = "human", [1] = "random" } })
+    assert.equals("wait", (r:advance()))
+    local pos = r.g:position()
+    -- the person's seat given to an AI: the AIs play on
+    assert.is_truthy(r:seat(0, { kind = "ai", name = "greedy" }))
+    assert.equals(pos, r.g:position())
+    local e = r:step()
+    assert.is_truthy(e)
+    assert.equals("move", e.type)
+    assert.equals(0, e.seat)
+    -- and back to a person, or a lesson's learner: the room waits for them
+    assert.is_truthy(r:seat(0, { kind = "lesson" }))
+    assert.is_truthy(r:seat(1, { kind = "human" }))
+    local why, seat = r:advance()
+    assert.equals("wait", why)
+    assert.is_true(r:is_outside(seat))
+    assert.is_truthy(r:play(seat, r.g:moves()[1]))
+    -- bad seats and bad AIs are refused, the seats as they were
+    for _, bad in ipairs { { 2, { kind = "human" } }, { 0, { kind = "ghost" } }, { 1, { kind = "ai", name = "nobody" } },
+      { 1, "human" } } do
+      local ok, err = r:seat(bad[1], bad[2])
+      assert.is_nil(ok)
+      assert.is_string(err)
+    end
+    assert.same({ kind = "lesson" }, r.specs[0])
+    assert.same({ kind = "human" }, r.specs[1])
+  end)
+
   it("keeps two rooms in one process apart", function()
     local specs = human { [0] = "human", [1] = "random" }
     local a = assert(room.new { rules = "diloti", seed = 9, specs = specs })
