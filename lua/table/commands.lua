@@ -24,6 +24,7 @@ local function check_entry(c)
   assert(type(c) == "table" and type(c.name) == "string" and type(c.run) == "function",
     "commands.add needs a table with a name and a run function")
   c.help = c.help or ""
+  c.usage = c.usage or c.name -- (help lists and explains every command)
   return c
 end
 

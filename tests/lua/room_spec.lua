@@ -391,6 +391,20 @@ describe("the commands of a session", function()
     assert.equals(#names(plain), #names(session()))
   end)
 
+  it("take a command added with a name and run alone: help lists and explains it", function()
+    local s = session()
+    s.commands.add { name = "bare", run = function(T) T:print("bare ran") end }
+    local out = {}
+    s.write = function(t) out[#out + 1] = t end
+    s:handle("help")
+    s:handle("help bare")
+    s:handle("bare")
+    local text = table.concat(out)
+    assert.is_nil(text:find("failed", 1, true), text)
+    assert.matches("bare", text)
+    assert.matches("bare ran", text)
+  end)
+
   it("take a game's own commands, and never a move word", function()
     local commands = require "diloti.table.commands"
     local set = commands.new_set()
