@@ -234,8 +234,8 @@ describe("a room", function()
     assert.is_true(r:is_outside(seat))
     assert.is_truthy(r:play(seat, r.g:moves()[1]))
     -- bad seats and bad AIs are refused, the seats as they were
-    for _, bad in ipairs { { 2, { kind = "human" } }, { 0, { kind = "ghost" } }, { 1, { kind = "ai", name = "nobody" } },
-      { 1, "human" } } do
+    for _, bad in ipairs { { 2, { kind = "human" } }, { 0, { kind = "ghost" } },
+      { 1, { kind = "ai", name = "nobody" } }, { 1, "human" } } do
       local ok, err = r:seat(bad[1], bad[2])
       assert.is_nil(ok)
       assert.is_string(err)
