@@ -405,6 +405,25 @@ describe("the commands of a session", function()
     assert.matches("bare ran", text)
   end)
 
+  it("belong to a session that is a front end over its room", function()
+    local s = session()
+    assert.equals(s.room.g, s.g)
+    local heard = {}
+    s.room:subscribe(nil, function(e) heard[#heard + 1] = e end)
+    s:advance()
+    local seat = s:human_to_move()
+    s:handle("1")
+    local first
+    for _, e in ipairs(heard) do if e.type == "move" then first = first or e end end
+    assert.is_table(first)
+    assert.equals(seat, first.seat)
+    -- a game put at the table is put in the room, and played on there
+    local copy = s.g:clone()
+    s.g = copy
+    assert.equals(copy, s.room.g)
+    assert.equals(copy, s:driver().game)
+  end)
+
   it("take a game's own commands, and never a move word", function()
     local commands = require "diloti.table.commands"
     local set = commands.new_set()
