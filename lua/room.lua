@@ -129,6 +129,10 @@ function M.new(o)
   local specs = o.specs or M.seat_specs(opts, o.default_ai or "normal")
   local ok, serr = check_specs(specs, players_n)
   if not ok then return nil, serr end
+  -- (the room's own: rooms given the same table stay apart)
+  local own = {}
+  for seat, s in pairs(specs) do own[seat] = { kind = s.kind, name = s.name } end
+  specs = own
   local players, perr = make_players(specs, { player = o.player, seed = seed, ai_dirs = o.ai_dirs }, g:game())
   if not players then return nil, perr end
   return setmetatable({

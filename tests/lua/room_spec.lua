@@ -247,7 +247,7 @@ describe("a room", function()
   it("keeps two rooms in one process apart", function()
     local specs = human { [0] = "human", [1] = "random" }
     local a = assert(room.new { rules = "diloti", seed = 9, specs = specs })
-    local b = assert(room.new { rules = "diloti", seed = 9, specs = human { [0] = "human", [1] = "random" } })
+    local b = assert(room.new { rules = "diloti", seed = 9, specs = specs })
     local heard = { a = 0, b = 0 }
     a:subscribe(0, function() heard.a = heard.a + 1 end)
     b:subscribe(0, function() heard.b = heard.b + 1 end)
@@ -260,6 +260,9 @@ describe("a room", function()
     assert.equals(0, heard.b)
     assert.is_true(heard.a > 0)
     assert.are_not.equal(a.players[1], b.players[1])
+    -- seats given the same table stay each room's own
+    assert.is_truthy(a:seat(1, { kind = "human" }))
+    assert.same({ kind = "ai", name = "random" }, b.specs[1])
     -- and b plays on by itself
     b:advance()
     assert.is_truthy(b:play(0, b.g:moves()[#b.g:moves()]))
