@@ -1,8 +1,15 @@
 -- The table's commands. Each entry: name, aliases, usage, help (one
 -- line), examples, and run(session, rest) where rest is the text after
--- the command word. A user file ($XDG_CONFIG_HOME/diloti/table.lua) may
--- add its own with commands.add{...}: see docs/table.md.
+-- the command word.
+--
+-- This module defines the generic commands (M.list, M.by_name: every
+-- game's, read by all, changed by none). A session's commands are its own
+-- set (M.new_set), made when the session is made: the generic commands,
+-- the game's own (its module's `commands`) and what the extensions and
+-- the user's file ($XDG_CONFIG_HOME/diloti/table.lua) add to that set
+-- alone (docs/table.md). Nothing registers itself at require.
 local diloti = require "diloti"
+local room = require "diloti.room"
 local ai = require "diloti.ai.player"
 local ai_cli = require "diloti.ai.cli"
 local moveinput = require "diloti.table.moveinput"
@@ -13,17 +20,31 @@ local games = require "diloti.table.games"
 
 local M = { list = {}, by_name = {} }
 
---- Adds (or replaces) a command. Returns the entry.
-function M.add(c)
+local function check_entry(c)
   assert(type(c) == "table" and type(c.name) == "string" and type(c.run) == "function",
     "commands.add needs a table with a name and a run function")
   c.help = c.help or ""
-  if not M.by_name[c.name] then M.list[#M.list + 1] = c end
-  M.by_name[c.name] = c
-  for _, a in ipairs(c.aliases or {}) do M.by_name[a] = c end
+  c.usage = c.usage or c.name -- (help lists and explains every command)
   return c
 end
 
+-- Puts a command in a list and its names (aliases too) in by_name; one
+-- of the same name is replaced where it stands.
+local function put(list, by_name, c)
+  local at
+  for i, x in ipairs(list) do if x.name == c.name then at = i break end end
+  if at then list[at] = c else list[#list + 1] = c end
+  by_name[c.name] = c
+  for _, a in ipairs(c.aliases or {}) do by_name[a] = c end
+end
+
+-- The generic commands, defined once below.
+local function generic(c)
+  put(M.list, M.by_name, check_entry(c))
+  return c
+end
+
+--- A generic command by its name or alias.
 function M.find(word)
   if not word then return nil end
   return M.by_name[word:lower()]
@@ -47,14 +68,14 @@ local function distance(a, b)
   return d[#a][#b]
 end
 
---- The command a mistyped word most likely meant (its name), or nil:
--- one a word of up to five letters is a step away from, two steps for
--- longer words, or the only command the word begins.
-function M.nearest(word)
+-- The command a mistyped word most likely meant (its name), or nil: one
+-- a word of up to five letters is a step away from, two steps for longer
+-- words, or the only command the word begins.
+local function nearest(by_name, word)
   word = word:lower()
   if #word > 20 then return nil end
   local best, best_d, prefixed = nil, math.huge, {}
-  for name, c in pairs(M.by_name) do
+  for name, c in pairs(by_name) do
     if #name >= 2 then
       local d = distance(word, name)
       if d < best_d or (d == best_d and best and c.name < best) then best, best_d = c.name, d end
@@ -67,6 +88,52 @@ function M.nearest(word)
   return nil
 end
 
+--- The generic command a mistyped word most likely meant, or nil.
+function M.nearest(word) return nearest(M.by_name, word) end
+
+--- A session's own command set: the generic commands, then the game's
+-- own (use_game), then those added (add: the extensions', the user's),
+-- each replacing one of the same name where it stands. A word the
+-- game's moves begin with is never a command of the set. Its functions
+-- are called with a dot (set.add{...}, as a user's table.lua does) or a
+-- colon alike: add(c) -> c, find(word), nearest(word), use_game(gm);
+-- list and by_name are what they were after the last change.
+function M.new_set()
+  local set = { list = {}, by_name = {} }
+  local gm, added = nil, {}
+  local function rebuild()
+    local list, by_name = {}, {}
+    for _, c in ipairs(M.list) do put(list, by_name, c) end
+    for _, c in ipairs(gm and gm.commands or {}) do put(list, by_name, check_entry(c)) end
+    for _, c in ipairs(added) do put(list, by_name, c) end
+    local words = gm and gm.move_word or {}
+    for name in pairs(by_name) do if words[name] then by_name[name] = nil end end
+    for i = #list, 1, -1 do if words[list[i].name] then table.remove(list, i) end end
+    set.list, set.by_name = list, by_name
+  end
+  -- (set.f(x) and set:f(x) alike)
+  local function arg(a, b) if a == set then return b end return a end
+  function set.add(a, b)
+    local c = check_entry(arg(a, b))
+    for i, x in ipairs(added) do if x.name == c.name then table.remove(added, i) break end end
+    added[#added + 1] = c
+    rebuild()
+    return c
+  end
+  function set.find(a, b)
+    local word = arg(a, b)
+    if type(word) ~= "string" then return nil end
+    return set.by_name[word:lower()]
+  end
+  function set.nearest(a, b) return nearest(set.by_name, arg(a, b)) end
+  function set.use_game(a, b)
+    gm = arg(a, b)
+    rebuild()
+  end
+  rebuild()
+  return set
+end
+
 local function words(s)
   local out = {}
   for w in s:gmatch("%S+") do out[#out + 1] = w end
@@ -75,12 +142,12 @@ end
 
 -- ---------------------------------------------------------------------
 
-M.add {
+generic {
   name = "help", aliases = { "?", "h" }, usage = "help [COMMAND]",
   help = "what you can type here",
   run = function(T, rest)
     if rest ~= "" then
-      local c = M.find(rest)
+      local c = T.commands.find(rest)
       if not c then return T:complain("no command '" .. rest .. "'; type 'help' for the list") end
       T:print(c.usage .. "\n  " .. c.help)
       if c.more then T:print(c.more) end
@@ -95,7 +162,7 @@ M.add {
     local rows = {}
     -- (a user's command may bring text with controls: cleaned before it
     -- is measured, so that the columns are those shown)
-    for i, c in ipairs(M.list) do rows[i] = { screen.safe(T.style, c.usage), screen.safe(T.style, c.help) } end
+    for i, c in ipairs(T.commands.list) do rows[i] = { screen.safe(T.style, c.usage), screen.safe(T.style, c.help) } end
     T:print(screen.deflist(T.style, rows))
     T:print(screen.fit(T.style, "Lua, with the game as 'g': '=EXPR' prints a value (e.g. =#g:moves()), "
       .. "'lua CODE' runs a chunk, 'lua' alone switches to Lua mode (a line holding only '.' comes back "
@@ -113,7 +180,7 @@ end
 
 local NOT_YOURS = "It is not your turn: %s is to act (type 'go' to let it carry on)."
 
-M.add {
+generic {
   name = "moves", aliases = { "m" }, usage = "moves",
   help = "the legal moves, numbered (type a number to play one)",
   run = function(T)
@@ -129,7 +196,7 @@ M.add {
   end,
 }
 
-M.add {
+generic {
   -- (not 'show': that is Pilotta's move, and a move word is never a
   -- command's, tests/lua/pilotta_newcomer_spec.lua)
   name = "board", aliases = { "b" }, usage = "board",
@@ -137,7 +204,7 @@ M.add {
   run = function(T) T:show() end,
 }
 
-M.add {
+generic {
   name = "go", aliases = { "continue" }, usage = "go",
   help = "let the computer players carry on after Ctrl-C",
   run = function(T)
@@ -166,7 +233,7 @@ local function check(T, rest)
   end
 end
 
-M.add {
+generic {
   name = "why", aliases = { "check" }, usage = "why MOVE",
   help = "is this move allowed, and what would it do (nothing is played)",
   examples = { "why 7h lay", "check Jc lay" },
@@ -208,7 +275,7 @@ function M.undo(T, asker)
     local n, last = undo_depth(T, asker or T:human_to_move() or T.viewer)
     if not n then return T:complain(last) end
     for _ = 1, n do
-      if not g:undo() then break end
+      if not T.room:undo() then break end
       undone = undone + 1
     end
     mine = last
@@ -217,7 +284,7 @@ function M.undo(T, asker)
     repeat
       local last = hist[#hist - undone]
       if not last then break end
-      if not g:undo() then break end
+      if not T.room:undo() then break end
       undone = undone + 1
     until last.kind ~= "next-round" and T:is_human(last.seat)
   end
@@ -233,7 +300,7 @@ function M.undo(T, asker)
   T:show()
 end
 
-M.add {
+generic {
   name = "undo", aliases = { "u" }, usage = "undo",
   help = "take back your last move and the computer's answers (practice games)",
   more = "  With several people at the keyboard, only your own last move: type 'undo' when asked to pass\n"
@@ -241,7 +308,7 @@ M.add {
   run = function(T) M.undo(T) end,
 }
 
-M.add {
+generic {
   name = "score", usage = "score",
   help = "the match score, and what each side has earned so far this round",
   run = function(T)
@@ -251,7 +318,7 @@ M.add {
   end,
 }
 
-M.add {
+generic {
   name = "log", usage = "log [N]",
   help = "the game so far, in words (the last N moves)",
   run = function(T, rest)
@@ -284,7 +351,7 @@ local function reload_rules(T)
   if #said > 0 then T:print("They apply from the next 'new'; this game keeps the rules it began with.") end
 end
 
-M.add {
+generic {
   name = "rules", usage = "rules [VARIANT|ID|reload]",
   help = "the variants, one explained, a rule by its id (rules D19), or 'rules reload'",
   more = "  A rule id is what a refusal cites: D1-D24 (Diloti), K1-K8 (Kontsina), C1-C9 and the "
@@ -385,7 +452,7 @@ function M.new_keys()
   return table.concat(ks, ", ")
 end
 
-M.add {
+generic {
   name = "new", aliases = { "n" }, usage = "new [OPTIONS]",
   help = "a new game (e.g. 'new 4', 'new ai=greedy', 'new rules=kontsina', 'new game=pilotta')",
   more = "  options: game=diloti|pilotta players=2|3|4 ai=NAME (opponents) partner=NAME humans=N rules=SPEC\n"
@@ -416,7 +483,7 @@ M.add {
   end,
 }
 
-M.add {
+generic {
   name = "ai", usage = "ai [NAME]",
   help = "the computer players, or one explained",
   run = function(T, rest)
@@ -439,32 +506,10 @@ M.add {
 -- ---------------------------------------------------------------------
 -- Saving, loading, replaying
 
--- A record names each AI by its name, never by the file it was loaded
--- from (a record is a file others load: it must not name files to run).
--- An AI the user loaded from a path is saved under the name its script
--- gives, with a comment saying it must be installed under that name.
+-- What a record says of the game besides its moves: the room's (its
+-- seats, each AI by its name) and whether undo was allowed.
 local function meta_of(T)
-  local seats, comments = {}, {}
-  for seat = 0, T.players_n - 1 do
-    local s = T.specs[seat]
-    if s.kind == "human" then
-      seats[seat] = "human"
-    else
-      local p = T.players and T.players[seat]
-      local name = (p and p.name) or s.name
-      seats[seat] = "ai " .. name
-      if name ~= s.name then
-        comments[#comments + 1] = string.format("seat %d: the AI '%s' was loaded from a file; install it as "
-          .. "%s.lua in your AI folder (e.g. ~/.config/diloti/ai) to load or replay this game", seat, name, name)
-      end
-    end
-  end
-  local o = T.opts
-  return {
-    game = o.game, rules = o.rules or o.game or "diloti", players = T.players_n, seed = o.seed, dealer = o.dealer,
-    target = o.target, position = o.position, seats = seats,
-    extra = { practice = T.practice and "on" or "off" }, comments = comments,
-  }
+  return T.room:meta { practice = T.practice and "on" or "off" }
 end
 M.meta_of = meta_of
 
@@ -476,30 +521,22 @@ local function path_arg(T, rest, what)
   return (rest:gsub("^~/", (T.getenv("HOME") or "~") .. "/"))
 end
 
-M.add {
+generic {
   name = "save", usage = "save FILE",
   help = "save the game (rules, seed, every move) to a readable file",
   run = function(T, rest)
     local path = path_arg(T, rest, "save")
     if not path then return end
-    local ok, err = record.save(path, T.g, meta_of(T))
+    local ok, err = T.room:save(path, { practice = T.practice and "on" or "off" })
     if not ok then return T:complain("Not saved: " .. err) end
     T.saved = true
     T:print("Saved to " .. path .. ".")
   end,
 }
 
-local function specs_of(rec, players)
-  local specs = {}
-  for seat = 0, players - 1 do
-    local s = rec.seats and rec.seats[seat] or (seat == 0 and "human" or "ai cautious")
-    local name = record.seat_ai(s)
-    specs[seat] = name and { kind = "ai", name = name } or { kind = "human" }
-  end
-  return specs
-end
+local specs_of = room.specs_of
 
-M.add {
+generic {
   name = "load", usage = "load FILE",
   help = "go on with a saved game",
   run = function(T, rest)
@@ -508,15 +545,12 @@ M.add {
     local g, rec = record.load(path, { rules_dirs = T.rules_dirs })
     if not g then return T:complain("Not loaded (your game is unchanged): " .. rec) end
     if not T:may_discard("load " .. screen.safe(nil, path)) then return end
-    local opts = {
-      game = rec.game, rules = rec.rules, players = rec.players, seed = rec.seed, dealer = rec.dealer,
-      target = rec.target,
-      position = rec.position, practice = not (rec.extra and rec.extra.practice == "off"),
-    }
-    opts.specs = specs_of(rec, g:rules().players)
+    -- (the room seats the loaded game itself)
+    local opts = room.options_of(g, rec)
+    opts.practice = not (rec.extra and rec.extra.practice == "off")
     local ok, err = T:new_game(opts)
     if not ok then return T:complain("Not loaded (your game is unchanged): " .. err) end
-    T.g, T.saved = g, true
+    T.saved = true
     T:print(string.format("Loaded %s: %d moves.", path, #rec.moves))
     T:advance()
     T:show()
@@ -534,7 +568,7 @@ local function replay_show(T, st, names, gm)
   T:printf("[%d/%d] Enter or 'n': next; 'b': back; 'goto N'; 'q': leave the replay.", at, total)
 end
 
-M.add {
+generic {
   name = "replay", usage = "replay FILE",
   help = "step through a saved game with every hand shown",
   run = function(T, rest)
@@ -569,13 +603,13 @@ M.add {
   end,
 }
 
-M.add {
+generic {
   name = "quit", aliases = { "exit", "q" }, usage = "quit",
   help = "leave the table (offers to save an unfinished game)",
   run = function(T) T:leave() end,
 }
 
-M.add {
+generic {
   name = "lua", usage = "lua [CODE]",
   help = "run Lua with the game as g ('=EXPR' prints a value); alone: Lua mode until '.'",
   examples = { "=g:view(0).pack_count", "lua for _, m in ipairs(g:moves()) do print(m) end", "lua" },
@@ -586,7 +620,7 @@ M.add {
   end,
 }
 
-M.add {
+generic {
   name = "declare", usage = "declare VALUE",
   help = "make the declaration of that value, when only one is legal (G8 for a group)",
   examples = { "declare 8", "declare G8" },
@@ -606,7 +640,7 @@ M.add {
   end,
 }
 
-M.add {
+generic {
   name = "play", aliases = { "p" }, usage = "play MOVE",
   help = "play a move (the same as typing the move itself)",
   examples = { "play 8h x 3c 5s", "play 4" },

@@ -1,6 +1,8 @@
 -- The table: where people play Diloti, at a Lua prompt.
 --
--- A session holds one game and the players at its seats (people or AIs).
+-- A session is one front end over a room (lua/room.lua: the game, the
+-- seats, the driver and the record): the keyboard, the screen, the Lua
+-- prompt and the session's own commands (commands.new_set).
 -- Each line typed is, in this order: a command (the `commands` table,
 -- which a user file may extend), a move (notation, a number from the
 -- list, or a short unambiguous form), or Lua, run with the game in scope
@@ -10,7 +12,7 @@ local diloti = require "diloti"
 local core = require "diloti.core"
 local textfile = require "diloti.scripts.textfile"
 local ai = require "diloti.ai.player"
-local driver = require "diloti.driver"
+local room = require "diloti.room"
 local screen = require "diloti.table.screen"
 local games = require "diloti.table.games"
 local commands = require "diloti.table.commands"
@@ -20,8 +22,27 @@ local M = { commands = commands }
 
 
 local Session = {}
-Session.__index = Session
 M.Session = Session
+
+-- What the room holds, read and written through the session as before
+-- (T.g, T.opts, T.specs, T.players, T.players_n): a game put at the
+-- table (T.g = other) is put in the room.
+local ROOM_KEYS = { g = true, opts = true, specs = true, players = true, players_n = true }
+Session.__index = function(t, k)
+  if ROOM_KEYS[k] then
+    local r = rawget(t, "room")
+    return r and r[k]
+  end
+  return Session[k]
+end
+Session.__newindex = function(t, k, v)
+  local r = rawget(t, "room")
+  if r and ROOM_KEYS[k] then
+    if k == "g" then r:set_game(v) else r[k] = v end
+    return
+  end
+  rawset(t, k, v)
+end
 
 local DIRECTIONS = { [2] = { [0] = "South", [1] = "North" },
   [3] = { [0] = "South", [1] = "East", [2] = "West" },
@@ -93,69 +114,28 @@ function Session.seat_names(specs, players_n)
   return names, humans
 end
 
--- The players for the options: seat 0 is a person; with four players
--- seat 2 is the person's partner (an AI unless humans = 2 or more).
--- o.seats[seat] ("human" or an AI name) overrides both; default_ai is the
--- game's choice when the options name no AI.
-local function seat_specs(o, default_ai)
-  local specs = {}
-  local humans = o.humans or 1
-  local order = o.players == 4 and { 0, 2, 1, 3 } or { 0, 1, 2, 3 }
-  for i = 1, o.players do
-    local seat = order[i]
-    local chosen = o.seats and o.seats[seat]
-    if chosen == "human" or (not chosen and i <= humans) then
-      specs[seat] = { kind = "human" }
-    else
-      local name = chosen or (o.players == 4 and seat % 2 == 0 and o.partner) or o.ai or default_ai
-      specs[seat] = { kind = "ai", name = ai.real_name(name, o.game) }
-    end
-  end
-  return specs
-end
-
-local function make_players(self, gm, specs, seed)
-  local players = {}
-  for seat, spec in pairs(specs) do
-    if spec.kind == "ai" then
-      local make = gm.player or ai.player
-      local p, err = make(spec.name, { seed = seed + seat, dirs = self.ai_dirs, game = gm.name or "diloti" })
-      if not p then return nil, err end
-      players[seat] = p
-    end
-  end
-  return players
-end
+local on_event -- (below: what the table makes of the room's events)
 
 --- Starts a new game from options (see the `new` command). Returns true,
 -- or nil and a message (the current game is kept).
 function Session:new_game(o)
   o = o or {}
-  local seed = o.seed or self.clock() % 1000000
   local name, gerr = games.name_of(o.game, o.rules)
   if not name then return nil, gerr end
   local gm = games.get(name)
-  local g, err = diloti.new {
-    game = name ~= "diloti" and name or nil,
-    rules = o.rules or name, players = o.players, seed = seed, dealer = o.dealer,
-    target = o.target, position = o.position, rules_dirs = self.rules_dirs,
-  }
-  if not g then return nil, err end
-  local players_n = g:rules().players
-  local opts = {}
-  for k, v in pairs(o) do opts[k] = v end
-  opts.players, opts.seed, opts.game = players_n, seed, name
-  if (opts.humans or 1) > players_n then return nil, string.format("at most %d people can play", players_n) end
-  for seat in pairs(opts.seats or {}) do
-    if seat >= players_n then return nil, string.format("there is no seat %d with %d players", seat, players_n) end
-  end
-  local specs = o.specs or seat_specs(opts, gm.default_ai(self.ai_dirs))
-  local players, perr = make_players(self, gm, specs, seed)
-  if not players then return nil, perr end
-  self.g, self.opts, self.specs, self.players, self.gm = g, opts, specs, players, gm
-  self.players_n = players_n
-  self.names, self.humans = Session.seat_names(specs, players_n)
-  self.practice = opts.practice ~= false
+  local ro = {}
+  for k, v in pairs(o) do ro[k] = v end
+  ro.game, ro.seed = name, o.seed or self.clock() % 1000000
+  ro.rules_dirs, ro.ai_dirs, ro.default_ai, ro.player = self.rules_dirs, self.ai_dirs, gm.default_ai(self.ai_dirs),
+    gm.player
+  ro.interrupted = function() return self.interrupted() end
+  local r, err = room.new(ro)
+  if not r then return nil, err end
+  r:listen(function(e, _, d) on_event(self, e, d) end)
+  self.room, self.gm = r, gm
+  self.commands.use_game(gm)
+  self.names, self.humans = Session.seat_names(r.specs, r.players_n)
+  self.practice = r.opts.practice ~= false
   self.log, self.recent, self.paused, self.saved = {}, {}, false, false
   self.viewer = self:first_human() or 0
   self.shown_round = nil
@@ -181,7 +161,7 @@ function Session:first_human()
 end
 
 function Session:is_human(seat)
-  return seat ~= nil and self.specs[seat] and self.specs[seat].kind == "human"
+  return self.room:is_human(seat)
 end
 
 --- The seat a person must move for now, or nil.
@@ -243,7 +223,7 @@ end
 
 -- What the table makes of the driver's events: the log, the observers,
 -- warnings, and the round's end.
-local function on_event(self, e, d)
+function on_event(self, e, d)
   if e.type == "move" then
     local info = d.last_info or {}
     if info.warning then self.recent[#self.recent + 1] = info.warning end
@@ -265,7 +245,7 @@ local function on_event(self, e, d)
       local answer = self.read(string.format("Press Enter to deal round %d. ",
         select(3, self.g:where()) + 1))
       local word = type(answer) == "string" and answer:match("^%s*(%S*)"):lower()
-      if word and commands.find(word) == commands.find("quit") then self:leave() end
+      if word and self.commands.find(word) == self.commands.find("quit") then self:leave() end
     end
   elseif e.type == "round_start" and e.new_round then
     local who = self.names[e.dealer]
@@ -274,19 +254,11 @@ local function on_event(self, e, d)
   end
 end
 
---- The game loop for the game at the table (lua/driver.lua): the AIs
--- play their seats, the people's seats wait for what they type.
+--- The game loop for the game at the table (lua/driver.lua, held by the
+-- room): the AIs play their seats, the people's seats wait for what they
+-- type.
 function Session:driver()
-  local d = self._driver
-  if not d or d.game ~= self.g then
-    d = driver.new(self.g, self.players, {
-      match = true, interrupted = function() return self.interrupted() end,
-      listeners = { function(e, from) on_event(self, e, from) end },
-    })
-    self._driver = d
-    d:start()
-  end
-  return d
+  return self.room:driver()
 end
 
 --- The computer may think now (an AI's move, the coach's search): at a
@@ -314,7 +286,7 @@ function Session:play(move, info, seat)
       notify(self, "before_move", seat, move, g)
     end
   end
-  local e, why = self:driver():play(move, info)
+  local e, why = self.room:play(nil, move, info)
   if not e then return nil, why end
   return true
 end
@@ -323,12 +295,12 @@ end
 -- round's end is shown as it happens). Ctrl-C stops before the AI's move
 -- is played (the game is untouched) and pauses: 'go' carries on.
 function Session:advance()
-  local d = self:driver()
+  local r = self.room
   while true do
     if self.done or self.paused and self.g:turn() then return end
     -- (each move's line erases the thinking line: armed again for the next)
     self:thinking()
-    local e, why, more, seat = d:step()
+    local e, why, more, seat = r:step()
     if not e then
       if why == "interrupted" then
         self.paused = true
@@ -519,7 +491,7 @@ function Session:run_lua(code)
   if not res[1] then
     self:complain(res[2])
     if self.g == g and g:position() ~= saved:position() then
-      self.g = saved
+      self.room:set_game(saved)
       self:print("(the game was put back as it was before that line)")
     end
     return
@@ -566,7 +538,7 @@ local function looks_like_lua(line)
 end
 
 function Session:unknown(word, line)
-  local near = commands.nearest(word)
+  local near = self.commands.nearest(word)
   local msg = string.format("unknown command '%s'", screen.safe(nil, word))
   if near then
     self:complain(msg .. "; did you mean " .. near .. "?")
@@ -594,9 +566,9 @@ function Session:handle(line)
     return
   end
   local word, rest = line:match("^%s*(%S+)%s*(.-)%s*$")
-  local cmd = commands.find(word)
+  local cmd = self.commands.find(word)
   -- A word the game's moves begin with is the move's, even when a
-  -- command (a user's own, say) has the same name.
+  -- command (a user's own, say) has the same name (the set holds none).
   if cmd and self.gm.move_word and self.gm.move_word[word:lower()] then cmd = nil end
   if cmd then
     -- A broken command (a user's own, say) must not end the session.
@@ -655,7 +627,7 @@ function Session:may_discard(doing)
     return false
   end
   if answer:lower() == "discard" then return true end
-  commands.find("save").run(self, answer)
+  self.commands.find("save").run(self, answer)
   if not self.saved then self:print("Your game goes on.") end
   return self.saved
 end
@@ -665,7 +637,7 @@ function Session:leave()
   if self:unfinished() and self.ask_on_quit then
     local answer = self.read("Save the unfinished game? Type a file name, or press Enter to leave without saving: ")
     if answer and answer:match("%S") then
-      commands.find("save").run(self, answer:match("^%s*(.-)%s*$"))
+      self.commands.find("save").run(self, answer:match("^%s*(.-)%s*$"))
     end
   end
   self.done = true
@@ -811,18 +783,18 @@ function Session:complete(word, line, start)
   if not first then
     local out = names_of((function()
       local ns = {}
-      for n in pairs(commands.by_name) do if #n > 1 then ns[#ns + 1] = n end end
+      for n in pairs(self.commands.by_name) do if #n > 1 then ns[#ns + 1] = n end end
       return ns
     end)(), word)
     for _, w in ipairs(move_words(self, "", word)) do out[#out + 1] = w end
     return out
   end
-  local cmd = commands.find(first)
+  local cmd = self.commands.find(first)
   if not cmd then return move_words(self, before:gsub("^%s+", ""), word) end
   if cmd.name == "new" then return option_words(self, word) end
   if cmd.name == "help" then
     local ns = {}
-    for _, c in ipairs(commands.list) do ns[#ns + 1] = c.name end
+    for _, c in ipairs(self.commands.list) do ns[#ns + 1] = c.name end
     return names_of(ns, word)
   end
   if cmd.name == "rules" then return names_of(rule_names(self, self.gm.name), word) end
@@ -860,9 +832,11 @@ function M.new(o)
     terminal = o.terminal,
     fixed_width = o.style ~= nil,
     observers = {}, greetings = {},
+    commands = commands.new_set(),
   }, Session)
   -- What the program adds to the table (the lessons, the coach): each
-  -- registers its commands and observers now (lua/cli.lua passes them).
+  -- puts its commands and observers in this session now (lua/cli.lua
+  -- passes them).
   for _, ext in ipairs(o.extensions or {}) do ext.install(self) end
   if o.busy then
     -- The thinking line (line.busy): whatever the table writes or asks
@@ -891,12 +865,12 @@ end
 local function quote(s) return "'" .. s:gsub("'", [['\'']]) .. "'" end
 
 -- The user's own additions to the table: trusted code (like a shell's rc
--- file), run with the commands table and the session in scope. Read with
+-- file), run with the session's commands and the session in scope. Read with
 -- the scripts' size limit, and only when it is an ordinary file.
 local function user_file(self, dir)
   local path = dir and (dir .. "/table.lua")
   if not (path and core.filekind(path, true)) then return end
-  local env = setmetatable({ commands = commands, session = self, diloti = diloti }, { __index = _G })
+  local env = setmetatable({ commands = self.commands, session = self, diloti = diloti }, { __index = _G })
   local src, err = textfile.read(path, textfile.MAX_SCRIPT)
   local chunk
   if src then chunk, err = load(src, "@" .. path, "t", env) end

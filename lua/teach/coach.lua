@@ -14,7 +14,6 @@ local core = require "diloti.core"
 local help = require "diloti.ai.helpers"
 local driver = require "diloti.driver"
 local advice = require "diloti.teach.advice"
-local commands = require "diloti.table.commands"
 local screen = require "diloti.table.screen"
 
 local M = {}
@@ -662,24 +661,30 @@ local HINT = {
   end,
 }
 
--- 'why MOVE': the table's own check, and for a game with a coach module
--- of its own, that module's words on the move too.
-local base_why = commands.find("why").run
-local WHY = {}
-for k, v in pairs(commands.find("why")) do WHY[k] = v end
-WHY.run = function(T, rest)
-  local gc = game_coach(T)
-  if gc and gc.why then return gc.why(T, rest, base_why) end
-  return base_why(T, rest)
+-- 'why MOVE': the session's own check (the one its set holds when the
+-- coach is installed), and for a game with a coach module of its own,
+-- that module's words on the move too.
+local function why_of(base)
+  local why = {}
+  for k, v in pairs(base) do why[k] = v end
+  local base_run = base.run
+  why.run = function(T, rest)
+    local gc = game_coach(T)
+    if gc and gc.why then return gc.why(T, rest, base_run) end
+    return base_run(T, rest)
+  end
+  return why
 end
 
 --- Puts the coach at a table being built: its commands (hint, coach,
--- explain, and the game's words in why), and its observer of every move.
+-- explain, and the game's words in why) in that session's set, and its
+-- observer of every move.
 function M.install(T)
-  commands.add(WHY)
-  commands.add(HINT)
-  commands.add(COACH)
-  commands.add(EXPLAIN)
+  local base = T.commands.find("why")
+  if base then T.commands.add(why_of(base)) end
+  T.commands.add(HINT)
+  T.commands.add(COACH)
+  T.commands.add(EXPLAIN)
   T:observe(observer)
 end
 

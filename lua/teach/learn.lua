@@ -27,7 +27,6 @@ local untrusted = require "diloti.scripts.untrusted"
 local catalogue = require "diloti.scripts.catalogue"
 local driver = require "diloti.driver"
 local screen = require "diloti.table.screen"
-local commands = require "diloti.table.commands"
 local games = require "diloti.table.games"
 
 local M = {}
@@ -946,7 +945,7 @@ function M.install(T)
       T:greet(gm.learn_greeting, function(s) return (s.gm and s.gm.name or M.DEFAULT_GAME) == name end)
     end
   end
-  commands.add {
+  T.commands.add {
     name = "learn", aliases = { "lesson", "lessons" }, usage = "learn [N|next]",
     help = "lessons on the rules of the game at the table: the list, or take lesson N (or the next one)",
     examples = { "learn", "learn 3", "learn next" },

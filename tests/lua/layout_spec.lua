@@ -7,7 +7,7 @@ local core = require "diloti.core"
 
 -- Layers from the bottom: a module may require its own layer and lower.
 local RANK = {
-  core = 0, line = 0, scripts = 1, diloti = 2, driver = 3, ai = 3, match = 4, table = 5, teach = 6, cli = 7,
+  core = 0, line = 0, scripts = 1, diloti = 2, driver = 3, ai = 3, match = 4, room = 4, table = 5, teach = 6, cli = 7,
 }
 
 local function layer_of(name)
@@ -92,12 +92,14 @@ describe("the Lua modules", function()
     local s = assert(repl.new { write = function() end, getenv = function() return nil end,
       clock = function() return 1 end, game = { ai = "random" } })
     assert.same({}, s.observers)
-    assert.is_nil(commands.find("coach"))
+    assert.is_nil(s.commands.find("coach"))
     s = assert(repl.new { write = function() end, getenv = function() return nil end,
       clock = function() return 1 end, game = { ai = "random" },
       extensions = { require "diloti.teach.coach", (require "diloti.teach.learn") } })
     assert.equals(1, #s.observers)
-    assert.is_table(commands.find("coach"))
-    assert.is_table(commands.find("learn"))
+    assert.is_table(s.commands.find("coach"))
+    assert.is_table(s.commands.find("learn"))
+    -- (in that session's commands only: tests/lua/room_spec.lua)
+    assert.is_nil(commands.find("coach"))
   end)
 end)

@@ -8,7 +8,6 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local root = here .. "../../"
 local support = dofile(here .. "support.lua")
 require "diloti" -- (sets up the compiled-in modules)
-local commands = require "diloti.table.commands"
 local repl = require "diloti.table.repl"
 local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
 
@@ -70,11 +69,11 @@ describe("the man page", function()
   end)
 
   it("describes every command of the table, the lessons' and the coach's included", function()
-    assert(repl.new { write = function() end, read = function() return nil end, extensions = EXT,
+    local s = assert(repl.new { write = function() end, read = function() return nil end, extensions = EXT,
       getenv = function() return nil end, game = { seed = 1, ai = "random" } })
     local body = section("THE TABLE")
     local n = 0
-    for _, c in ipairs(commands.list) do
+    for _, c in ipairs(s.commands.list) do
       assert.is_true(described(body, c.name), "the table's " .. c.name .. " is not in the man page")
       n = n + 1
     end
