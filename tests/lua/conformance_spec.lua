@@ -20,7 +20,7 @@
 -- (busted looks globals up through its contexts, slowly: the hot loops
 -- below use locals)
 local type, pairs, ipairs, tostring, assert, pcall = type, pairs, ipairs, tostring, assert, pcall
-local string, table = string, table
+local string, table, math = string, table, math
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local support = dofile(here .. "support.lua")
 local diloti = require "diloti"
@@ -290,6 +290,13 @@ local function check_parse(g, where)
     assert.equals(m.text, q and q.text, where .. ": move number " .. i)
     assert.is_true((g:check(m.text)), where .. ": check('" .. m.text .. "')")
   end
+  -- the count without listing is never below the list (a house rule's
+  -- moves hook may only take moves away), and where() agrees
+  local n = g:count()
+  assert(math.type(n) == "integer" and n >= #list, where .. ": count() below the list")
+  local phase, turn = g:where()
+  assert.equals(g:phase(), phase, where .. ": where()'s phase")
+  assert.equals(g:turn(), turn, where .. ": where()'s turn")
   assert.equals(before, g:position(), where .. ": parse changed the game")
 end
 
@@ -436,6 +443,11 @@ describe("conformance", function()
             local name = base .. " round"
             playout(g, { name = name, seed = seed, every = seed == 1 and 1 or 5, foreign = foreign })
             assert.is_true(g:phase() == "round-over" or g:phase() == "match-over", name)
+            -- what matches and records read of a finished round
+            local r = g:result()
+            assert.is_boolean(r.over)
+            assert.is_number(r.round[0].total)
+            assert.is_number(r.score[0])
             check_replay(pkg, g, opts, name .. " seed " .. seed)
           end
         end)

@@ -43,6 +43,12 @@ function M.check(r)
   return true
 end
 
+--- Rules for a number of players (H1: two, never in teams), or nil, why.
+function M.set_players(r, players, teams)
+  if players ~= 2 or teams then return nil, "H1: highcard is for two players" end
+  return r
+end
+
 -- A spec "highcard[+target=N]" or a rules table -> rules, or nil, why.
 local function rules_of(spec)
   local r = M.base()
@@ -96,7 +102,10 @@ function M.new(opts)
   if opts.position ~= nil then return nil, "highcard games cannot start from a position" end
   local r, why = rules_of(opts.rules)
   if not r then return nil, why end
-  if opts.players ~= nil and opts.players ~= 2 then return nil, "H1: highcard is for two players" end
+  if opts.players ~= nil or opts.teams then
+    local ok, pwhy = M.set_players(r, opts.players or 2, opts.teams)
+    if not ok then return nil, pwhy end
+  end
   if opts.target ~= nil then r.target = opts.target end
   local ok, cwhy = M.check(r)
   if not ok then return nil, cwhy end
