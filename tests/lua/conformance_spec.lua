@@ -245,8 +245,27 @@ local function check_views(g, where)
   end
 end
 
+-- What a viewer hears of another seat's move says no more than that
+-- move's line in the viewer's own history(viewer): every word of its text
+-- is a word of that line ("Kd nobelote" where history says "Kd" would tell
+-- of a card still held). nil, or what is wrong.
+local function says_more(g, e, viewer)
+  local text = e.text or e.move
+  local h = type(e.number) == "number" and g:history(viewer)[e.number]
+  if type(text) ~= "string" or not h then return nil end
+  local known = {}
+  for w in tostring(h.move):gmatch("[%w]+") do known[w] = true end
+  for w in text:gmatch("[%w]+") do
+    if not known[w] then
+      return string.format("seat %s hears '%s' of move %d, its history says '%s'", tostring(viewer), text, e.number,
+        tostring(h.move))
+    end
+  end
+end
+
 -- The effect of a move just played as each viewer may see it: no hidden
--- card, and no number in the mover's list for the others.
+-- card, no word its history does not show, and no number in the mover's
+-- list for the others.
 local function check_public(g, effect, where)
   if not has_public(g) then return end
   local n = g:rules().players
@@ -256,6 +275,10 @@ local function check_public(g, effect, where)
     if v ~= effect.seat then
       local bad = leaks(e, hidden(g, v), "public(effect, " .. tostring(v) .. ")")
       assert(not bad, where .. ": " .. tostring(bad))
+      if v ~= nil then
+        local more = says_more(g, e, v)
+        assert(not more, where .. ": " .. tostring(more))
+      end
       assert.is_nil(e.index, where .. ": another viewer hears the mover's move number")
     end
   end
@@ -537,7 +560,11 @@ describe("conformance", function()
             heard = heard + 1
             local bad = leaks(e, hidden(self._game, self.seat), "event to seat " .. self.seat)
             assert(not bad, bad)
-            if e.type == "move" and e.seat ~= self.seat then assert.is_nil(e.index, "another seat's move number") end
+            if e.type == "move" and e.seat ~= self.seat then
+              assert.is_nil(e.index, "another seat's move number")
+              local more = says_more(self._game, e, self.seat)
+              assert(not more, more)
+            end
           end)
         end
         local r = driver.play(g, players, { match = true })
