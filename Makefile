@@ -280,7 +280,7 @@ test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so
 TIDY_SRC = $(sort $(wildcard src/*.c src/diloti/*.c src/pilotta/*.c src/lua/*.c src/*/lua/*.c tools/*.c))
 lint: deps
 	@$(MAKE) --no-print-directory deps DEB_PKGS="cppcheck clang-tidy"
-	luacheck -q lua rules-variants tests/lua
+	luacheck -q lua rules-variants tests/lua tests/games
 	cppcheck --std=c99 --enable=warning,style,performance,portability --error-exitcode=1 -q \
 	  -Isrc -Isrc/lua $(LUA_CFLAGS) --suppress=missingIncludeSystem --suppress=toomanyconfigs src tools
 	@for f in $(TIDY_SRC); do echo "clang-tidy $$f"; \
