@@ -74,53 +74,23 @@ function Driver:warn(seat, message, source)
   self:emit({ type = "warning", seat = seat, message = message, source = source or "ai" })
 end
 
--- What the other seats hear of a Pilotta announcement: its kind and
--- value, not its cards (P50; they become public when shown, P38).
-local PUBLIC_ANNOUNCE = { "type", "kind", "seat", "side", "round", "deal", "ply", "number", "value",
-  "round_over", "match_over", "dealt", "xeri" }
-function M.public_announcement(e)
-  local t = {}
-  for _, k in ipairs(PUBLIC_ANNOUNCE) do t[k] = e[k] end
-  local d = e.declaration
-  if type(d) == "table" then t.declaration = { kind = d.kind, value = d.value, length = d.length, rank = d.rank } end
-  t.text, t.move = "announce", "announce"
-  return t
-end
-
-local function declined_belote(e)
-  return e.kind == "play" and not e.belote and type(e.text) == "string" and e.text:find(" nobelote$") ~= nil
-end
-
---- What the other seats hear of a move: not its number in the mover's
--- list (how many moves came before it there tells of the mover's hand:
--- an unannounced run puts an announcement first), a Pilotta
--- announcement by its kind and value, a card played without the belote
--- by the card alone ("Qh nobelote" would tell that the seat holds the
--- other card, P50).
-function M.public_move(e)
-  if e.kind == "announce" then return M.public_announcement(e) end
-  local t = {}
-  for k, v in pairs(e) do t[k] = v end
-  t.index = nil
-  if declined_belote(e) then t.text, t.move = e.card, e.card end
-  return t
-end
-
 -- The AIs hear moves and round starts (another seat's private keep
 -- excepted: V-face-card-claim; another seat's announced cards too) and
 -- each finished round's result.
 function Driver:tell_players(e)
-  local public
   for _, entry in ipairs(self.players) do
     local p, ok, msg = entry.player, true, nil
     if e.type == "round_over" then
       if p.round_end then ok, msg = p:round_end(e.result) end
     elseif (e.type == "move" or e.type == "round_start") and p.notify then
-      local mine = self.seats[e.seat] == p
-      if e.type == "move" and not mine and e.kind ~= "keep" then
-        public = public or M.public_move(e)
-        ok, msg = p:notify(public)
-      elseif not (e.type == "move" and e.kind == "keep" and not mine) then
+      if e.type == "move" and self.seats[e.seat] ~= p then
+        -- (the game cuts what another seat hears: g:public)
+        local public = self.game:public(e, entry.seat)
+        if public then
+          public.type, public.move = "move", public.text
+          ok, msg = p:notify(public)
+        end
+      else
         ok, msg = p:notify(e)
       end
     end

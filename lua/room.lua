@@ -185,23 +185,10 @@ end
 -- ---------------------------------------------------------------------
 -- What each viewer may see
 
--- The fallbacks below stand in for the handle's g:public(effect,
--- viewer) and g:view(nil), which the game handle gains in issue 26 (the
--- C side is written at the same time): the lead drops them at the merge,
--- and the room then asks only the handle.
-
 local function copy(t)
   local c = {}
   for k, v in pairs(t) do c[k] = v end
   return c
-end
-
--- (fallback) driver.public_move's cut, and Diloti's private keep
--- (V-face-card-claim) withheld from the other seats: the driver keeps it
--- from the other AIs in the same way.
-local function public_fallback(e)
-  if e.kind == "keep" then return nil end
-  return driver.public_move(e)
 end
 
 --- The part of a move event that viewer (a seat, or nil for a
@@ -209,14 +196,10 @@ end
 -- the whole event.
 function Room:public(e, viewer)
   if viewer ~= nil and viewer == e.seat then return copy(e) end
-  local g = self.g
-  if g.public then
-    local p = g:public(e, viewer)
-    if p == nil then return nil end
-    p.type, p.move = "move", p.text
-    return p
-  end
-  return public_fallback(e)
+  local p = self.g:public(e, viewer)
+  if p == nil then return nil end
+  p.type, p.move = "move", p.text
+  return p
 end
 
 --- An event as viewer may hear it, or nil when it hears nothing of it.
@@ -231,25 +214,9 @@ function Room:cut(e, viewer)
   return e
 end
 
--- (fallback) The spectator's view from a seat's: everything but what
--- only that seat knows (its hand, the cards it has not seen, its own
--- declarations' cards while unshown).
-local PRIVATE = { hand = true, unseen = true, seat = true }
-local function spectator_fallback(g)
-  local v = g:view(g:turn() or 0)
-  for k in pairs(PRIVATE) do v[k] = nil end
-  for _, a in ipairs(type(v.announcements) == "table" and v.announcements or {}) do
-    if not a.shown then a.cards = nil end
-  end
-  return v
-end
-
 --- What viewer (a seat, or nil for a spectator) may know now: g:view.
 function Room:view(viewer)
-  if viewer ~= nil then return self.g:view(viewer) end
-  local ok, v = pcall(self.g.view, self.g, nil)
-  if ok and type(v) == "table" and v.hand == nil then return v end
-  return spectator_fallback(self.g)
+  return self.g:view(viewer)
 end
 
 -- ---------------------------------------------------------------------

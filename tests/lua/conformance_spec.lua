@@ -272,7 +272,8 @@ local function check_public(g, effect, where)
   for viewer = -1, n - 1 do
     local v = viewer >= 0 and viewer or nil
     local e = g:public(copy(effect), v)
-    if v ~= effect.seat then
+    -- (nil: the viewer hears nothing of it, as of another seat's private keep)
+    if v ~= effect.seat and e ~= nil then
       local bad = leaks(e, hidden(g, v), "public(effect, " .. tostring(v) .. ")")
       assert(not bad, where .. ": " .. tostring(bad))
       if v ~= nil then
