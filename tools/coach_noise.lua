@@ -11,7 +11,7 @@
 -- coach's own (coach.threshold).
 local diloti = require "diloti"
 local ai = require "diloti.ai"
-local advice = require "diloti.teach.advice"
+local advice = require "diloti.games.diloti.advice"
 local coach = require "diloti.teach.coach"
 
 local WANT = math.tointeger(tonumber(arg and arg[1] or "")) or 300

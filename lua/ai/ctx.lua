@@ -1,6 +1,6 @@
 -- What an AI's choose() and hooks get as ctx: plain data about the seat
 -- and the rules, and the two host services a decision may call
--- (simulate, search). The helpers of lua/ai/helpers.lua are added inside
+-- (simulate, search). The helpers of lua/games/diloti/ai_helpers.lua are added inside
 -- the AI's own box. See docs/ai.md §3.3.
 local core = require "diloti.core"
 local textfile = require "diloti.scripts.textfile"
@@ -184,14 +184,14 @@ end
 
 -- What choose() gets as ctx, as plain data and the host functions the
 -- script may call during this one decision (simulate, search); the box
--- adds the helpers of lua/ai/helpers.lua inside.
+-- adds the helpers of lua/games/diloti/ai_helpers.lua inside.
 local function decision_data(p, game, seat)
   local data = M.static(p._rules, seat)
   local pilotta = M.game_of(p._rules) == "pilotta"
   -- (the box adds Pilotta's own helpers to a Pilotta decision's ctx)
   if pilotta then data.game = "pilotta" end
   local view
-  -- The one host service of the call (lua/ai/helpers.lua turns it into
+  -- The one host service of the call (lua/games/diloti/ai_helpers.lua turns it into
   -- ctx.simulate, ctx.search and the fields sent when first read).
   data.host = function(what, arg)
     if what == "more" then

@@ -4,7 +4,7 @@
 -- decision sees), ai/helpers.lua (the ctx helpers, also run inside each
 -- AI's box), ai/cli.lua (`diloti ai`); the game loop is lua/driver.lua.
 local player = require "diloti.ai.player"
-local help = require "diloti.ai.helpers"
+local help = require "diloti.games.diloti.ai_helpers"
 local cli = require "diloti.ai.cli"
 local driver = require "diloti.driver"
 local core = require "diloti.core"

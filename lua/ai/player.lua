@@ -9,7 +9,7 @@
 --   game                     optional: the game it plays, "diloti" (the
 --                            default; Kontsina too), "pilotta", or "any"
 --
--- Scripts come from the program (lua/ai/personalities/, compiled in), then from the
+-- Scripts come from the program (lua/games/diloti/ai/, compiled in), then from the
 -- user's folder ($XDG_CONFIG_HOME/diloti/ai) and any --ai-dir, each
 -- folder's own scripts before those of its game subfolders (pilotta/,
 -- diloti/). Names are per game: Pilotta's `cautious` is not Diloti's. In
@@ -28,7 +28,7 @@ local catalogue = require "diloti.scripts.catalogue"
 local textfile = require "diloti.scripts.textfile"
 local untrusted = require "diloti.scripts.untrusted"
 local context = require "diloti.ai.ctx"
-local help = require "diloti.ai.helpers"
+local help = require "diloti.games.diloti.ai_helpers"
 
 local M = {}
 
@@ -146,7 +146,7 @@ local function check(t, file, sub)
 end
 
 -- Loads a script into a box of its own, after the ctx helpers
--- (lua/ai/helpers.lua). Returns the checked table (its functions are stubs
+-- (lua/games/diloti/ai_helpers.lua). Returns the checked table (its functions are stubs
 -- calling into the box), the box and the helpers; or nil, message naming
 -- the file. opts: memory, budget, time (each later call), seed; facts
 -- (a listing: no helpers, the script will not be called).
@@ -156,8 +156,8 @@ local function load_script(src, file, opts, sub)
   if not helpers_src then
     -- (Pilotta's helpers first, as a local the helpers find: no require in a box)
     local files = core.embedded("lua/ai/")
-    helpers_src = "local PL_HELPERS = (function()\n" .. files["lua/ai/pl_helpers.lua"] .. "\nend)()\n"
-      .. files["lua/ai/helpers.lua"]
+    helpers_src = "local PL_HELPERS = (function()\n" .. files["lua/games/pilotta/ai_helpers.lua"] .. "\nend)()\n"
+      .. files["lua/games/diloti/ai_helpers.lua"]
   end
   local box, t, helpers = untrusted.load(src, file, {
     label = "its main chunk", memory = opts.memory or M.defaults.memory, load = LOAD, seed = opts.seed,

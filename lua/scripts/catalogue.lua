@@ -17,9 +17,9 @@ local M = {}
 --- The kinds of script: where the program's own live and the name of
 -- the user's folder.
 M.KINDS = {
-  ai = { builtin = "lua/ai/personalities/", folder = "ai", subfolders = { "diloti", "pilotta" } },
+  ai = { builtin = "lua/games/diloti/ai/", folder = "ai", subfolders = { "diloti", "pilotta" } },
   variants = { builtin = "rules-variants/", folder = "rules-variants" },
-  lessons = { builtin = "lua/teach/lessons/", folder = "lessons" },
+  lessons = { builtin = "lua/games/diloti/lessons/", folder = "lessons" },
 }
 
 -- An XDG base folder with our own folder inside, or nil without HOME.

@@ -1,6 +1,6 @@
 --- diloti.learn: a course of short lessons on the rules.
 --
--- A lesson is a Lua script returning data (see lua/teach/lessons/ and
+-- A lesson is a Lua script returning data (see lua/games/diloti/lessons/ and
 -- docs/rules.md): id, title, rules (the RULES.md ids it teaches), an
 -- optional intro, and steps. Each step explains one idea, may set up a
 -- table from a position string, and asks for either a move (`accept`: the
@@ -8,12 +8,12 @@
 -- choice (`choices`, `answer`). Steps without a question are notes.
 --
 -- A lesson belongs to one game's course (its `game`, Diloti when it names
--- none): Diloti's lessons are in lua/teach/lessons/, Pilotta's in
--- lua/teach/lessons/pilotta/. What differs from game to game (the board,
+-- none): Diloti's lessons are in lua/games/diloti/lessons/, Pilotta's in
+-- lua/games/pilotta/lessons/. What differs from game to game (the board,
 -- the sentences, reading a typed move) is the table's game module
 -- (lua/table/games/*), found from the game's rules.
 --
--- Built-in lessons are compiled into the program (lua/teach/lessons/); a teacher
+-- Built-in lessons are compiled into the program (lua/games/diloti/lessons/); a teacher
 -- adds one by dropping a file into $XDG_CONFIG_HOME/diloti/lessons/. All of
 -- them are loaded in the same sandbox as rules variants, so a lesson can
 -- hold data and small functions but can touch nothing outside itself.

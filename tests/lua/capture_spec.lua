@@ -1,4 +1,4 @@
--- best_capture and points (src/lua/lcapture.c, lua/ai/helpers.lua): what a
+-- best_capture and points (src/lua/lcapture.c, lua/games/diloti/ai_helpers.lua): what a
 -- card of a rank would capture from a table, worked out by the engine's
 -- own move generator under the rules in force, variants included. Checked
 -- against the legal moves of thousands of positions from random games

@@ -19,7 +19,7 @@ end
 local function modules()
   local out = {}
   for file, src in pairs(core.embedded("lua/")) do
-    if not file:match("^lua/ai/personalities/") and not file:match("^lua/teach/lessons/") then
+    if not file:match("^lua/games/diloti/ai/") and not file:match("^lua/games/diloti/lessons/") then
       local name = "diloti." .. file:match("^lua/(.-)%.lua$"):gsub("/init$", ""):gsub("/", ".")
       if name == "diloti.diloti" then name = "diloti" end
       out[name] = src

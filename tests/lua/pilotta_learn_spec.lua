@@ -1,4 +1,4 @@
--- The Pilotta course (lua/teach/lessons/pilotta/): every P id of
+-- The Pilotta course (lua/games/pilotta/lessons/): every P id of
 -- PILOTTA.md taught by some lesson, every lesson played through with
 -- right and wrong answers (an illegal one refused with its rule id, a
 -- legal wrong one explained with the lesson's), `learn --game pilotta`
