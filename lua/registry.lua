@@ -15,12 +15,13 @@ local M = {}
 local packages -- name -> descriptor, once found
 local order    -- the names, the default first then by name
 
-local REQUIRED = { name = "string", title = "string", bases = "table", parts = "table" }
+local REQUIRED = { { "name", "string" }, { "title", "string" }, { "bases", "table" }, { "parts", "table" } }
 
 -- A descriptor as checked, or nil and why (naming where it came from).
 local function check(d, where)
   if type(d) ~= "table" then return nil, where .. ": a game's descriptor must be a table" end
-  for k, t in pairs(REQUIRED) do
+  for _, f in ipairs(REQUIRED) do
+    local k, t = f[1], f[2]
     if type(d[k]) ~= t then return nil, string.format("%s: field '%s' must be a %s", where, k, t) end
   end
   if not d.name:match("^[%a][%w_]*$") then
