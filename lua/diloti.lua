@@ -40,6 +40,14 @@ function M.games()
   return out
 end
 
+--- The games in words for a command line's help: "A (the default) or B".
+function M.game_choices()
+  local parts = {}
+  for i, pkg in ipairs(registry.list()) do parts[i] = pkg.name .. (pkg.default and " (the default)" or "") end
+  local last = table.remove(parts)
+  return #parts > 0 and (table.concat(parts, ", ") .. " or " .. last) or last
+end
+
 --- The game a rules table is for (its package's name).
 function M.game_of(rules)
   return registry.of_rules(rules).name

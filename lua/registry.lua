@@ -74,14 +74,14 @@ end
 local function found()
   if packages then return packages end
   packages, order = {}, {}
-  local names = {}
+  local names, prefix = {}, "diloti.games."
   for module in pairs(package.preload) do
     local name = module:match("^diloti%.games%.([%w_]+)$")
     if name then names[#names + 1] = name end
   end
   table.sort(names)
   for _, name in ipairs(names) do
-    local d = assert(check(require("diloti.games." .. name), "diloti.games." .. name))
+    local d = assert(check(require(prefix .. name), prefix .. name))
     packages[d.name] = d
   end
   sort_order()

@@ -18,5 +18,7 @@ return {
   -- ai_box: the file run in each AI's box before its script (the last one
   -- read returns the helpers; the others are locals it may read).
   ai_box = { file = "lua/games/diloti/ai_helpers.lua" },
-  scripts = { ai = "lua/games/diloti/ai/", lessons = "lua/games/diloti/lessons/", variants = "rules-variants/diloti/" },
+  scripts = {
+    ai = "lua/games/diloti/ai/", lessons = "lua/games/diloti/lessons/", variants = "rules-variants/diloti/",
+  },
 }

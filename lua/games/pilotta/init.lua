@@ -17,5 +17,7 @@ return {
     record = "diloti.games.pilotta.record",
   },
   ai_box = { file = "lua/games/pilotta/ai_helpers.lua", as = "PL_HELPERS" },
-  scripts = { ai = "lua/games/pilotta/ai/", lessons = "lua/games/pilotta/lessons/", variants = "rules-variants/pilotta/" },
+  scripts = {
+    ai = "lua/games/pilotta/ai/", lessons = "lua/games/pilotta/lessons/", variants = "rules-variants/pilotta/",
+  },
 }
