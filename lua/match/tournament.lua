@@ -614,7 +614,7 @@ local function self_bin()
     if p then p:close() end
     if exe and not exe:match("/lua[%d.]*$") and not exe:match("/busted$") then return exe end
   end
-  return os.getenv("DILOTI_BIN") or "diloti"
+  return os.getenv("DILOTI_BIN") or "diloti" -- (the program's name)
 end
 
 local function q(s)

@@ -121,10 +121,7 @@ end
 local COACH = {
   name = "coach", usage = "coach [on|off|verbose]",
   help = "comments on your moves when the expert AI clearly prefers another",
-  more = "  on: speaks only after a clear mistake, saying why and how sure it is.\n"
-    .. "  In Pilotta's auction: a bid two steps above what your hand covers, a contra or\n"
-    .. "  recontra it does not back, a missed call.\n"
-    .. "  verbose: also says when a move was fine. off: silent.",
+  -- (more: written when installed, with each game's own words: its coach's help_more lines)
   examples = { "coach on", "coach verbose", "coach off" },
   run = coach_cmd,
 }
@@ -164,6 +161,15 @@ end
 function M.install(T)
   commands.add(WHY)
   commands.add(HINT)
+  if not COACH.more then
+    local more = { "  on: speaks only after a clear mistake, saying why and how sure it is." }
+    for _, pkg in ipairs(registry.list()) do
+      local c = pkg.parts.coach and registry.part(pkg, "coach")
+      for _, l in ipairs(c and c.help_more or {}) do more[#more + 1] = "  " .. l end
+    end
+    more[#more + 1] = "  verbose: also says when a move was fine. off: silent."
+    COACH.more = table.concat(more, "\n")
+  end
   commands.add(COACH)
   commands.add(EXPLAIN)
   T:observe(observer)

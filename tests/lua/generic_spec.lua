@@ -36,9 +36,12 @@ local function names_in(line)
   for _, w in ipairs{ "pilotta", "kontsina" } do
     if low:find(w, 1, true) then found[#found + 1] = w end
   end
-  -- a quoted "diloti" that is not a module's name in a require
+  -- a quoted "diloti" that is not a module's name in a require, nor the
+  -- program's name (a line whose comment says so)
   local code = line:gsub("require%s*%(?%s*[\"']diloti[\"']", "")
-  if code:find("[\"']diloti[\"']") then found[#found + 1] = '"diloti"' end
+  if not line:find("%-%- %(the program's name%)") and code:find("[\"']diloti[\"']") then
+    found[#found + 1] = '"diloti"'
+  end
   if line:find("%f[%a]Diloti%f[%A]") then found[#found + 1] = "Diloti" end
   return found
 end
@@ -62,6 +65,7 @@ describe("the generic Lua modules", function()
     assert.same({ "kontsina" }, names_in("-- (or 3 in Kontsina)"))
     assert.same({}, names_in('local diloti = require "diloti"'))
     assert.same({}, names_in('local core = require "diloti.core" -- diloti.x.y'))
+    assert.same({}, names_in('return os.getenv("DILOTI_BIN") or "diloti" -- (the program\'s name)'))
     assert.is_true(#offences("lua/games/pilotta/table.lua") > 0)
   end)
 

@@ -3,6 +3,7 @@
 -- when asked.
 return {
   name = "diloti", title = "Diloti", default = true,
+  titles = { "Diloti", "Kontsina" },  -- (the games it brings, for the program's description)
   bases = { "diloti", "kontsina" },
   parts = {
     rules = "diloti.games.diloti.rules",          -- base rules, check, new handle, players

@@ -447,4 +447,8 @@ function M.numbered(id)
   return id:match("^([DKC])(%d+)$")
 end
 
+--- The first letters of these ids, for a lesson's explanation that
+-- starts with one (lua/teach/learn.lua).
+M.LEAD = "DKCV"
+
 return M

@@ -8,6 +8,10 @@ local M = {}
 M.new = core.new
 M.check = core.check_rules
 
+--- Words for the command line: how many may play, and a spec to copy.
+M.players_help = "2, 4 (or 3 in kontsina)"
+M.example_spec = "diloti+forced-capture+target=121"
+
 --- The base rules of a base name ("diloti", "kontsina").
 function M.base(name) return core.rules(name) end
 

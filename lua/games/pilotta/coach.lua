@@ -873,4 +873,10 @@ function M.explain_lines(T, n, rebuild)
   return lines
 end
 
+--- What `help coach` says of this game's coach, beside the shared lines.
+M.help_more = {
+  "In Pilotta's auction: a bid two steps above what your hand covers, a contra or",
+  "recontra it does not back, a missed call.",
+}
+
 return M

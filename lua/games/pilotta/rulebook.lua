@@ -562,4 +562,8 @@ function M.numbered(id)
   return id:match("^(PC)(%d+)$") or id:match("^(P)(%d+)$")
 end
 
+--- The first letters of these ids, for a lesson's explanation that
+-- starts with one (lua/teach/learn.lua).
+M.LEAD = "P"
+
 return M
