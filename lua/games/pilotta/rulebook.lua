@@ -559,7 +559,9 @@ end
 
 --- A numbered id's letters and number ("PC3" -> "PC", "3"), or nil.
 function M.numbered(id)
-  return id:match("^(PC)(%d+)$") or id:match("^(P)(%d+)$")
+  local letters, num = id:match("^(PC)(%d+)$")
+  if letters then return letters, num end
+  return id:match("^(P)(%d+)$")
 end
 
 --- The first letters of these ids, for a lesson's explanation that
