@@ -64,8 +64,8 @@ describe("AI players", function()
         local i = found[n]
         assert.equals(n, i.name)
         assert.is_true(i.builtin)
-        local game = support.has(PILOTTA_ONLY, n) and "pilotta" or "diloti"
-        assert.equals("lua/games/" .. game .. "/ai/" .. n .. ".lua", i.file)
+        local folder = support.has(PILOTTA_ONLY, n) and "pilotta" or "diloti"
+        assert.equals("lua/games/" .. folder .. "/ai/" .. n .. ".lua", i.file)
         assert.is_true(#i.description > 10 and #i.description <= 100 and not i.description:find("\n"), n)
         assert.is_string(i.help, n)
       end

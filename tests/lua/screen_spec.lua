@@ -1,4 +1,5 @@
--- The table's screen (lua/table/screen.lua, and Diloti's board, lua/games/diloti/board.lua): styles from the environment, cards
+-- The table's screen (lua/table/screen.lua, and Diloti's board,
+-- lua/games/diloti/board.lua): styles from the environment, cards
 -- in ASCII and Unicode with or without colour, the board of one seat's
 -- view (fitting the width, hiding what the seat may not see), a sentence
 -- for every kind of move, the legal-move list and the round summaries.

@@ -319,8 +319,8 @@ describe("rules variants", function()
         assert.equals(name, v.name)
         -- (one folder per game: rules-variants/NAME/, a house rule's file
         -- named as a spec writes it)
-        local game = v.game or "diloti"
-        assert.equals("rules-variants/" .. game .. "/" .. variants.short_name(v) .. ".lua", v.file)
+        local folder = v.game or "diloti"
+        assert.equals("rules-variants/" .. folder .. "/" .. variants.short_name(v) .. ".lua", v.file)
         assert.is_string(v.description)
         assert.is_nil(v.description:find("\n"))
       end
