@@ -5,11 +5,14 @@
 -- same text before the AI's script (docs/security.md), so that an AI
 -- calls these without crossing into the host. points and best_capture
 -- are the engine's own (M.bind), so that they follow the rules in force.
+-- The descriptor's `ai_box` names this file as the one whose M the box
+-- answers with (lua/ai/player.lua box_helpers).
 local M = {}
 
 -- Pilotta's evaluation, bidding and careful play (lua/games/pilotta/ai_helpers.lua):
 -- inside a box its text runs just before this one, as the local PL_HELPERS
--- (lua/ai/player.lua joins the two); the host requires it.
+-- (its descriptor's ai_box `as`; lua/ai/player.lua joins the files); the
+-- host requires it.
 -- luacheck: read globals PL_HELPERS
 local PL = PL_HELPERS or require("diloti.games.pilotta.ai_helpers")
 M.pilotta = PL

@@ -1,7 +1,7 @@
 -- Pilotta's hint, why, explain and coach at the table (issue 17). The
 -- shared parts (the commands, the observer, taking the game back for
--- `explain`) are lua/teach/coach.lua's; the table's Pilotta module names
--- this one as its coach (lua/games/pilotta/table.lua `coach`).
+-- `explain`) are lua/teach/coach.lua's, which asks this module (the
+-- package's `coach` part) when the table's module says `coach = true`.
 --
 -- Everything said comes from one seat's knowledge: the facts of a card
 -- from that seat's view (P50: its own hand, the cards played, the calls),

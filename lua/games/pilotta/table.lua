@@ -1,4 +1,5 @@
--- The table's Pilotta (PILOTTA.md, ids P…): the board, the sentences for
+-- The table's Pilotta (PILOTTA.md, ids P…; the package's `table` part):
+-- the board, the sentences for
 -- each action, the round's breakdown in tens, the move reader's short
 -- forms, and the computer players until Pilotta AIs are
 -- installed. The session, the commands, the driver and records are the
@@ -9,8 +10,8 @@
 local screen = require "diloti.table.screen"
 local ai = require "diloti.ai.player"
 
--- (coach: the module that teaches this game at the table, hint, why,
--- explain and the coach; lua/teach/coach.lua loads it when asked)
+-- (coach: the game has one, its package's coach part,
+-- lua/games/pilotta/coach.lua; lua/teach/coach.lua loads it when asked)
 local M = { name = "pilotta", title = "Pilotta", coach = true, declare = false }
 
 M.declare_instead = "declarations are announced with 'announce CARDS' in the first trick (P35), "
