@@ -146,10 +146,10 @@ function M.of(g)
 end
 
 --- A part of a package (a name or the package): the module, required now,
--- or nil when the game has no such part.
+-- or nil when the game has no such part (or there is no such game).
 function M.part(pkg, part)
-  if type(pkg) ~= "table" then pkg = M.get(pkg) or M.default() end
-  local module = pkg.parts[part]
+  if type(pkg) ~= "table" then pkg = M.get(pkg) end
+  local module = pkg and pkg.parts[part]
   return module and require(module) or nil
 end
 

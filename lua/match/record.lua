@@ -216,7 +216,8 @@ end
 -- game's own words: its package's record part). game: a package or its
 -- name (default: the default game).
 function M.round_line(round, b, game)
-  return registry.part(game or registry.default(), "record").round_line(round, b)
+  local pkg = type(game) == "table" and game or registry.get(game) or registry.default()
+  return registry.part(pkg, "record").round_line(round, b)
 end
 
 local function move_lines(out, history, game)

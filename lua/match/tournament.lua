@@ -96,7 +96,10 @@ end
 -- points, the players a match seats when the game fixes them, and what a
 -- match counts beside the points (`counts`: per side and shared, added
 -- after each round).
-local function record_part(game) return registry.part(game or registry.default(), "record") end
+local function record_part(game)
+  local pkg = type(game) == "table" and game or registry.get(game) or registry.default()
+  return registry.part(pkg, "record")
+end
 
 -- Every game's counts (a result file's legs say by their fields whose).
 local function all_counts()
@@ -442,7 +445,7 @@ end
 --- One CSV row per game (two per deal pair), with a header line; a game
 -- whose record part counts more (its counts.csv) adds those columns.
 function M.csv(pairs_list, game)
-  local counts = record_part(game and registry.get(game) or nil).counts
+  local counts = record_part(game).counts
   local extra = counts and counts.csv
   local header = table.concat(M.csv_columns, ",")
   if extra then header = header .. "," .. table.concat(extra, ",") end

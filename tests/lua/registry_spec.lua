@@ -55,6 +55,7 @@ describe("the registry", function()
     assert.equals(require(pkg.parts.table), registry.part("pilotta", "table"))
     assert.is_nil(registry.part("pilotta", "no-such-part"))
     assert.is_nil(registry.part("diloti", "bid"))
+    assert.is_nil(registry.part("chess", "rules"))
   end)
 
   it("names each game's script folders, one convention", function()
