@@ -58,9 +58,9 @@ LUA_LIBS   = $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4) -lm
 # Line editing (libedit, BSD licence) is for the host program only.
 EDIT_CFLAGS = $(shell pkg-config --cflags libedit 2>/dev/null)
 EDIT_LIBS   = $(shell pkg-config --libs libedit 2>/dev/null || echo -ledit)
-# (each game's course but Diloti's is a folder of lua/teach/lessons/; Pilotta's AIs
-# are in lua/ai/personalities/pilotta/)
-SCRIPTS  = $(sort $(wildcard lua/*.lua lua/*/*.lua lua/*/*/*.lua lua/*/*/*/*.lua)) $(sort $(wildcard rules-variants/*.lua))
+# (a game's package lua/games/NAME/ holds its AIs in ai/ and its lessons in
+# lessons/; its house rules are rules-variants/NAME/)
+SCRIPTS  = $(sort $(wildcard lua/*.lua lua/*/*.lua lua/*/*/*.lua lua/*/*/*/*.lua)) $(sort $(wildcard rules-variants/*/*.lua))
 TEST_SRC = $(wildcard tests/c/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 TEST_LIB = $(filter-out tests/c/test_%.c,$(wildcard tests/c/*.c))

@@ -7,6 +7,7 @@ local clean = require("diloti.core").clean
 local match = require "diloti.match.tournament"
 local rulebook = require "diloti.table.rulebook"
 local screen = require "diloti.table.screen"
+local registry = require "diloti.registry"
 
 local M = {}
 
@@ -109,7 +110,8 @@ function commands.rules(a)
   if not a.name then
     local fit = fit_for_terminal()
     -- one list a game, each house rule by the name a spec gives it
-    for gi, game in ipairs(diloti.variants.GAMES) do
+    for gi, pkg in ipairs(registry.list()) do
+      local game = pkg.name
       local rows = {}
       for _, n in ipairs(cat.names) do
         local v = cat.found[n]
@@ -119,18 +121,23 @@ function commands.rules(a)
           rows[#rows + 1] = { clean(label), clean((v.base and "[base] " or "") .. v.description) }
         end
       end
-      if gi > 1 then print("\nPilotta's (pilotta+NAME):") end
+      if gi > 1 then print(string.format("\n%s's (%s+NAME):", pkg.title, pkg.name)) end
       if fit then
         print(fit.list(rows))
       else
         for _, r in ipairs(rows) do print(string.format("%-26s %s", r[1], r[2])) end
       end
     end
-    local tail = "\ncombine with '+': diloti --rules diloti+forced-capture+target=121 ..."
+    local tail = "\ncombine with '+': diloti --rules " .. registry.part(registry.default(), "rules").example_spec
+      .. " ..."
     print(fit and fit.text(tail) or tail)
     return 0
   end
-  local v = cat.found[a.name] or cat.found["pilotta-" .. a.name]
+  local v = cat.found[a.name]
+  for _, pkg in ipairs(registry.list()) do
+    -- (a house rule of a game with a prefix, by the name a spec gives it)
+    if not v and pkg.rules_prefix then v = cat.found[pkg.rules_prefix .. a.name] end
+  end
   if not v then return err("unknown variant '%s'; valid names: %s", a.name, table.concat(cat.names, ", ")) end
   print(v.name .. (v.rule and ("  (" .. v.rule .. ")") or "") .. (v.base and "  [base game]" or ""))
   print(v.description)
@@ -164,10 +171,10 @@ function commands.rules(a)
   print("from: " .. v.file)
   -- (a base game: where its house rules' authors read on)
   if v.base then
-    local game = diloti.variants.game_of(v)
+    local pkg = registry.get(diloti.variants.game_of(v)) or registry.default()
     print(string.format("\nWriting a house rule for %s: docs/house-rules.md%s lists what its hooks receive, "
       .. "with a worked example of each (installed docs: see 'man diloti').", v.name,
-      game == "pilotta" and " (its Pilotta part)" or ""))
+      pkg.default and "" or (" (its " .. pkg.title .. " part)")))
   end
   return 0
 end
@@ -213,7 +220,7 @@ function commands.bench(a)
     end
     local dt = now() - t0
     print(string.format("%s: %d rounds with the '%s' AI script in every seat in %.2f s: %.0f rounds/s, "
-      .. "%.0f decisions/s", o.rules or "diloti", rounds, a.ai, dt, rounds / dt, plies / dt))
+      .. "%.0f decisions/s", o.rules or registry.default().name, rounds, a.ai, dt, rounds / dt, plies / dt))
     return 0
   end
   local plies, done, t0 = 0, 0, now()
@@ -232,7 +239,7 @@ function commands.bench(a)
   end
   local dt = now() - t0
   print(string.format("%s: %d rounds through the Lua API in %.2f s: %.0f rounds/s, %.0f plies/s",
-    o.rules or "diloti", rounds, dt, rounds / dt, plies / dt))
+    o.rules or registry.default().name, rounds, dt, rounds / dt, plies / dt))
   return 0
 end
 
@@ -251,11 +258,37 @@ end
 
 function commands.learn(a) return require("diloti.teach.learn").cli(a) end
 
+-- The games in words: every title ("A, B and C"); the `play --game`
+-- choices, with the other bases of each ("a (the default; b is its
+-- --rules) or c"); the names joined with "or".
+local function titles()
+  local t = {}
+  for _, pkg in ipairs(registry.list()) do
+    for _, title in ipairs(pkg.titles or { pkg.title }) do t[#t + 1] = title end
+  end
+  local last = table.remove(t)
+  return #t > 0 and (table.concat(t, ", ") .. " and " .. last) or last
+end
+
+local function play_choices()
+  local out = {}
+  for _, pkg in ipairs(registry.list()) do
+    local notes = {}
+    if pkg.default then notes[#notes + 1] = "the default" end
+    for _, b in ipairs(pkg.bases) do
+      if b ~= pkg.name then notes[#notes + 1] = b .. " is its --rules" end
+    end
+    out[#out + 1] = pkg.name .. (#notes > 0 and (" (" .. table.concat(notes, "; ") .. ")") or "")
+  end
+  return table.concat(out, " or ")
+end
+
 local function parser()
-  local p = argparse("diloti", "Diloti, Kontsina and Pilotta: play, learn, check positions, write house rules and AIs.")
+  local p = argparse("diloti", -- (the program's name)
+    titles() .. ": play, learn, check positions, write house rules and AIs.")
     :epilog("Variants and AIs are read from the program, then from "
       .. (diloti.variants.user_dir() or "$XDG_CONFIG_HOME/diloti") .. "/{rules-variants,ai}.")
-  p:option("--rules", "Rules: a base game and variants joined by '+'.", "diloti")
+  p:option("--rules", "Rules: a base game and variants joined by '+'.", registry.default().name)
   p:option("--rules-dir", "Another folder of rules variant scripts."):count("*")
   p:option("--ai-dir", "Another folder of AI scripts."):count("*")
   p:option("--seed", "Seed for the deal and for unplaced cards.")
@@ -263,10 +296,10 @@ local function parser()
   p:command_target("command")
   p:require_command(false)
   local pl = p:command("play", "Play at the table, the interactive prompt (the default).")
-  pl:option("--game", "The game: diloti (the default; kontsina is its --rules) or pilotta.")
+  pl:option("--game", "The game: " .. play_choices() .. ".")
   pl:option("--ai", "The computer players' AI (see 'diloti ai').")
   pl:option("--partner", "Your AI partner with four players.")
-  pl:option("--players", "2, 4 (or 3 in kontsina)."):convert(math.tointeger)
+  pl:option("--players", registry.part(registry.default(), "rules").players_help .. "."):convert(math.tointeger)
   pl:option("--humans", "People at the keyboard (they take turns; hands hidden between turns)."):convert(math.tointeger)
   pl:option("--target", "Points that end the match (D24)."):convert(math.tointeger)
   pl:option("--practice", "on (undo allowed) or off.", "on"):choices { "on", "off" }
@@ -287,12 +320,13 @@ local function parser()
   c:option("--ai", "Play every seat with this AI script instead of plain API calls.")
   c = p:command("ai", "List the AI players, or explain one.")
   c:argument("name", "An AI name."):args("?")
-  c:option("--game", "Only this game's AIs (the list, or the AI of that name): diloti or pilotta.")
+  c:option("--game", "Only this game's AIs (the list, or the AI of that name): "
+    .. table.concat(registry.names(), " or ") .. ".")
   c = p:command("learn", "Lessons on the rules, one idea at a time; progress is remembered.")
   c:argument("lesson", "A lesson number or name, 'next', or 'list' (with --check: a lesson file)."):args("?")
   c:flag("--check", "Check a lesson file, or every lesson found, without playing: each position set up, "
     .. "each accepted move legal. Exit status 1 on a problem.")
-  c:option("--game", "The course: diloti (the default) or pilotta.")
+  c:option("--game", "The course: " .. diloti.game_choices() .. ".")
   match.setup(p)
   return p
 end

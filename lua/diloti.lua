@@ -5,15 +5,16 @@
 --   local g = assert(diloti.new{rules = "diloti+forced-capture", seed = 7})
 --   for _, m in ipairs(g:moves()) do print(m) end
 --   local ok, why = g:play("7h lay")   -- nil, "D19: ..." when refused
---   local p = assert(diloti.new{game = "pilotta", seed = 7})   -- or rules = "pilotta+..."
+--   local p = assert(diloti.new{game = NAME, seed = 7})   -- another game (diloti.games())
 --
--- This is the one place that knows there are two games: a rules spec's
--- base (or opts.game) picks the game, and each game has its own handle
--- with the same methods (docs/architecture.md, "The game interface").
+-- A rules spec's base (or opts.game) picks the game, a package of the
+-- registry (lua/registry.lua), and each game has its own handle with the
+-- same methods (docs/architecture.md, "The game interface").
 local core = ...
 package.loaded["diloti.core"] = core
 
 local variants = require "diloti.scripts.variants"
+local registry = require "diloti.registry"
 
 local M = {
   version = core.version,
@@ -28,64 +29,49 @@ local function copy(t)
   return c
 end
 
--- Rules for a number of players: deals follow from the deck (D6, D7, K1,
--- K7, K8), and four players of Diloti always play in partnerships (D7).
-local function set_players(rules, players, teams)
-  -- (a count so large that players * hand_size wraps round is no count)
-  local n = math.tointeger(players)
-  if not n or n < 1 or n > 52 then
-    return nil, string.format("%s players: try 2 or 4 players (or 3 in kontsina)", tostring(players))
-  end
-  players = n
-  local per = players * rules.hand_size
-  local rest = 52 - rules.table_cards
-  if rest % per ~= 0 then
-    return nil, string.format("%d players cannot share 52 cards in deals of %d (D6/K1): "
-      .. "try 2 or 4 players (or 3 in kontsina)", players, rules.hand_size)
-  end
-  rules.players, rules.deals = players, rest // per
-  if teams == nil then teams = players == 4 and rules.declarations end
-  rules.teams = teams and players == 4 or false
-  return rules
-end
-
--- The games, each with its base rules, its check and its constructor.
-local GAMES = {
-  diloti = { new = core.new, check = core.check_rules },
-  pilotta = { new = core.pilotta_new, check = core.pilotta_check_rules },
-}
+-- A game's package's rules part (lua/games/NAME/rules.lua).
+local function rules_part(pkg) return registry.part(pkg, "rules") end
 
 --- The games this program plays, and the base games of each (the names
 -- a rules spec may start with).
 function M.games()
-  return {
-    { name = "diloti", bases = { "diloti", "kontsina" } },
-    { name = "pilotta", bases = { "pilotta" } },
-  }
+  local out = {}
+  for i, pkg in ipairs(registry.list()) do out[i] = { name = pkg.name, bases = { table.unpack(pkg.bases) } } end
+  return out
 end
 
---- The game a rules table is for ("diloti" or "pilotta").
+--- The games in words for a command line's help: "A (the default) or B".
+function M.game_choices()
+  local parts = {}
+  for i, pkg in ipairs(registry.list()) do parts[i] = pkg.name .. (pkg.default and " (the default)" or "") end
+  local last = table.remove(parts)
+  return #parts > 0 and (table.concat(parts, ", ") .. " or " .. last) or last
+end
+
+--- The game a rules table is for (its package's name).
 function M.game_of(rules)
-  return type(rules) == "table" and rules.game == "pilotta" and "pilotta" or "diloti"
+  return registry.of_rules(rules).name
 end
 
---- Resolves a rules spec ("diloti+soy+target=121", "pilotta+partner-exempt")
+--- Resolves a rules spec ("BASE+house-rule+target=121")
 -- or a rules table into {rules = table, hooks = table, names = list, game}.
 -- Returns nil, message on an unknown name or a conflict. opts.game picks
 -- the base when the spec names none.
 function M.rules(spec, opts)
   opts = opts or {}
-  if opts.game ~= nil and not GAMES[opts.game] then
-    return nil, string.format("unknown game '%s'; games: diloti, pilotta", tostring(opts.game))
+  local want = opts.game ~= nil and registry.get(opts.game)
+  if opts.game ~= nil and (not want or want.name ~= opts.game) then
+    return nil, string.format("unknown game '%s'; games: %s", tostring(opts.game), table.concat(registry.names(), ", "))
   end
   if type(spec) == "table" then
-    local game = (spec.game == "pilotta" or opts.game == "pilotta") and "pilotta" or "diloti"
-    local base = game == "pilotta" and core.pilotta_rules()
-      or core.rules(spec.capture == "one" and "kontsina" or "diloti")
+    local pkg = spec.game ~= nil and registry.get(spec.game)
+    -- (a rules table of a game this program does not play is the default game's, as before)
+    pkg = (pkg and pkg ~= registry.default() and pkg) or want or registry.default()
+    local base = rules_part(pkg).custom_base(spec)
     for k, v in pairs(spec) do base[k] = v end
-    return { rules = base, hooks = opts.hooks or {}, names = { "custom" }, game = game }
+    return { rules = base, hooks = opts.hooks or {}, names = { "custom" }, game = pkg.name }
   end
-  return variants.resolve(spec or opts.game or "diloti", opts)
+  return variants.resolve(spec or opts.game or registry.default().name, opts)
 end
 
 --- A new game. opts: rules (spec string or table), players, teams, seed,
@@ -100,34 +86,27 @@ function M.new(opts)
   local r, err = M.rules(opts.rules, opts)
   if not r then return nil, err end
   local rules = copy(r.rules)
-  local game = M.game_of(rules)
+  local pkg = registry.of_rules(rules)
+  local game = pkg.name
   if opts.game and opts.game ~= game then
     return nil, string.format("rules '%s' are for %s, not %s", r.spec or "custom", game, opts.game)
   end
-  if game == "pilotta" then
-    -- P1: four players in two partnerships, nothing to choose
-    if opts.players and opts.players ~= 4 then
-      return nil, "P1: Pilotta is played by exactly four players in two partnerships"
-    end
-    if opts.teams == false then return nil, "P1: Pilotta is always played in two partnerships" end
-  elseif opts.players then
-    local ok, perr = set_players(rules, opts.players, opts.teams)
-    if not ok then return nil, perr end
-  elseif opts.teams ~= nil then
-    rules.teams = opts.teams and rules.players == 4
-  end
+  local part = rules_part(pkg)
+  local ok, perr = part.seat(rules, opts)
+  if not ok then return nil, perr end
   if opts.target then rules.target = opts.target end
   -- (the checks raise on a field the game does not know: a rules table of
   -- one game with the other's fields is an answer, not an error)
-  local fine, ok, cerr = pcall(GAMES[game].check, rules)
-  if not fine then return nil, "rules: " .. tostring(ok):gsub("^[^\n]-:%d+: ", "") end
-  if not ok then return nil, "rules: " .. cerr end
-  return GAMES[game].new{
+  local fine, cok, cerr = pcall(part.check, rules)
+  if not fine then return nil, "rules: " .. tostring(cok):gsub("^[^\n]-:%d+: ", "") end
+  if not cok then return nil, "rules: " .. cerr end
+  return part.new{
     rules = rules, seed = opts.seed, dealer = opts.dealer,
     position = opts.position, hooks = r.hooks,
   }
 end
 
-M.set_players = set_players
+--- Rules for a number of players (the default game's: D6, D7, K1, K7, K8).
+function M.set_players(...) return rules_part(registry.default()).set_players(...) end
 
 return M

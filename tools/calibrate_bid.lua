@@ -1,4 +1,4 @@
--- Calibrates Pilotta's bidding evaluation (lua/ai/pl_helpers.lua): deals
+-- Calibrates Pilotta's bidding evaluation (lua/games/pilotta/ai_helpers.lua): deals
 -- many hands, and for each deal and each trump suit finds the trick
 -- points each team takes; fits the weights of the trick-point estimate
 -- (one seat's hand features -> its team's trick points) by least squares;
@@ -12,9 +12,9 @@
 -- solver on the full deal). playout: the four seats play the careful
 -- card play of the helpers (ctx.careful), a stand-in until the solver is
 -- there. write puts the fitted weights and the declarations' table into
--- lua/ai/pl_helpers.lua between its markers.
+-- lua/games/pilotta/ai_helpers.lua between its markers.
 local diloti = require "diloti"
-local PL = require "diloti.ai.pl_helpers"
+local PL = require "diloti.games.pilotta.ai_helpers"
 
 local args = {}
 local WRITE = false
@@ -217,7 +217,7 @@ f:close()
 io.write(text)
 
 if WRITE then
-  local path = "lua/ai/pl_helpers.lua"
+  local path = "lua/games/pilotta/ai_helpers.lua"
   local src = assert(io.open(path)):read("a")
   local parts = {}
   for _, k in ipairs(names) do parts[#parts + 1] = string.format("%s = %.2f", k, weights[k]) end

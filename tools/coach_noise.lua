@@ -11,8 +11,8 @@
 -- coach's own (coach.threshold).
 local diloti = require "diloti"
 local ai = require "diloti.ai"
-local advice = require "diloti.teach.advice"
-local coach = require "diloti.teach.coach"
+local advice = require "diloti.games.diloti.advice"
+local coach = require "diloti.games.diloti.coach"
 
 local WANT = math.tointeger(tonumber(arg and arg[1] or "")) or 300
 local ITER = math.tointeger(tonumber(arg and arg[2] or "")) or advice.ITERATIONS

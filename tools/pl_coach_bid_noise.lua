@@ -1,7 +1,7 @@
 -- The Pilotta coach's noise in the auction: how often its remarks on a
 -- call (a bid above the hand, a capot without eight sure tricks, a contra
 -- or recontra the hand does not back, a missed bid, raise, contra or
--- recontra: lua/teach/pl_coach.lua, call_verdict and M.threshold's `over`,
+-- recontra: lua/games/pilotta/coach.lua, call_verdict and M.threshold's `over`,
 -- `missed`, `contra` and `recontra`) would come on expert's own calls,
 -- on cautious's and the rule-follower's, and on random legal calls.
 --
@@ -14,9 +14,9 @@
 -- coach's own thresholds.
 local diloti = require "diloti"
 local ai = require "diloti.ai"
-local PL = require "diloti.ai.pl_helpers"
-local bid = require "diloti.teach.pl_bid"
-local plc = require "diloti.teach.pl_coach"
+local PL = require "diloti.games.pilotta.ai_helpers"
+local bid = require "diloti.games.pilotta.bid"
+local plc = require "diloti.games.pilotta.coach"
 
 local WANT = math.tointeger(tonumber(arg and arg[1] or "")) or 2000
 local FIRST = math.tointeger(tonumber(arg and arg[2] or "")) or 1
@@ -28,7 +28,7 @@ local MISSED = { 0, 5, 10, 20, 30 }
 -- its bid: the grids are upper bounds)
 local CONTRA = { 10, 20, 30, 40, 50 }
 local RECONTRA = { -20, -10, 0, 10, 20 }
-local CAUTIOUS = { margin = 30, contra = 50, recontra = 30 } -- (lua/ai/personalities/pilotta/cautious.lua)
+local CAUTIOUS = { margin = 30, contra = 50, recontra = 30 } -- (lua/games/pilotta/ai/cautious.lua)
 
 local function ctx_of(g, seat)
   return { seat = seat, side = seat % 2, partner = (seat + 2) % 4, rules = g:rules() }

@@ -1,6 +1,6 @@
 -- The Pilotta coach's noise: how often it would flag the search's own
 -- cards, and for contrast random cards and the rule-follower's, over
--- positions of seeded games (lua/teach/pl_coach.lua, M.threshold).
+-- positions of seeded games (lua/games/pilotta/coach.lua, M.threshold).
 --
 --   nice -n 10 build/diloti run tools/pl_coach_noise.lua [positions] [deals] [rows.csv] [first-seed]
 --
@@ -13,7 +13,7 @@
 -- Pilotta search (g:search); says so and stops without it.
 local diloti = require "diloti"
 local ai = require "diloti.ai"
-local plc = require "diloti.teach.pl_coach"
+local plc = require "diloti.games.pilotta.coach"
 
 local WANT = math.tointeger(tonumber(arg and arg[1] or "")) or 300
 local DEALS = math.tointeger(tonumber(arg and arg[2] or "")) or plc.budget.deals

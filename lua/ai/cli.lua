@@ -1,11 +1,17 @@
 -- `diloti ai` and `diloti ai NAME`: the AIs listed and explained.
 local core = require "diloti.core"
 local player = require "diloti.ai.player"
+local registry = require "diloti.registry"
 
 local M = {}
 
--- The heading of each game's list in `diloti ai`.
-local HEADINGS = { diloti = "Diloti and Kontsina", pilotta = "Pilotta" }
+-- The heading of a game's list in `diloti ai`: the titles of the games
+-- its package brings ("A and B"), or nil.
+local function heading(game)
+  local pkg = registry.get(game)
+  if not pkg or pkg.name ~= game then return nil end
+  return table.concat(pkg.titles or { pkg.title }, " and ")
+end
 
 local function errors_to_stderr(errors)
   for _, e in ipairs(errors) do io.stderr:write("diloti: AI refused: ", e.message, "\n") end
@@ -15,9 +21,9 @@ end
 -- {name, text} rows: the game's ladder weakest first, so that the
 -- strongest is read last, each with its rung and level; the others
 -- (partner, the user's own, with their file) before them. Texts as the
--- scripts wrote them: clean them before printing. game nil: Diloti's.
+-- scripts wrote them: clean them before printing. game nil: the default game's.
 function M.list_rows(found, names, game)
-  game = game or "diloti"
+  game = game or registry.default().name
   local ladder, levels = player.LADDERS[game] or {}, player.LEVELS[game] or {}
   local rung, level = {}, {}
   for k, n in ipairs(ladder) do rung[n] = k end
@@ -65,7 +71,7 @@ function M.cli_list(a, fit)
   for _, game in ipairs(player.GAMES) do
     if want and want ~= game then goto next_game end
     k = k + 1
-    say((k > 1 and "\n" or "") .. (HEADINGS[game] or game) .. ":")
+    say((k > 1 and "\n" or "") .. (heading(game) or game) .. ":")
     local found, names = views(game)
     local rows = M.list_rows(found, names, game)
     for _, r in ipairs(rows) do r[1], r[2] = clean(r[1]), clean(r[2]) end
@@ -104,7 +110,7 @@ function M.cli_show(a)
       say(i.name .. (i.author and ("  by " .. i.author) or ""))
       say(i.description)
       if i.strength then say(i.strength) end
-      say("plays: " .. (i.game == "any" and "every game" or (HEADINGS[i.game] or i.game)))
+      say("plays: " .. (i.game == "any" and "every game" or (heading(i.game) or i.game)))
       if i.help then say("\n" .. i.help) end
       if #i.hooks > 0 then say("\nfollows the game with: " .. table.concat(i.hooks, ", ")) end
       say("from: " .. i.file)

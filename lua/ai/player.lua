@@ -6,13 +6,13 @@
 --   on_round_end(result, ctx) optional: the scores of a finished round
 --   help, author             optional text
 --   strength                 optional: a line on how strong it is (`diloti ai`)
---   game                     optional: the game it plays, "diloti" (the
---                            default; Kontsina too), "pilotta", or "any"
+--   game                     optional: the game it plays (a package's name;
+--                            the default game when left out), or "any"
 --
--- Scripts come from the program (lua/ai/personalities/, compiled in), then from the
--- user's folder ($XDG_CONFIG_HOME/diloti/ai) and any --ai-dir, each
--- folder's own scripts before those of its game subfolders (pilotta/,
--- diloti/). Names are per game: Pilotta's `cautious` is not Diloti's. In
+-- Scripts come from the program (lua/games/NAME/ai/, compiled in), then
+-- from the user's folder ($XDG_CONFIG_HOME/diloti/ai) and any --ai-dir,
+-- each folder's own scripts before those of its game subfolders (NAME/).
+-- Names are per game: one game's `cautious` is not another's. In
 -- a game, a name stands for the last script read of that name that plays
 -- the game (its own or "any"), so a later folder replaces an earlier
 -- one's script for the games it plays. Every player is a
@@ -28,38 +28,44 @@ local catalogue = require "diloti.scripts.catalogue"
 local textfile = require "diloti.scripts.textfile"
 local untrusted = require "diloti.scripts.untrusted"
 local context = require "diloti.ai.ctx"
-local help = require "diloti.ai.helpers"
+local registry = require "diloti.registry"
 
 local M = {}
 
 --- What an AI's name is made of (a record names AIs this way too).
 M.NAME = "^[%w][%w%-_]*$"
 
---- The shipped AIs of each game from the weakest to the strongest, as
--- measured (docs/ai.md §10 and §11; Diloti's with two players, where
--- partner does not play).
-M.LADDERS = {
-  diloti = { "random", "greedy", "builder", "cautious", "counter", "expert", "master" },
-  pilotta = { "random", "follower", "cautious", "expert", "master" },
-}
-M.LADDER = M.LADDERS.diloti
---- Levels of play for people, per game: the AI each stands for.
-M.LEVELS = {
-  diloti = { easy = "greedy", normal = "builder", hard = "counter", expert = "expert" },
-  -- (a level never hides an AI's own name: the level expert is the AI expert)
-  pilotta = { easy = "follower", normal = "cautious", hard = "expert", expert = "expert" },
-}
+-- The ai part of a game's package (the default game's for nil or an
+-- unknown name).
+local function game_ai(game)
+  return registry.part(game and registry.get(game) or registry.default(), "ai")
+end
+
+-- Per game, from each package's ai part (when first read):
+-- LADDERS: the shipped AIs from the weakest to the strongest, as measured
+-- (docs/ai.md §10 and §11); LEVELS: levels of play for people, the AI
+-- each stands for. LADDER: the default game's ladder.
+local function per_game(field)
+  local out = {}
+  for _, pkg in ipairs(registry.list()) do out[pkg.name] = registry.part(pkg, "ai")[field] end
+  return out
+end
+setmetatable(M, { __index = function(_, k)
+  if k == "LADDERS" then return per_game("LADDER") end
+  if k == "LEVELS" then return per_game("LEVELS") end
+  if k == "LADDER" then return game_ai(nil).LADDER end
+  if k == "GAMES" then return registry.names() end
+end })
 M.LEVEL_ORDER = { "easy", "normal", "hard", "expert" }
 
---- The AI a name or a level stands for in a game (nil: Diloti).
+--- The AI a name or a level stands for in a game (nil: the default game).
 function M.real_name(name, game)
-  local levels = M.LEVELS[game or "diloti"] or M.LEVELS.diloti
-  return levels[name] or name
+  return game_ai(game).LEVELS[name] or name
 end
 
 --- Whether a word is a level of play.
 function M.is_level(word)
-  return M.LEVELS.diloti[word] ~= nil
+  return game_ai(nil).LEVELS[word] ~= nil
 end
 
 M.defaults = {
@@ -76,18 +82,22 @@ local KEYS = {
 }
 local HOOKS = { "on_event", "on_round_end" }
 
---- The games an AI may name in its `game` field; "any" plays them all
--- (it must then read only what every game's view and moves share).
-M.GAMES = { "diloti", "pilotta" }
-local GAME_OK = { diloti = true, pilotta = true, any = true }
+-- The games an AI may name in its `game` field (M.GAMES, the registry's
+-- names); "any" plays them all (it must then read only what every game's
+-- view and moves share).
+local function game_ok(game)
+  local pkg = registry.get(game)
+  return game == "any" or (pkg ~= nil and pkg.name == game)
+end
 
---- The game a rules table belongs to ("diloti" for Kontsina too).
+--- The game a rules table belongs to (a base's name is its game's).
 M.game_of = context.game_of
 
---- Whether an AI whose script names `game` (nil: Diloti) plays `want`.
+--- Whether an AI whose script names `game` (nil: the default game) plays `want`.
 function M.plays(game, want)
-  game = game or "diloti"
-  return game == "any" or game == (want or "diloti")
+  local default = registry.default().name
+  game = game or default
+  return game == "any" or game == (want or default)
 end
 
 -- ---- small helpers --------------------------------------------------
@@ -134,31 +144,51 @@ local function check(t, file, sub)
     return nil, "needs a one-line description"
   end
   if not s.choose then return nil, "needs a choose(view, moves, ctx) function" end
-  if s.game and not GAME_OK[s.game] then
-    return nil, string.format("field 'game' must be 'diloti', 'pilotta' or 'any', not '%s' (no such game)",
-      excerpt(s.game))
+  if s.game and not game_ok(s.game) then
+    local names = {}
+    for i, n in ipairs(registry.names()) do names[i] = "'" .. n .. "'" end
+    return nil, string.format("field 'game' must be %s or 'any', not '%s' (no such game)",
+      table.concat(names, ", "), excerpt(s.game))
   end
-  -- (a game's subfolder holds that game's AIs: the field may be left out)
-  if sub and (s.game or sub) ~= sub then
+  -- (a game's subfolder holds that game's AIs, or those of any game: the
+  -- field may be left out)
+  if sub and s.game ~= "any" and (s.game or sub) ~= sub then
     return nil, string.format("it plays %s, but lies in the folder of %s's AIs ('%s/')", s.game, sub, sub)
   end
   return s
 end
 
+-- The text run in each AI's box before its script: every game's helpers
+-- (each package's ai_box file: lua/registry.lua). A file with a name
+-- (`as`) runs first as that local, which the others may read (no require
+-- in a box); the one without is the helpers the box answers with.
+local function box_helpers()
+  local locals, main = {}, nil
+  for _, pkg in ipairs(registry.list()) do
+    local b = pkg.ai_box
+    if b then
+      local dir = b.file:match("^(.*/)") or ""
+      local text = pkg.dir and textfile.read(pkg.dir .. "/" .. b.file:match("([^/]+)$"), textfile.MAX_SCRIPT)
+        or core.embedded(dir)[b.file]
+      if b.as then
+        locals[#locals + 1] = "local " .. b.as .. " = (function()\n" .. text .. "\nend)()\n"
+      else
+        main = text
+      end
+    end
+  end
+  return table.concat(locals) .. main
+end
+
 -- Loads a script into a box of its own, after the ctx helpers
--- (lua/ai/helpers.lua). Returns the checked table (its functions are stubs
+-- (box_helpers). Returns the checked table (its functions are stubs
 -- calling into the box), the box and the helpers; or nil, message naming
 -- the file. opts: memory, budget, time (each later call), seed; facts
 -- (a listing: no helpers, the script will not be called).
 local helpers_src
 local function load_script(src, file, opts, sub)
   opts = opts or {}
-  if not helpers_src then
-    -- (Pilotta's helpers first, as a local the helpers find: no require in a box)
-    local files = core.embedded("lua/ai/")
-    helpers_src = "local PL_HELPERS = (function()\n" .. files["lua/ai/pl_helpers.lua"] .. "\nend)()\n"
-      .. files["lua/ai/helpers.lua"]
-  end
+  if not helpers_src then helpers_src = box_helpers() end
   local box, t, helpers = untrusted.load(src, file, {
     label = "its main chunk", memory = opts.memory or M.defaults.memory, load = LOAD, seed = opts.seed,
     budget = opts.budget or M.defaults.budget, time = opts.time or M.defaults.time,
@@ -189,7 +219,7 @@ local function info_of(s, file, builtin)
   seq = seq + 1
   return {
     name = s.name, description = s.description, help = s.help, author = s.author, strength = s.strength,
-    file = file, builtin = builtin, hooks = hooks, game = s.game or "diloti", seq = seq,
+    file = file, builtin = builtin, hooks = hooks, game = s.game or registry.default().name, seq = seq,
   }
 end
 
@@ -205,8 +235,8 @@ local function list_one(src, file, builtin, sub)
 end
 
 -- The catalogue of one game from every script read ({game:name = info}):
--- {name = info} and the sorted names. game nil: every name, as Diloti's
--- catalogue has it, else as the first other game's that has it.
+-- {name = info} and the sorted names. game nil: every name, as the
+-- default game's catalogue has it, else as the first other game's that has it.
 local VIEWS = setmetatable({}, { __mode = "k" })
 local function view_of(raw, game)
   local kept = VIEWS[raw]
@@ -223,8 +253,9 @@ local function view_of(raw, game)
       if M.plays(info.game, game) and (not had or info.seq > had.seq) then found[info.name] = info end
     end
   else
-    for k = #M.GAMES, 1, -1 do
-      for name, info in pairs(view_of(raw, M.GAMES[k])) do found[name] = info end
+    local games = registry.names()
+    for k = #games, 1, -1 do
+      for name, info in pairs(view_of(raw, games[k])) do found[name] = info end
     end
   end
   local names = {}
@@ -350,26 +381,10 @@ local function resolve(game, mv, texts)
   return m.text
 end
 
---- The move played for an AI that failed: keep the deal (claims), else
--- the capture taking the most, else laying the card that gives the least
--- away. Deterministic and always legal.
+--- The move played for an AI that failed: the game's own choice (its
+-- package's ai part), deterministic and always legal.
 function M.fallback(infos, rules)
-  for _, m in ipairs(infos) do
-    if m.kind == "keep" then return m.text end
-  end
-  local best, best_score
-  for _, m in ipairs(infos) do
-    local score
-    if m.kind == "capture" then
-      score = 100 + #m.takes
-    elseif m.kind == "lay" then
-      score = -(core.points({ m.card }, rules) * 10 + (help.value(m.card) or 0))
-    else
-      score = -50
-    end
-    if not best or score > best_score then best, best_score = m.text, score end
-  end
-  return best or (infos[1] and infos[1].text)
+  return registry.part(registry.of_rules(rules), "ai").fallback(infos, rules)
 end
 
 --- player:choose(game, seat) -> move text, info. info.seconds, and when
@@ -463,7 +478,7 @@ end
 -- per decision), budget (instructions per decision), memory (bytes per
 -- decision), game (the game it will play: a name or a level is that
 -- game's, and an AI that plays another game is refused; without it a
--- name is Diloti's, else another game's).
+-- name is the default game's, else another game's).
 function M.player(spec, opts)
   opts = opts or {}
   if type(spec) ~= "string" or spec == "" then return nil, "ai.player: an AI name or a file path expected" end
@@ -509,7 +524,7 @@ function M.player(spec, opts)
   local sub = info and info.game ~= "any" and info.game or nil
   local script, box, helpers = load_script(src, file, how, sub)
   if not script then return nil, box end
-  p.game = script.game or "diloti"
+  p.game = script.game or registry.default().name
   if want and not M.plays(p.game, want) then
     box:close()
     return nil, string.format("AI '%s' plays %s, not %s (see 'diloti ai')", script.name, p.game, want)

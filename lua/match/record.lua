@@ -18,6 +18,7 @@
 -- "NAME:LINE: what is wrong", never as a Lua error.
 local diloti = require "diloti"
 local core = require "diloti.core"
+local registry = require "diloti.registry"
 local textfile = require "diloti.scripts.textfile"
 
 local M = {}
@@ -147,7 +148,8 @@ end
 local function header_lines(meta, game)
   local out = { string.format("%s %d", M.MAGIC, M.MAJOR) }
   local values = {
-    game = game, rules = meta.rules or game or "diloti", players = meta.players, teams = meta.teams, seed = meta.seed,
+    game = game, rules = meta.rules or game or registry.default().name, players = meta.players, teams = meta.teams,
+    seed = meta.seed,
     dealer = meta.dealer, target = meta.target, position = meta.position,
     date = meta.date == nil and os.date("%Y-%m-%d") or meta.date or nil,
     engine = "diloti " .. tostring(diloti.version),
@@ -210,44 +212,15 @@ local function comment_lines(out, comments)
   return out
 end
 
--- The points of a breakdown that its items do not explain: what house
--- rules added (their name is breakdown.label).
-local ITEMS = { "pts_cards", "pts_clubs", "pts_aces", "pts_ten_diamonds", "pts_two_clubs", "pts_xeri" }
-
---- A finished round in one line, for people reading a record: "round 2
--- over: 14 - 9 (Last capture +1 for side 0)" (points per side from
--- side 0; then what house rules added, by the name they gave it).
-function M.round_line(round, b)
-  if type(b[0]) == "table" and b[0].raw ~= nil then return M.pilotta_round_line(round, b) end
-  local totals, extra = {}, {}
-  local side = 0
-  while type(b[side]) == "table" do
-    local t = b[side]
-    totals[#totals + 1] = tostring(math.tointeger(t.total) or 0)
-    local other = math.tointeger(t.total) or 0
-    for _, k in ipairs(ITEMS) do other = other - (math.tointeger(t[k]) or 0) end
-    if other ~= 0 then extra[#extra + 1] = string.format("%+d for side %d", other, side) end
-    side = side + 1
-  end
-  local line = string.format("round %d over: %s", round, table.concat(totals, " - "))
-  if #extra > 0 then
-    local name = type(b.label) == "string" and b.label or "Other"
-    line = line .. string.format(" (%s %s)", name, table.concat(extra, ", "))
-  end
-  return line
+--- A finished round in one line, for people reading a record (the
+-- game's own words: its package's record part). game: a package or its
+-- name (default: the default game).
+function M.round_line(round, b, game)
+  local pkg = type(game) == "table" and game or registry.get(game) or registry.default()
+  return registry.part(pkg, "record").round_line(round, b)
 end
 
---- Pilotta's finished round: "round 3 over: 33 - 2 (contract made)" in
--- game points, team 0 first; a thrown-in round says so.
-function M.pilotta_round_line(round, b)
-  if b.thrown_in then return string.format("round %d over: thrown in (all passed)", round) end
-  local line = string.format("round %d over: %d - %d (contract %s)", round, math.tointeger(b[0].game) or 0,
-    math.tointeger(b[1].game) or 0, b.made and "made" or "failed")
-  if type(b.label) == "string" then line = line .. " (" .. b.label .. ")" end
-  return line
-end
-
-local function move_lines(out, history)
+local function move_lines(out, history, game)
   out[#out + 1] = "moves"
   local round
   for i, h in ipairs(history) do
@@ -260,7 +233,7 @@ local function move_lines(out, history)
     else
       out[#out + 1] = string.format("%d s%d: %s", i, h.seat, h.move)
     end
-    if h.breakdown then out[#out + 1] = "# " .. M.round_line(h.round, h.breakdown) end
+    if h.breakdown then out[#out + 1] = "# " .. M.round_line(h.round, h.breakdown, game) end
   end
   return out
 end
@@ -288,14 +261,16 @@ function M.encode(game, meta)
   end
   local history, position = game_facts(game)
   if not history then return nil, position end
-  -- (a game handle names its game; Diloti's records omit it, as before)
+  -- (a game handle names its game; the default game's records omit it, as before)
   local ok, name = pcall(function() return game:game() end)
-  local out, why = header_lines(meta, ok and name ~= "diloti" and name or nil)
+  local default = registry.default().name
+  local pkg = ok and registry.get(name) or registry.default()
+  local out, why = header_lines(meta, ok and name ~= default and name or nil)
   if out then out, why = seat_lines(out, meta.seats) end
   if out then out, why = extra_lines(out, meta.extra) end
   if out then out, why = comment_lines(out, meta.comments) end
   if not out then return nil, why end
-  move_lines(out, history)
+  move_lines(out, history, pkg)
   out[#out + 1] = "final: " .. position
   out[#out + 1] = "end " .. #history
   return table.concat(out, "\n") .. "\n"
@@ -494,7 +469,7 @@ end
 local function make_game(rec, opts)
   local where = rec.where
   local g, err = diloti.new{
-    game = rec.game, rules = rec.rules or rec.game or "diloti", players = rec.players, teams = rec.teams,
+    game = rec.game, rules = rec.rules or rec.game or registry.default().name, players = rec.players, teams = rec.teams,
     seed = rec.seed,
     dealer = rec.dealer, target = rec.target, position = rec.position, rules_dirs = opts.rules_dirs,
   }
@@ -502,7 +477,8 @@ local function make_game(rec, opts)
   if rec.position then
     return fail(rec.name, where.position, "the game cannot be set up from this position: %s", err)
   end
-  return fail(rec.name, where.rules or 1, "the game cannot be made with rules '%s': %s", rec.rules or "diloti", err)
+  return fail(rec.name, where.rules or 1, "the game cannot be made with rules '%s': %s",
+    rec.rules or registry.default().name, err)
 end
 
 local function check_seats(g, rec)

@@ -32,6 +32,7 @@
 local diloti = require "diloti"
 local core = require "diloti.core"
 local game_of = require("diloti.ai.ctx").game_of
+local registry = require "diloti.registry"
 local textfile = require "diloti.scripts.textfile"
 
 local M = {}
@@ -91,37 +92,34 @@ local function driver()
   return ai
 end
 
--- Pilotta's contracts (P42) and sweeps (P32), counted per side of the
--- match: made and failed by the side that held the contract, capots by
--- the side that won all eight tricks; a round thrown in (P19) apart.
-local CONTRACT_KEYS = { "made", "failed", "capots" }
+-- A game's record part (lua/games/NAME/record.lua): the word for its
+-- points, the players a match seats when the game fixes them, and what a
+-- match counts beside the points (`counts`: per side and shared, added
+-- after each round).
+local function record_part(game)
+  local pkg = type(game) == "table" and game or registry.get(game) or registry.default()
+  return registry.part(pkg, "record")
+end
 
--- Adds one finished Pilotta round (result().round: the bidders' team,
--- made, thrown_in, each team's tricks) to a game's record.
-local function count_contract(rec, group, round)
-  if round.thrown_in or round.bidders == nil then
-    rec.thrown = rec.thrown + 1
-    return
+-- Every game's counts (a result file's legs say by their fields whose).
+local function all_counts()
+  local out = {}
+  for _, pkg in ipairs(registry.list()) do
+    local c = registry.part(pkg, "record").counts
+    if c then out[#out + 1] = c end
   end
-  local side = group[round.bidders]
-  local key = side .. (round.made and "_made" or "_failed")
-  rec[key] = rec[key] + 1
-  for team = 0, 1 do
-    if round[team].tricks == 8 then
-      local by = group[team] .. "_capots"
-      rec[by] = rec[by] + 1
-    end
-  end
+  return out
 end
 
 -- One game of a pair; returns its record. cfg: names, nplayers, rules,
 -- rules_dirs, rounds_only, time, ai_dirs, factory(name, opts), play(game,
 -- players, opts).
 local function play_leg(cfg, deal_seed, leg)
+  local part = record_part(cfg.game)
   local game, err = diloti.new{ rules = cfg.rules, rules_dirs = cfg.rules_dirs, seed = deal_seed,
-    players = cfg.game ~= "pilotta" and cfg.nplayers or nil }
+    players = not part.players and cfg.nplayers or nil }
   if not game then error("rules: " .. tostring(err), 0) end
-  local pilotta = cfg.game == "pilotta"
+  local counts = part.counts
   local seating = M.seating(cfg.names, cfg.nplayers, leg)
   local st = { a = new_ai_stats(), b = new_ai_stats() }
   local players, side_of_seat = {}, {}
@@ -138,9 +136,9 @@ local function play_leg(cfg, deal_seed, leg)
   for seat = 0, cfg.nplayers - 1 do group[seat % nsides] = side_of_seat[seat] end
   local rec = { leg = leg, a_seat = leg == 1 and 0 or 1, rounds = 0, a_points = 0, b_points = 0,
     a_rounds = 0, b_rounds = 0, a = st.a, b = st.b, rules = { warnings = 0 } }
-  if pilotta then
-    for _, k in ipairs(CONTRACT_KEYS) do rec["a_" .. k], rec["b_" .. k] = 0, 0 end
-    rec.thrown = 0
+  if counts then
+    for _, k in ipairs(counts.sides) do rec["a_" .. k], rec["b_" .. k] = 0, 0 end
+    for _, k in ipairs(counts.shared) do rec[k] = 0 end
   end
   -- decisions and their time (info.seconds, from the driver), fallbacks
   -- (info.fallback: the AI lost the decision), warnings (a hook of the AI
@@ -179,7 +177,7 @@ local function play_leg(cfg, deal_seed, leg)
       local total = r.round[side].total
       rec[group[side] .. "_points"] = rec[group[side] .. "_points"] + total
     end
-    if pilotta then count_contract(rec, group, r.round) end
+    if counts then counts.add(rec, group, r.round) end
     local rw = r.round.winner
     if rw and rw < 0 then rw = nil end -- a tied round
     if rw then
@@ -256,16 +254,24 @@ function Acc:add(pair)
       s.warnings = s.warnings + t.warnings
       s.message = s.message or t.message
     end
-    if type(leg.a_made) == "number" then
-      local c = self.contracts or { thrown = 0 }
-      for _, side in ipairs{ "a", "b" } do
-        for _, k in ipairs(CONTRACT_KEYS) do
-          local key = side .. "_" .. k
-          c[key] = (c[key] or 0) + (tonumber(leg[key]) or 0)
+    for _, counts in ipairs(all_counts()) do
+      if type(leg["a_" .. counts.sides[1]]) == "number" then
+        self.counted = self.counted or {}
+        local c = self.counted[counts.name]
+        if not c then
+          c = {}
+          for _, k in ipairs(counts.shared) do c[k] = 0 end
+          self.counted[counts.name] = c
+          self.counted[#self.counted + 1] = counts.name
         end
+        for _, side in ipairs{ "a", "b" } do
+          for _, k in ipairs(counts.sides) do
+            local key = side .. "_" .. k
+            c[key] = (c[key] or 0) + (tonumber(leg[key]) or 0)
+          end
+        end
+        for _, k in ipairs(counts.shared) do c[k] = c[k] + (tonumber(leg[k]) or 0) end
       end
-      c.thrown = c.thrown + (tonumber(leg.thrown) or 0)
-      self.contracts = c
     end
     -- (results written before house rules had a count of their own have none)
     local hr = leg.rules
@@ -346,10 +352,10 @@ function Acc:summary()
       max_ms = 1000 * s.tmax, fallbacks = s.fallbacks, warnings = s.warnings, first_message = s.message }
   end
   sum.rules = { warnings = self.rules.warnings, first_message = self.rules.message }
-  if self.contracts then
+  for _, name in ipairs(self.counted or {}) do
     local c = {}
-    for k, v in pairs(self.contracts) do c[k] = v end
-    sum.contracts = c
+    for k, v in pairs(self.counted[name]) do c[k] = v end
+    sum[name] = c
   end
   if self.sprt then
     local llr, blo, bhi = self:llr()
@@ -395,15 +401,13 @@ function M.report(cfg, sum)
     A, B)
   local ppr = sum.points_per_round
   add("%s per round: %s %.2f, %s %.2f, difference %+.2f [%+.2f, %+.2f] (95%% CI)",
-    cfg.game == "pilotta" and "game points" or "points", A, ppr.a, B, ppr.b,
+    record_part(cfg.game).points_word, A, ppr.a, B, ppr.b,
     ppr.diff.value, ppr.diff.lo, ppr.diff.hi)
   add("rounds: %d (%.2f per game), won %d by %s, %d by %s", sum.rounds, sum.rounds_per_game, sum.a_rounds_won,
     A, sum.b_rounds_won, B)
-  local c = sum.contracts
-  if c then
-    add("contracts: %s made %d, failed %d; %s made %d, failed %d; %d thrown in", A, c.a_made, c.a_failed, B,
-      c.b_made, c.b_failed, c.thrown)
-    add("capots: %d by %s, %d by %s", c.a_capots, A, c.b_capots, B)
+  for _, counts in ipairs(all_counts()) do
+    local c = sum[counts.name]
+    if c then counts.report(add, c, A, B) end
   end
   for _, side in ipairs{ "a", "b" } do
     local s = sum.ai[side]
@@ -438,15 +442,13 @@ local function csv_field(v)
   return v
 end
 
--- Pilotta's games add their contracts and capots (P42, P32).
-M.csv_contract_columns = { "a_made", "a_failed", "a_capots", "b_made", "b_failed", "b_capots", "thrown" }
-
---- One CSV row per game (two per deal pair), with a header line; a
--- Pilotta run (game = "pilotta") adds the contract columns.
+--- One CSV row per game (two per deal pair), with a header line; a game
+-- whose record part counts more (its counts.csv) adds those columns.
 function M.csv(pairs_list, game)
-  local contracts = game == "pilotta"
+  local counts = record_part(game).counts
+  local extra = counts and counts.csv
   local header = table.concat(M.csv_columns, ",")
-  if contracts then header = header .. "," .. table.concat(M.csv_contract_columns, ",") end
+  if extra then header = header .. "," .. table.concat(extra, ",") end
   local out = { header }
   for _, p in ipairs(pairs_list) do
     for _, leg in ipairs(p.legs) do
@@ -461,8 +463,8 @@ function M.csv(pairs_list, game)
         row[#row + 1] = s.warnings
       end
       row[#row + 1] = leg.rules and leg.rules.warnings or 0
-      if contracts then
-        for _, k in ipairs(M.csv_contract_columns) do row[#row + 1] = leg[k] or 0 end
+      if extra then
+        for _, k in ipairs(extra) do row[#row + 1] = leg[k] or 0 end
       end
       for i, v in ipairs(row) do row[i] = csv_field(v) end
       out[#out + 1] = table.concat(row, ",")
@@ -615,7 +617,7 @@ local function self_bin()
     if p then p:close() end
     if exe and not exe:match("/lua[%d.]*$") and not exe:match("/busted$") then return exe end
   end
-  return os.getenv("DILOTI_BIN") or "diloti"
+  return os.getenv("DILOTI_BIN") or "diloti" -- (the program's name)
 end
 
 local function q(s)
@@ -627,9 +629,10 @@ end
 function M.config(a)
   local want = a.match_game or a.game
   local rules = a.match_rules or a.rules
-  -- (the global --rules defaults to "diloti": --game alone picks that game's base rules)
-  if want and (rules == nil or rules == "diloti") then rules = want end
-  local cfg = { names = a.ai, rules = rules or "diloti", rounds_only = a.rounds_only or false }
+  -- (the global --rules defaults to the default game: --game alone picks that game's base rules)
+  local default = registry.default().name
+  if want and (rules == nil or rules == default) then rules = want end
+  local cfg = { names = a.ai, rules = rules or default, rounds_only = a.rounds_only or false }
   if #cfg.names ~= 2 and #cfg.names ~= 4 then
     return nil, "match: give two AIs (A B) or four (A B C D, partners A+C against B+D)"
   end
@@ -656,11 +659,11 @@ function M.config(a)
     cfg.nplayers, e = parse_int(a.players, "--players")
     if not cfg.nplayers then return nil, e end
   else
-    cfg.nplayers = (#cfg.names == 4 or cfg.game == "pilotta") and 4 or nil
+    cfg.nplayers = record_part(cfg.game).players or (#cfg.names == 4 and 4 or nil)
   end
-  if cfg.game == "pilotta" then
-    -- two partnerships, swapped in the second game of a pair
-    if cfg.nplayers ~= 4 then return nil, "--players: Pilotta is for four players (P1), not " .. cfg.nplayers end
+  local fixed = record_part(cfg.game).players
+  if fixed then
+    if cfg.nplayers ~= fixed then return nil, record_part(cfg.game).players_refusal(cfg.nplayers) end
   else
     if not cfg.nplayers then
       local g, gerr = diloti.new{ rules = cfg.rules, rules_dirs = a.rules_dir }
@@ -888,21 +891,25 @@ local function valid_pair(p)
   return true
 end
 
-local GAME_NAMES = { diloti = "Diloti", pilotta = "Pilotta" }
+-- A game's title, by its name (nil for a game this program does not play).
+local function title_of(name)
+  local pkg = type(name) == "string" and registry.get(name)
+  return pkg and pkg.name == name and pkg.title or nil
+end
 
--- The game of a result file's config: its own field, else the base of its
--- rules spec (Kontsina is played by Diloti's engine).
+-- The game of a result file's config: its own field, else the game that
+-- owns the base of its rules spec (the default game for any other).
 local function file_game(c)
   if type(c.game) == "string" then return c.game end
-  local base = type(c.rules) == "string" and c.rules:match("^[^+]*") or "diloti"
-  return base == "pilotta" and "pilotta" or "diloti"
+  local base = type(c.rules) == "string" and c.rules:match("^[^+]*") or nil
+  return (registry.of_base(base) or registry.default()).name
 end
 
 -- A result file's config as the merge reads it (the file may come from
 -- anywhere): a count of deals, and a game this program plays.
 local function valid_config(c)
   if type(c) ~= "table" or math.type(c.games) ~= "integer" or c.games < 1 then return false end
-  return c.game == nil or GAME_NAMES[c.game] ~= nil
+  return c.game == nil or title_of(c.game) ~= nil
 end
 
 --- Combines result documents (decoded JSON) into cfg and the pair list
@@ -914,13 +921,13 @@ function M.combine(docs)
       return nil, string.format("file %d is not a diloti match result", idx)
     end
     local c = d.config
-    -- (files written before Pilotta name no game: their rules say it)
+    -- (files written before there were two games name no game: their rules say it)
     local game = file_game(c)
     if not base then
       base, base_game = c, game
     elseif game ~= base_game then
       return nil, string.format("file %d is a %s match result and file 1 a %s one: results of two games "
-        .. "cannot be merged", idx, GAME_NAMES[game] or game, GAME_NAMES[base_game] or base_game)
+        .. "cannot be merged", idx, title_of(game) or game, title_of(base_game) or base_game)
     else
       for _, k in ipairs{ "names", "players", "rules", "seed", "games", "rounds_only", "time", "sprt" } do
         if not same(base[k], c[k]) then
@@ -1000,7 +1007,7 @@ function M.setup(parser)
   c:option("--games", "Deals to play (each twice, seats swapped).", "100")
   c:option("--seed", "Seed of the whole run (default: the time, printed).", nil):target("match_seed")
   c:option("--rules", "Rules (as the global --rules).", nil):target("match_rules")
-  c:option("--game", "The game: diloti (the default) or pilotta; --rules may add house rules.")
+  c:option("--game", string.format("The game: %s; --rules may add house rules.", diloti.game_choices()))
     :target("match_game")
   c:option("--ai-dir", "Another folder of AI scripts."):count("*"):target("match_ai_dir")
   c:option("--players", "2 or 4 players (default: 4 with four AIs, else the rules' own).")

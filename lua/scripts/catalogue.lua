@@ -2,25 +2,32 @@
 -- lessons are all found the same way. First the program's own (compiled
 -- in), then the user's folder under $XDG_CONFIG_HOME/diloti, then each
 -- folder given on the command line (--ai-dir, --rules-dir, --lessons-dir);
--- a later script with the same name replaces an earlier one. A kind may
--- have a subfolder per game (ai: pilotta/, diloti/), read after the
--- folder's own scripts; the loader is told which. Every file
+-- a later script with the same name replaces an earlier one. One
+-- convention for every kind: a game's built-in scripts are in the folder
+-- its package names (lua/registry.lua: lua/games/NAME/ai/, lessons/,
+-- rules-variants/NAME/), and a user's folder has a subfolder per game
+-- (NAME/), read after the folder's own scripts (whose `game` field says
+-- which game); the loader is told the game of the folder. Every file
 -- is read through textfile.read with the scripts' size limit, and every
 -- script that cannot be read or loaded is listed with its file and why.
 -- What loading a script means is the caller's (each kind checks its own
 -- fields and runs the script in a box of its own).
 local core = require "diloti.core"
 local textfile = require "diloti.scripts.textfile"
+local registry = require "diloti.registry"
 
 local M = {}
 
---- The kinds of script: where the program's own live and the name of
--- the user's folder.
+--- The kinds of script: the name of the user's folder (the program's own
+-- are in the folder each game's package names for the kind).
 M.KINDS = {
-  ai = { builtin = "lua/ai/personalities/", folder = "ai", subfolders = { "diloti", "pilotta" } },
-  variants = { builtin = "rules-variants/", folder = "rules-variants" },
-  lessons = { builtin = "lua/teach/lessons/", folder = "lessons" },
+  ai = { folder = "ai" },
+  variants = { folder = "rules-variants" },
+  lessons = { folder = "lessons" },
 }
+
+-- The games' names: a kind's subfolders.
+local function subfolders() return registry.names() end
 
 -- An XDG base folder with our own folder inside, or nil without HOME.
 local function xdg(getenv, var, fallback)
@@ -53,35 +60,34 @@ local function depth(file)
   return select(2, file:gsub("/", ""))
 end
 
---- The program's own scripts of a kind: a list of files, a folder's own
--- before its subfolders', each sorted, and {file = source}.
+--- The program's own scripts of a kind: a list of files, game by game
+-- (the registry's order), each game's sorted, {file = source} and
+-- {file = the game's name}.
 function M.builtin(kind)
-  local embedded = core.embedded(M.KINDS[kind].builtin)
-  local files = {}
-  for file in pairs(embedded) do
-    if file:match("%.lua$") then files[#files + 1] = file end
+  local files, sources, games = {}, {}, {}
+  for _, pkg in ipairs(registry.list()) do
+    local dir = pkg.scripts[kind]
+    if dir then
+      local mine = {}
+      for file, src in pairs(core.embedded(dir)) do
+        -- (only the folder's own files: a game's folder has no subfolders)
+        if file:match("%.lua$") and depth(file) == depth(dir) then
+          mine[#mine + 1] = file
+          sources[file], games[file] = src, pkg.name
+        end
+      end
+      table.sort(mine)
+      for _, f in ipairs(mine) do files[#files + 1] = f end
+    end
   end
-  table.sort(files, function(a, b)
-    local da, db = depth(a), depth(b)
-    if da ~= db then return da < db end
-    return a < b
-  end)
-  return files, embedded
-end
-
--- The subfolder of a kind's folder that a file lies in ("pilotta"), or nil.
-local function sub_of(kind, file, base)
-  for _, sub in ipairs(M.KINDS[kind].subfolders or {}) do
-    if file:sub(1, #base + #sub + 2) == base .. sub .. "/" then return sub end
-  end
-  return nil
+  return files, sources, games
 end
 
 -- A folder and then its subfolders: the folders to read, each with its
 -- subfolder name (nil for the folder itself).
-local function with_subfolders(kind, dir)
+local function with_subfolders(dir)
   local list = { { dir } }
-  for _, sub in ipairs(M.KINDS[kind].subfolders or {}) do list[#list + 1] = { dir .. "/" .. sub, sub } end
+  for _, sub in ipairs(subfolders()) do list[#list + 1] = { dir .. "/" .. sub, sub } end
   return list
 end
 
@@ -134,12 +140,11 @@ function M.scan(kind, load, opts)
       errors[#errors + 1] = { file = file, message = name }
     end
   end
-  local files, embedded = M.builtin(kind)
-  local base = M.KINDS[kind].builtin
-  for _, file in ipairs(files) do add(embedded[file], file, true, sub_of(kind, file, base)) end
+  local files, embedded, games = M.builtin(kind)
+  for _, file in ipairs(files) do add(embedded[file], file, true, games[file]) end
   -- (a game subfolder may be missing; the folder itself, when given, may not)
   local function folder(d, must)
-    for k, f in ipairs(with_subfolders(kind, d)) do
+    for k, f in ipairs(with_subfolders(d)) do
       local ok = textfile.each_script(f[1], function(src, path) add(src, path, false, f[2]) end, errors)
       if k == 1 and not ok and must then
         errors[#errors + 1] = { file = d, message = d .. ": cannot read the folder" }
@@ -167,7 +172,7 @@ local cache = {}
 -- listing and a stat a file, and a read of a file just saved.
 local function stamp(kind, dirs)
   local list, parts = {}, {}
-  local function add(d) for _, f in ipairs(with_subfolders(kind, d)) do list[#list + 1] = f[1] end end
+  local function add(d) for _, f in ipairs(with_subfolders(d)) do list[#list + 1] = f[1] end end
   local ud = M.user_dir(kind)
   if ud then add(ud) end
   for _, d in ipairs(dirs or {}) do add(d) end

@@ -1,19 +1,21 @@
 -- Rules variants: one script per base game and per house rule. Scripts
--- come from the program itself (rules-variants/, compiled in), then from
--- the user's folder ($XDG_CONFIG_HOME/diloti/rules-variants) and any
--- --rules-dir; a later script of the same name replaces an earlier one.
+-- come from the program itself (rules-variants/NAME/ for game NAME,
+-- compiled in), then from the user's folder
+-- ($XDG_CONFIG_HOME/diloti/rules-variants, and its NAME/ subfolders) and
+-- any --rules-dir; a later script of the same name replaces an earlier one.
 --
 -- Every script runs in a Lua state of its own (a box: no io/os/debug/load,
 -- text only, plain data in and out, an instruction budget, a clock and a
 -- memory cap: docs/security.md) and returns a table:
 --   name, description        required; name matches the file name
 --   rule                     the RULES.md id, e.g. "V-soy" (optional)
---   base = true              for a base game (diloti, kontsina, pilotta)
---   game                     the game it is for: "diloti" (the default:
---                            Diloti and Kontsina) or "pilotta"; a Pilotta
---                            house rule's file is pilotta-NAME.lua, and in
---                            a spec after the pilotta base it is named
---                            NAME or pilotta-NAME
+--   base = true              for a base game (a base its package names)
+--   game                     the game it is for (a package's name; the
+--                            default game when left out, the folder's game
+--                            in a game's folder). A game whose package has
+--                            a rules_prefix catalogues its house rules as
+--                            PREFIX-NAME; a spec after its base names them
+--                            NAME or PREFIX-NAME
 --   requires, conflicts      lists of names (a base's name counts too)
 --   rules                    a table of rules fields, or
 --                            function(rules, arg) changing them
@@ -24,6 +26,7 @@ local core = require "diloti.core"
 local textfile = require "diloti.scripts.textfile"
 local untrusted = require "diloti.scripts.untrusted"
 local catalogue = require "diloti.scripts.catalogue"
+local registry = require "diloti.registry"
 
 local M = {}
 
@@ -45,21 +48,32 @@ local KEYS = {
   requires = "table", conflicts = "table", rules = "any", arg = "table",
   hooks = "table", help = "string", game = "string",
 }
--- The games a rules spec may be for, each with its own rules table.
-local GAMES = {
-  diloti = { rules = function() return core.rules("diloti") end, check = core.check_rules },
-  pilotta = { rules = core.pilotta_rules, check = core.pilotta_check_rules },
-}
-M.GAMES = { "diloti", "pilotta" }
+-- The games a rules spec may be for: each package's base rules and check.
+local function game_rules(game)
+  local pkg = registry.get(game)
+  if not pkg or pkg.name ~= game then return nil end
+  local part = registry.part(pkg, "rules")
+  return { rules = function() return part.base(pkg.name) end, check = part.check }
+end
+
+--- The games' names (the registry's order).
+setmetatable(M, { __index = function(_, k) if k == "GAMES" then return registry.names() end end })
 
 --- The game a catalogue entry belongs to.
-local function game_of(v) return v.game or "diloti" end
+local function game_of(v) return v.game or registry.default().name end
 M.game_of = game_of
 
---- The name a variant is written with in a spec of its game: a Pilotta
--- house rule without its file's prefix.
+-- The prefix of a game's house rules in the catalogue ("" for none).
+local function prefix_of(game)
+  local pkg = registry.get(game)
+  return pkg and pkg.rules_prefix or ""
+end
+
+--- The name a variant is written with in a spec of its game: a house
+-- rule without its game's prefix.
 function M.short_name(v)
-  if game_of(v) == "pilotta" and not v.base then return (v.name:gsub("^pilotta%-", "")) end
+  local prefix = prefix_of(game_of(v))
+  if prefix ~= "" and not v.base and v.name:sub(1, #prefix) == prefix then return v.name:sub(#prefix + 1) end
   return v.name
 end
 
@@ -97,8 +111,8 @@ local function check(v, file)
   if not v.description or v.description:find("\n") then
     return nil, "needs a one-line description"
   end
-  if v.game ~= nil and not GAMES[v.game] then
-    return nil, string.format("field 'game' must be one of: %s", table.concat(M.GAMES, ", "))
+  if v.game ~= nil and not registry.get(v.game) then
+    return nil, string.format("field 'game' must be one of: %s", table.concat(registry.names(), ", "))
   end
   if v.rules ~= nil and type(v.rules) ~= "table" and type(v.rules) ~= "function" then
     return nil, "field 'rules' must be a table or a function"
@@ -232,10 +246,20 @@ end
 -- scripts each holding its cap would add up), and a game loads the
 -- variants it uses afresh (M.resolve).
 -- One script of the catalogue: its facts and source, the box closed.
-local function list_one(src, file)
+local function list_one(src, file, _, sub)
   local v, box = load_raw(src, file)
   if not v then return nil, box end
   box:close()
+  -- (a game's folder says the game; a house rule's name takes its prefix)
+  if sub then
+    if (v.game or sub) ~= sub then
+      return nil, string.format("%s: it is for %s, but lies in the folder of %s's house rules ('%s/')",
+        file, v.game, sub, sub)
+    end
+    v.game = sub
+  end
+  local prefix = prefix_of(game_of(v))
+  if not v.base and v.name:sub(1, #prefix) ~= prefix then v.name = prefix .. v.name end
   v.src = src
   return v, v.name
 end
@@ -319,28 +343,42 @@ local function compose(chosen)
   return hooks
 end
 
--- The catalogue entry a spec's name stands for in game: a Pilotta house
--- rule is found by its short name too.
+-- The catalogue entry a spec's name stands for in game: a house rule of
+-- a game with a prefix is found by its short name too.
 local function lookup(cat, game, name)
-  if game == "pilotta" then
-    local v = cat.found["pilotta-" .. name]
-    if v and game_of(v) == "pilotta" and not v.base then return v end
+  local prefix = prefix_of(game)
+  if prefix ~= "" then
+    local v = cat.found[prefix .. name]
+    if v and game_of(v) == game and not v.base then return v end
   end
   return cat.found[name]
 end
 
+-- The entry of that name in another game, if any.
+local function elsewhere(cat, game, name)
+  for _, other in ipairs(registry.names()) do
+    if other ~= game then
+      local v = lookup(cat, other, name)
+      if v then return v end
+    end
+  end
+  return nil
+end
+
 --- "diloti+forced-capture+target=121" -> {rules, hooks, names} or nil, msg.
--- opts.game: the base to use when the spec names none ("diloti").
+-- opts.game: the base to use when the spec names none (the default game).
 function M.resolve(spec, opts)
   opts = opts or {}
   local cat = catalogue_of(opts.rules_dirs)
   local chosen, seen, args = {}, {}, {}
   local first = (spec .. "+"):match("^%s*([^+=%s]*)")
   local fv = cat.found[first]
-  local game = fv and fv.base and game_of(fv) or opts.game or "diloti"
-  if not GAMES[game] then
-    return nil, string.format("rules: unknown game '%s'; games: %s", tostring(game), list(M.GAMES))
+  local game = fv and fv.base and game_of(fv) or opts.game or registry.default().name
+  local rules_of = game_rules(game)
+  if not rules_of then
+    return nil, string.format("rules: unknown game '%s'; games: %s", tostring(game), list(registry.names()))
   end
+  local prefix = prefix_of(game)
   for part in (spec .. "+"):gmatch("([^+]*)%+") do
     local name, arg = part:match("^%s*([^=%s]+)%s*=?%s*(.-)%s*$")
     if not name then return nil, string.format("rules: empty name in '%s'", spec) end
@@ -350,8 +388,8 @@ function M.resolve(spec, opts)
       if refused then
         return nil, string.format("rules: variant '%s' was refused when loading: %s", name, refused)
       end
-      local elsewhere = v or cat.found["pilotta-" .. name]
-      local other = elsewhere and string.format(" (a house rule of %s, not %s)", game_of(elsewhere), game) or ""
+      local there = v or elsewhere(cat, game, name)
+      local other = there and string.format(" (a house rule of %s, not %s)", game_of(there), game) or ""
       return nil, string.format("rules: unknown variant '%s'%s; valid names: %s", name, other,
         list(M.names_for(cat, game)))
     end
@@ -384,19 +422,19 @@ function M.resolve(spec, opts)
   end
   for _, v in ipairs(chosen) do
     for _, r in ipairs(v.requires or {}) do
-      if not seen[r] and not (game == "pilotta" and seen["pilotta-" .. r]) then
+      if not seen[r] and not (prefix ~= "" and seen[prefix .. r]) then
         return nil, string.format("rules: '%s' requires '%s'", M.short_name(v), r)
       end
     end
     for _, c in ipairs(v.conflicts or {}) do
-      if seen[c] or seen["pilotta-" .. c] and game == "pilotta" then
+      if seen[c] or seen[prefix .. c] and prefix ~= "" then
         return nil, string.format("rules: '%s' conflicts with '%s'", M.short_name(v), c)
       end
     end
   end
-  local rules = GAMES[game].rules()
+  local rules = rules_of.rules()
   local base_game = rules.game
-  local check_rules = GAMES[game].check
+  local check_rules = rules_of.check
   local names, spec_parts = {}, {}
   for i, v in ipairs(chosen) do
     names[#names + 1] = v.name

@@ -1,20 +1,22 @@
 --- diloti.learn: a course of short lessons on the rules.
 --
--- A lesson is a Lua script returning data (see lua/teach/lessons/ and
+-- A lesson is a Lua script returning data (see lua/games/NAME/lessons/ and
 -- docs/rules.md): id, title, rules (the RULES.md ids it teaches), an
 -- optional intro, and steps. Each step explains one idea, may set up a
 -- table from a position string, and asks for either a move (`accept`: the
 -- moves that count as right, or a predicate over the played move) or a
 -- choice (`choices`, `answer`). Steps without a question are notes.
 --
--- A lesson belongs to one game's course (its `game`, Diloti when it names
--- none): Diloti's lessons are in lua/teach/lessons/, Pilotta's in
--- lua/teach/lessons/pilotta/. What differs from game to game (the board,
--- the sentences, reading a typed move) is the table's game module
--- (lua/table/games/*), found from the game's rules.
+-- A lesson belongs to one game's course (its `game`, the default game
+-- when it names none; a lesson in a game's folder is that game's): game
+-- NAME's lessons are in lua/games/NAME/lessons/. What differs from game
+-- to game (the board, the sentences, reading a typed move) is the table
+-- part of the game's package (lua/registry.lua), found from the game's
+-- rules.
 --
--- Built-in lessons are compiled into the program (lua/teach/lessons/); a teacher
--- adds one by dropping a file into $XDG_CONFIG_HOME/diloti/lessons/. All of
+-- Built-in lessons are compiled into the program; a teacher adds one by
+-- dropping a file into $XDG_CONFIG_HOME/diloti/lessons/ (or its NAME/
+-- folder for game NAME's course). All of
 -- them are loaded in the same sandbox as rules variants, so a lesson can
 -- hold data and small functions but can touch nothing outside itself.
 --
@@ -28,6 +30,7 @@ local catalogue = require "diloti.scripts.catalogue"
 local driver = require "diloti.driver"
 local screen = require "diloti.table.screen"
 local games = require "diloti.table.games"
+local registry = require "diloti.registry"
 
 local M = {}
 
@@ -37,11 +40,26 @@ local CALL = { budget = 1000000, time = 1, memory = 16 * 1024 * 1024 }
 -- Lessons are set up with a fixed seed so that unplaced cards, and hence
 -- the drawings in docs/rules.md, never change between runs.
 M.SEED = 1
--- "D19:", "V-forced-capture:", "K2:", "P24:", "PV-partner-exempt:" ... at
--- the start of an explanation.
-local RULE_LEAD = "^[DKCVP][%w%-=]*:"
--- The course a lesson that names no game belongs to.
-M.DEFAULT_GAME = "diloti"
+-- A rule id ("D19:", "V-forced-capture:", "P24:" ...) at the start of an
+-- explanation: a word after one of the first letters of the games' ids
+-- (each rulebook part's LEAD).
+local rule_lead
+local function leads(text)
+  if not rule_lead then
+    local letters = {}
+    for _, pkg in ipairs(registry.list()) do
+      local book = registry.part(pkg, "rulebook")
+      letters[#letters + 1] = book and book.LEAD or ""
+    end
+    rule_lead = "^[" .. table.concat(letters) .. "][%w%-=]*:"
+  end
+  return text:match(rule_lead)
+end
+-- M.DEFAULT_GAME: the course a lesson that names no game belongs to (the
+-- default game's; read when first asked).
+setmetatable(M, { __index = function(_, k)
+  if k == "DEFAULT_GAME" then return registry.default().name end
+end })
 
 -- ---------------------------------------------------------------------
 -- Loading lessons
@@ -120,7 +138,7 @@ local function check_move_step(s, where)
     return nil, where .. "'accept' must be a list of moves or a function"
   end
   if not s.position and not s.continue then return nil, where .. "a move step needs a position (or continue)" end
-  if not (s.wrong and s.wrong:match(RULE_LEAD)) then
+  if not (s.wrong and leads(s.wrong)) then
     return nil, where .. "'wrong' must explain a wrong move, led by its rule id (e.g. 'D11: ...')"
   end
   return true
@@ -137,7 +155,7 @@ local function check_question_step(s, where)
       return nil, where .. "'answer' must be the number of a choice (or a list of them)"
     end
   end
-  if not (s.wrong and s.wrong:match(RULE_LEAD)) then
+  if not (s.wrong and leads(s.wrong)) then
     return nil, where .. "'wrong' must explain a wrong choice, led by its rule id"
   end
   if not s.ask then return nil, where .. "a question needs 'ask'" end
@@ -148,7 +166,7 @@ end
 local function check_number_step(s, where)
   if math.type(s.number) ~= "integer" then return nil, where .. "'number' must be a whole number" end
   if not s.ask then return nil, where .. "a question needs 'ask'" end
-  if not (s.wrong and s.wrong:match(RULE_LEAD)) then
+  if not (s.wrong and leads(s.wrong)) then
     return nil, where .. "'wrong' must explain a wrong number, led by its rule id"
   end
   return true
@@ -269,16 +287,24 @@ end
 function M.game_of(lesson) return lesson.game or M.DEFAULT_GAME end
 
 --- A lesson's name in the progress file: its id, after its game's name
--- for a course other than Diloti's ("pilotta/03-trumping").
+-- for a course other than the default game's ("NAME/03-trumping").
 function M.key(lesson)
   local game = M.game_of(lesson)
   return game == M.DEFAULT_GAME and lesson.id or (game .. "/" .. lesson.id)
 end
 
--- One lesson of the catalogue, under its key.
-local function list_one(src, file, builtin)
+-- One lesson of the catalogue, under its key; a lesson in a game's folder
+-- (sub) is that game's.
+local function list_one(src, file, builtin, sub)
   local l, err = M.load_source(src, file)
   if not l then return nil, err end
+  if sub then
+    if l.game ~= nil and l.game ~= sub then
+      return nil, string.format("%s: it is for %s, but lies in the folder of %s's lessons ('%s/')", file, l.game,
+        sub, sub)
+    end
+    if sub ~= M.DEFAULT_GAME then l.game = sub end
+  end
   l.builtin = builtin
   return l, M.key(l)
 end
@@ -286,7 +312,7 @@ end
 --- Every lesson of a course, sorted by id: built-in ones, then the
 -- teacher's folder and `dirs` (a later lesson with the same id replaces
 -- an earlier one). opts: getenv, dirs, builtin_only, game (the course:
--- Diloti's unless named; "*" for every course). Returns the list and a
+-- the default game's unless named; "*" for every course). Returns the list and a
 -- list of {file, message} for lessons that were refused.
 function M.load_all(opts)
   opts = opts or {}
@@ -319,7 +345,7 @@ local function play_event(g, move)
   return driver.new(g):play(move)
 end
 
---- The table's module for game g's game (lua/table/games/*).
+--- The table's module for game g's game (its package's table part).
 function M.game_module(g)
   return games.get(diloti.game_of(g:rules()))
 end
@@ -328,7 +354,7 @@ local function sentence(g, e, learner)
   return M.game_module(g).describe(screen.style{}, e, M.names(learner, g:rules().players), { rules = g:rules() })
 end
 
--- Cards a position places only to make its numbers work (Diloti's spare
+-- Cards a position places only to make its numbers work (such as spare
 -- cards in the capture piles, docs/notation.md 3.4) are no part of the
 -- lesson: the game module says which, and the board leaves them out
 -- rather than puzzle the learner.
@@ -479,7 +505,7 @@ end
 
 -- ---------------------------------------------------------------------
 -- What a learner types: the table's notation and short forms, and the
--- natural ones a game's lessons teach (Diloti's "declare 8" and "3h on
+-- natural ones a game's lessons teach (such as "declare 8" and "3h on
 -- 5s", which pick among the moves that fit the one the step expects).
 
 --- A line typed at a lesson's move step, as moveinput.resolve answers
@@ -531,7 +557,8 @@ end
 
 -- ---------------------------------------------------------------------
 -- Progress: one line per lesson started, "KEY done|open STEP,STEP,..."
--- (the key is the id, after "pilotta/" for a Pilotta lesson: M.key).
+-- (the key is the id, after "NAME/" for a lesson of another game than
+-- the default one: M.key).
 
 --- Where progress is kept ($XDG_STATE_HOME/diloti/progress), or nil.
 function M.progress_path(getenv)
@@ -598,7 +625,7 @@ M.Runner = Runner
 --- A runner. o: write(text), read(prompt) -> line | nil (end) | false
 -- (Ctrl-C), style (screen style), getenv, progress_path (false: keep
 -- nothing), lessons (a list; loaded when absent), dirs, game (the
--- course, Diloti's unless named).
+-- course, the default game's unless named).
 function M.runner(o)
   o = o or {}
   local getenv = o.getenv or os.getenv
@@ -777,7 +804,7 @@ function Runner:move_step(step, g)
       -- (a text the rules refuse as it is read comes with the reader's
       -- "not a move: " before the rule's own words)
       local rule = r.error:match("^not a move: (.*)")
-      self:say("Not allowed: " .. ((rule and rule:match(RULE_LEAD)) and rule or r.error))
+      self:say("Not allowed: " .. ((rule and leads(rule)) and rule or r.error))
     else
       local info
       for _, m in ipairs(g:moves(true)) do if m.text == r.move then info = m end end
@@ -1032,7 +1059,7 @@ end
 
 --- `diloti learn [LESSON] [--game G]`: the list (every course's), then the
 -- lesson asked for (or the next one not done) and those after it, in
--- the course of G (Diloti's unless named); with --check, M.check.
+-- the course of G (the default game's unless named); with --check, M.check.
 function M.cli(a)
   local game
   if a.game then

@@ -395,16 +395,17 @@ static int l_rng(lua_State *L)
     return 1;
 }
 
-/* Folders of lua/ that hold scripts (data for the catalogue, each run in
- * a box of its own), not modules of the program. */
-static const char *const DATA_DIRS[] = {"lua/ai/personalities/", "lua/teach/lessons/", NULL};
+/* Folders of a game's package (lua/games/NAME/) that hold scripts (data
+ * for the catalogue, each run in a box of its own), not modules. */
+static const char *const DATA_DIRS[] = {"/ai/", "/lessons/", NULL};
 
 static bool is_module(const char *name)
 {
     size_t len = strlen(name);
     if (strncmp(name, "lua/", 4) != 0 || len < 9 || strcmp(name + len - 4, ".lua") != 0) return false;
-    for (int i = 0; DATA_DIRS[i]; i++)
-        if (strncmp(name, DATA_DIRS[i], strlen(DATA_DIRS[i])) == 0) return false;
+    const char *in_game = strncmp(name, "lua/games/", 10) == 0 ? strchr(name + 10, '/') : NULL;
+    for (int i = 0; in_game && DATA_DIRS[i]; i++)
+        if (strncmp(in_game, DATA_DIRS[i], strlen(DATA_DIRS[i])) == 0) return false;
     return true;
 }
 

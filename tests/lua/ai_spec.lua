@@ -1,4 +1,4 @@
--- AI players (lua/ai/player.lua, lua/ai/personalities/*.lua, docs/ai.md): the catalogue,
+-- AI players (lua/ai/player.lua, lua/games/diloti/ai/*.lua, docs/ai.md): the catalogue,
 -- loading, the sandbox limits of a decision (an AI that fails loses that
 -- decision, a fallback move is played with a warning, the game goes on),
 -- every personality playing whole rounds, determinism under a seed, what
@@ -64,8 +64,8 @@ describe("AI players", function()
         local i = found[n]
         assert.equals(n, i.name)
         assert.is_true(i.builtin)
-        local sub = support.has(PILOTTA_ONLY, n) and "pilotta/" or ""
-        assert.equals("lua/ai/personalities/" .. sub .. n .. ".lua", i.file)
+        local folder = support.has(PILOTTA_ONLY, n) and "pilotta" or "diloti"
+        assert.equals("lua/games/" .. folder .. "/ai/" .. n .. ".lua", i.file)
         assert.is_true(#i.description > 10 and #i.description <= 100 and not i.description:find("\n"), n)
         assert.is_string(i.help, n)
       end
@@ -152,7 +152,7 @@ describe("AI players", function()
       local text = table.concat(out, "\n")
       for _, n in ipairs(PERSONALITIES) do assert.matches("\n?" .. n .. " +%u", text) end
       assert.matches("cautious\nNever leaves an easy xeri", text)
-      assert.matches("from: lua/ai/personalities/cautious.lua", text)
+      assert.matches("from: lua/games/diloti/ai/cautious.lua", text)
       assert.is_true(ok3, code3)
       assert.equals(1, code3)
       assert.matches("unknown AI 'nobody'; valid names: builder,", table.concat(said))

@@ -84,7 +84,7 @@ describe("attack 3: the rules reference", function()
 end)
 
 describe("attack 3: a bonus's name on the screen", function()
-  local screen = require "diloti.table.screen"
+  local screen = require "diloti.games.diloti.board"
   local dir = tmp .. "/labels"
   os.execute("mkdir -p " .. support.q(dir))
   local LAST = "hands=Jc / 10h; table=10s Jd; deal=4; ply=46; pack=-"

@@ -1,4 +1,4 @@
--- best_capture and points (src/lua/lcapture.c, lua/ai/helpers.lua): what a
+-- best_capture and points (src/lua/lcapture.c, lua/games/diloti/ai_helpers.lua): what a
 -- card of a rank would capture from a table, worked out by the engine's
 -- own move generator under the rules in force, variants included. Checked
 -- against the legal moves of thousands of positions from random games
@@ -128,10 +128,10 @@ local function specs()
                 "diloti+three-face-cards+forced-capture", "diloti+players=4+liberal-capture+three-face-cards",
                 "kontsina+players=4+forced-capture", "kontsina+players=4+teams", "diloti+players=4+soy+forced-capture" }
   local names = {}
-  for file in pairs(core.embedded("rules-variants/")) do
+  -- (Diloti's house rules only: Pilotta's are for a game without captures)
+  for file in pairs(core.embedded("rules-variants/diloti/")) do
     local name = file:match("([^/]+)%.lua$")
-    -- (Pilotta's house rules are for a game without captures)
-    if name and name ~= "diloti" and name ~= "kontsina" and not name:match("^pilotta") then
+    if name and name ~= "diloti" and name ~= "kontsina" then
       names[#names + 1] = name
     end
   end

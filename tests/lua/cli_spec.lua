@@ -321,7 +321,7 @@ describe("the diloti program", function()
       assert.matches("requires: diloti", out)
       assert.matches("conflicts with: redeal%-any%-triple", out)
       assert.matches("clockwise = true", out)
-      assert.matches("from: rules%-variants/seed001%.lua", out)
+      assert.matches("from: rules%-variants/diloti/seed001%.lua", out)
       out = cli{ "rules", "target" }
       assert.matches("value: target=N %(default 121%)", out)
       out = cli{ "rules", "last-capture" }

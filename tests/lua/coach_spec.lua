@@ -1,10 +1,10 @@
--- The coach and `explain` at the table (lua/teach/coach.lua), with scripted
+-- The coach and `explain` at the table (lua/teach/coach.lua, Diloti's words lua/games/diloti/coach.lua), with scripted
 -- sessions and a small search budget so that the spec runs in seconds.
 require "diloti"
 local repl = require "diloti.table.repl"
 -- The table as the program builds it: with the lessons and the coach.
 local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
-local coach = require "diloti.teach.coach"
+local coach = require "diloti.games.diloti.coach" -- (Diloti's words; the commands are lua/teach/coach.lua's)
 
 local ENV = { NO_COLOR = "1", TERM = "xterm", LANG = "C" }
 local function getenv(k) return ENV[k] end

@@ -7,7 +7,7 @@ package.path = here .. "?.lua;" .. package.path
 local support = require "support"
 local diloti = require "diloti"
 local record = require "diloti.match.record"
-local pilotta_table = require "diloti.table.games.pilotta"
+local pilotta_table = require "diloti.games.pilotta.table"
 
 local lit = support.lit
 local GUIDE = here .. "../../docs/house-rules.md"
@@ -478,7 +478,7 @@ return {
     end
 
     local function summary(g)
-      local screen = require "diloti.table.screen"
+      local screen = require "diloti.games.diloti.board"
       local style = screen.detect(function(k) return ({ NO_COLOR = "1", TERM = "xterm" })[k] end)
       return screen.round_summary(style, g:result(), { [0] = "You", [1] = "North" }, { rules = g:rules() })
     end

@@ -7,10 +7,20 @@ local core = require "diloti.core"
 
 -- Layers from the bottom: a module may require its own layer and lower.
 local RANK = {
-  core = 0, line = 0, scripts = 1, diloti = 2, driver = 3, ai = 3, match = 4, room = 4, table = 5, teach = 6, cli = 7,
+  core = 0, line = 0, registry = 0, scripts = 1, diloti = 2, driver = 3, ai = 3, match = 4, room = 4, table = 5,
+  teach = 6, cli = 7,
+}
+-- A game's package (lua/games/NAME/) spans the layers: each part sits in
+-- the layer of what it serves (its descriptor, init.lua, needs nothing).
+local PART_LAYER = {
+  init = "registry", rules = "diloti", ai = "ai", ai_helpers = "ai", record = "match",
+  board = "table", table = "table", rulebook = "table", coach = "teach", advice = "teach", bid = "teach",
 }
 
 local function layer_of(name)
+  local part = name:match("^diloti%.games%.[%w_]+%.([%w_]+)$")
+  if part then return PART_LAYER[part] or part end
+  if name:match("^diloti%.games%.[%w_]+$") then return PART_LAYER.init end
   local first = name:match("^diloti%.([%w_]+)") or "diloti"
   return first
 end
@@ -19,7 +29,8 @@ end
 local function modules()
   local out = {}
   for file, src in pairs(core.embedded("lua/")) do
-    if not file:match("^lua/ai/personalities/") and not file:match("^lua/teach/lessons/") then
+    -- (a game's ai/ and lessons/ hold scripts, run in boxes, not modules)
+    if not file:match("^lua/games/[%w_]+/ai/") and not file:match("^lua/games/[%w_]+/lessons/") then
       local name = "diloti." .. file:match("^lua/(.-)%.lua$"):gsub("/init$", ""):gsub("/", ".")
       if name == "diloti.diloti" then name = "diloti" end
       out[name] = src
@@ -46,6 +57,27 @@ describe("the Lua modules", function()
     assert.is_true(n >= 20, n)
     assert.is_string(mods["diloti.driver"])
     assert.is_string(mods["diloti.ai"])
+    assert.is_string(mods["diloti.registry"])
+  end)
+
+  it("hold a package per game, each part of its descriptor a module of its folder", function()
+    local registry = require "diloti.registry"
+    for _, pkg in ipairs(registry.list()) do
+      assert.is_string(mods["diloti.games." .. pkg.name], pkg.name)
+      for part, module in pairs(pkg.parts) do
+        assert.is_string(mods[module], pkg.name .. "'s " .. part .. ": " .. module)
+        assert.equals("diloti.games." .. pkg.name .. ".", module:sub(1, #pkg.name + 14))
+        assert.is_string(PART_LAYER[module:match("([%w_]+)$")], module)
+      end
+    end
+    -- (the scripts are no modules)
+    for name in pairs(mods) do assert.is_nil(name:match("^diloti%.games%.[%w_]+%.ai%."), name) end
+  end)
+
+  it("keep a game's descriptor plain: it requires nothing", function()
+    for name, src in pairs(mods) do
+      if name:match("^diloti%.games%.[%w_]+$") then assert.same({}, requires(src), name) end
+    end
   end)
 
   it("require only their own layer or lower ones", function()

@@ -1,4 +1,4 @@
--- The lessons (lua/teach/learn.lua, lua/teach/lessons/): every lesson played through
+-- The lessons (lua/teach/learn.lua, lua/games/diloti/lessons/): every lesson played through
 -- with its right answers and with wrong ones, every rule id of RULES.md
 -- covered, progress kept across sessions, `learn` at the table and on
 -- the command line, and docs/rules.md in step with its generator.

@@ -11,7 +11,7 @@ local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
 local ai = require "diloti.ai"
 
 local MB = 1024 * 1024
-local GREEDY = require("diloti.core").embedded("lua/ai/personalities/")["lua/ai/personalities/greedy.lua"]
+local GREEDY = require("diloti.core").embedded("lua/games/diloti/ai/")["lua/games/diloti/ai/greedy.lua"]
 
 -- A sparse file of `size` bytes (nothing written but its last byte).
 local function sparse(path, size)

@@ -1,4 +1,4 @@
--- Pilotta's AIs (lua/ai/personalities/random.lua and follower.lua) in the
+-- Pilotta's AIs (lua/games/diloti/ai/random.lua and follower.lua) in the
 -- same sandboxed choose(view, moves, ctx) API as Diloti's: the catalogue
 -- knows which game each AI plays, both AIs stay legal over many deals
 -- and are deterministic by seed, the follower keeps its few rules, and

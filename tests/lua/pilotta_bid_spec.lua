@@ -1,4 +1,4 @@
--- Pilotta's bidding evaluation and policy (lua/ai/pl_helpers.lua, given
+-- Pilotta's bidding evaluation and policy (lua/games/pilotta/ai_helpers.lua, given
 -- to AIs as ctx.evaluate, ctx.declarations, ctx.bid, ctx.declare,
 -- ctx.careful): the declarations a hand holds (P33, P34), the estimate
 -- for each trump suit, the policy's calls in set auctions, every call
@@ -7,7 +7,7 @@
 local support = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "support.lua")
 local diloti = require "diloti"
 local ai = require "diloti.ai"
-local PL = require "diloti.ai.pl_helpers"
+local PL = require "diloti.games.pilotta.ai_helpers"
 
 local tmp = support.tmpdir()
 teardown(function() support.rmdir(tmp) end)

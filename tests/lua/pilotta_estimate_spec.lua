@@ -1,4 +1,4 @@
--- The hand evaluation lives twice: in lua/ai/pl_helpers.lua, where the
+-- The hand evaluation lives twice: in lua/games/pilotta/ai_helpers.lua, where the
 -- AIs bid with it, and in src/pilotta/estimate.c, where the search reads
 -- the calls with it (infer.c). Both copies come from one calibration
 -- (tools/calibrate_bid.lua); this spec fails as soon as one is changed
@@ -8,7 +8,7 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
 require "support"
 require "diloti"
-local PL = require "diloti.ai.pl_helpers"
+local PL = require "diloti.games.pilotta.ai_helpers"
 
 local function read(path)
   local f = assert(io.open(here .. "../../" .. path, "r"))

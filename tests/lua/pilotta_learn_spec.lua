@@ -1,4 +1,4 @@
--- The Pilotta course (lua/teach/lessons/pilotta/): every P id of
+-- The Pilotta course (lua/games/pilotta/lessons/): every P id of
 -- PILOTTA.md taught by some lesson, every lesson played through with
 -- right and wrong answers (an illegal one refused with its rule id, a
 -- legal wrong one explained with the lesson's), `learn --game pilotta`
@@ -91,6 +91,25 @@ describe("the Pilotta course", function()
     for i = 2, #lessons do assert.is_true(lessons[i - 1].id < lessons[i].id) end
     for _, l in ipairs(lessons) do assert.equals("pilotta", l.game) end
     for _, l in ipairs(learn.load_all { builtin_only = true }) do assert.is_nil(l.game) end
+  end)
+
+  it("takes a teacher's lesson from the lessons folder's pilotta/ (one folder convention)", function()
+    local dir = support.tmpdir()
+    os.execute("mkdir -p " .. support.q(dir .. "/pilotta"))
+    local src = support.read(here .. "../../lua/games/pilotta/lessons/01-players-and-deal.lua")
+    -- (the same lesson without its game field, as 99-mine in the game's folder)
+    src = src:gsub('game = "pilotta",', ""):gsub('"01%-players%-and%-deal"', '"99-mine"')
+    support.write(dir .. "/pilotta/99-mine.lua", src)
+    support.write(dir .. "/pilotta/98-lost.lua", (src:gsub('"99%-mine"', '"98-lost", game = "diloti"')))
+    local list, errors = learn.load_all { dirs = { dir }, game = "pilotta", getenv = function() return nil end }
+    support.rmdir(dir)
+    local mine
+    for _, l in ipairs(list) do if l.id == "99-mine" then mine = l end end
+    assert.is_table(mine)
+    assert.equals("pilotta", mine.game)
+    assert.equals("pilotta/99-mine", learn.key(mine))
+    assert.equals(1, #errors)
+    assert.matches("lies in the folder of pilotta's lessons", errors[1].message)
   end)
 
   it("covers every P id of PILOTTA.md, and names no other id", function()

@@ -8,7 +8,7 @@ require "diloti" -- (the compiled-in modules)
 local repl = require "diloti.table.repl"
 local commands = require "diloti.table.commands"
 local games = require "diloti.table.games"
-local pilotta = require "diloti.table.games.pilotta"
+local pilotta = require "diloti.games.pilotta.table"
 local screen = require "diloti.table.screen"
 local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
 

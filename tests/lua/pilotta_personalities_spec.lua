@@ -1,4 +1,4 @@
--- Pilotta's personalities (lua/ai/personalities/pilotta/): cautious' card
+-- Pilotta's personalities (lua/games/pilotta/ai/): cautious' card
 -- play on set positions (ctx.careful: trumps drawn, the partner's suit
 -- returned, no points wasted, points fed to the partner's sure trick),
 -- every AI announcing, showing when it must (P38) and saying the belote,
@@ -6,7 +6,7 @@
 -- levels and the table's default.
 local diloti = require "diloti"
 local ai = require "diloti.ai"
-local PL = require "diloti.ai.pl_helpers"
+local PL = require "diloti.games.pilotta.ai_helpers"
 
 local function list(s)
   local h = {}

@@ -1,4 +1,4 @@
--- Pilotta at the table (lua/table/games/pilotta.lua with the shared
+-- Pilotta at the table (lua/games/pilotta/table.lua with the shared
 -- session, commands and driver): a session driven by scripted lines, no
 -- terminal. The board, a whole match typed by move numbers, every command,
 -- refusals with their P ids, save/load/replay, and the program's --game.
@@ -6,7 +6,7 @@ local support = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .
 require "diloti" -- (the compiled-in modules)
 local repl = require "diloti.table.repl"
 local screen = require "diloti.table.screen"
-local pilotta = require "diloti.table.games.pilotta"
+local pilotta = require "diloti.games.pilotta.table"
 -- The table as the program builds it: with the lessons and the coach.
 local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
 
@@ -246,8 +246,8 @@ describe("Pilotta at the table", function()
         .. "open bid, 80 %(P14, P15%)%.", out)
       to_play(s)
       -- (the search's place, with a stand-in that ranks the legal cards
-      -- in order: lua/teach/pl_coach.lua and its spec say more)
-      local plc = require "diloti.teach.pl_coach"
+      -- in order: lua/games/pilotta/coach.lua and its spec say more)
+      local plc = require "diloti.games.pilotta.coach"
       local saved = plc.search
       plc.search = function(g)
         local moves = {}

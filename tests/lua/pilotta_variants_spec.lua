@@ -165,6 +165,10 @@ local effects = {
   end },
 }
 
+local function catalogue_refusal(errors, name)
+  return require("diloti.scripts.catalogue").refusal(errors, name)
+end
+
 describe("Pilotta's house rules", function()
   local cat = variants.catalogue()
 
@@ -219,6 +223,24 @@ describe("Pilotta's house rules", function()
     assert.is_true(ok, tostring(g))
     assert.is_nil(g)
     assert.matches("soy", why)
+    support.rmdir(dir)
+  end)
+
+  it("reads a folder's game subfolders: a rule there is that game's, named as a spec writes it", function()
+    local dir = support.tmpdir()
+    os.execute("mkdir -p " .. support.q(dir .. "/pilotta") .. " " .. support.q(dir .. "/diloti"))
+    support.write(dir .. "/pilotta/short.lua", 'return { name = "short", description = "x", rules = { target = 151 } }')
+    support.write(dir .. "/diloti/short.lua", 'return { name = "short", description = "y", rules = { target = 31 } }')
+    -- (a rule in another game's folder is refused, naming the folder)
+    support.write(dir .. "/pilotta/lost.lua", 'return { name = "lost", game = "diloti", description = "z" }')
+    local mine = variants.catalogue{ dir }
+    assert.equals("pilotta", mine.found["pilotta-short"].game)
+    assert.equals("short", variants.short_name(mine.found["pilotta-short"]))
+    assert.equals("diloti", mine.found["short"].game)
+    assert.equals(151, assert(diloti.new{ rules = "pilotta+short", rules_dirs = { dir }, seed = 1 }):rules().target)
+    assert.equals(31, assert(diloti.new{ rules = "diloti+short", rules_dirs = { dir }, seed = 1 }):rules().target)
+    local refused = catalogue_refusal(mine.errors, "lost")
+    assert.matches("lies in the folder of pilotta's house rules", refused)
     support.rmdir(dir)
   end)
 

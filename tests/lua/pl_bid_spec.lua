@@ -1,5 +1,5 @@
--- The table's auction advice (lua/teach/pl_bid.lua) against the AIs'
--- own bidding (lua/ai/pl_helpers.lua, with expert's options): the call a
+-- The table's auction advice (lua/games/pilotta/bid.lua) against the AIs'
+-- own bidding (lua/games/pilotta/ai_helpers.lua, with expert's options): the call a
 -- person is advised is the call expert would make in the same seat, over
 -- a few hundred auction positions of seeded games under the auction's
 -- house rules; the reasons come in the game's words, with rule ids, and
@@ -7,8 +7,8 @@
 local support = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "support.lua")
 local diloti = require "diloti"
 local ai = require "diloti.ai"
-local PL = require "diloti.ai.pl_helpers"
-local bid = require "diloti.teach.pl_bid"
+local PL = require "diloti.games.pilotta.ai_helpers"
+local bid = require "diloti.games.pilotta.bid"
 
 local EXPERT = { margin = 20, contra = 50, recontra = 20 }
 -- Other bidders, to walk the auction into varied positions: an eager one
@@ -134,7 +134,7 @@ describe("the table's auction advice", function()
   end)
 
   it("takes expert's bidding options", function()
-    local src = support.read("lua/ai/personalities/pilotta/expert.lua")
+    local src = support.read("lua/games/pilotta/ai/expert.lua")
     assert.matches("local BID = { margin = 20, contra = 50, recontra = 20 }", src, 1, true)
     assert.same(EXPERT, bid.OPTS)
   end)

@@ -1,5 +1,5 @@
--- Pilotta's hint, why, explain and coach at the table (lua/teach/pl_coach.lua;
--- the auction's advice is lua/teach/pl_bid.lua's, expert's call: its own
+-- Pilotta's hint, why, explain and coach at the table (lua/games/pilotta/coach.lua;
+-- the auction's advice is lua/games/pilotta/bid.lua's, expert's call: its own
 -- spec is pl_bid_spec.lua), with scripted sessions. The engine's search is
 -- replaced by a stand-in that follows its Lua contract (g:search{seat...}:
 -- the cards ranked best first, values in game points) and ranks by values
@@ -7,7 +7,7 @@
 -- is asked from the seat to move only.
 require "diloti"
 local repl = require "diloti.table.repl"
-local plc = require "diloti.teach.pl_coach"
+local plc = require "diloti.games.pilotta.coach"
 local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }
 
 local ENV = { NO_COLOR = "1", TERM = "xterm", LANG = "C" }

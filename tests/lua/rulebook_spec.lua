@@ -95,14 +95,14 @@ local function ids_in(text, into, where)
   return into
 end
 
---- {id = file} for every id cited in a string of src/*.c, src/pilotta/*.c,
+--- {id = file} for every id cited in a string of src/*.c, src/diloti/*.c, src/pilotta/*.c,
 -- lua/ and rules-variants/.
 local function cited_ids()
   local ids = {}
-  for _, f in ipairs(files("src/*.c src/pilotta/*.c")) do
+  for _, f in ipairs(files("src/*.c src/diloti/*.c src/pilotta/*.c")) do
     for _, s in ipairs(c_strings(support.read(root .. f))) do ids_in(s, ids, f) end
   end
-  for _, f in ipairs(files("lua/*.lua lua/*/*.lua lua/*/*/*.lua rules-variants/*.lua")) do
+  for _, f in ipairs(files("lua/*.lua lua/*/*.lua lua/*/*/*.lua lua/*/*/*/*.lua rules-variants/*/*.lua")) do
     for _, s in ipairs(lua_strings(support.read(root .. f))) do ids_in(s, ids, f) end
   end
   return ids

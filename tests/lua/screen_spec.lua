@@ -1,4 +1,5 @@
--- The table's screen (lua/table/screen.lua): styles from the environment, cards
+-- The table's screen (lua/table/screen.lua, and Diloti's board,
+-- lua/games/diloti/board.lua): styles from the environment, cards
 -- in ASCII and Unicode with or without colour, the board of one seat's
 -- view (fitting the width, hiding what the seat may not see), a sentence
 -- for every kind of move, the legal-move list and the round summaries.
@@ -7,8 +8,7 @@ package.path = here .. "?.lua;" .. package.path
 local support = require "support"
 local diloti = require "diloti"
 local driver = require "diloti.driver"
--- The source file itself, so the spec needs no rebuild of the program.
-local screen = dofile(here .. "../../lua/table/screen.lua")
+local screen = require "diloti.games.diloti.board" -- (and lua/table/screen.lua's helpers through it)
 
 local ASCII = screen.style{}
 local UNI = screen.style{ unicode = true }

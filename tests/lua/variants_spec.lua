@@ -317,7 +317,10 @@ describe("rules variants", function()
       for _, name in ipairs(cat.names) do
         local v = cat.found[name]
         assert.equals(name, v.name)
-        assert.equals("rules-variants/" .. name .. ".lua", v.file)
+        -- (one folder per game: rules-variants/NAME/, a house rule's file
+        -- named as a spec writes it)
+        local folder = v.game or "diloti"
+        assert.equals("rules-variants/" .. folder .. "/" .. variants.short_name(v) .. ".lua", v.file)
         assert.is_string(v.description)
         assert.is_nil(v.description:find("\n"))
       end

@@ -1,0 +1,25 @@
+-- Diloti and its cousin Kontsina (one engine, src/diloti/): the default
+-- game. A plain descriptor (lua/registry.lua): the parts are required only
+-- when asked.
+return {
+  name = "diloti", title = "Diloti", default = true,
+  titles = { "Diloti", "Kontsina" },  -- (the games it brings, for the program's description)
+  bases = { "diloti", "kontsina" },
+  parts = {
+    rules = "diloti.games.diloti.rules",          -- base rules, check, new handle, players
+    board = "diloti.games.diloti.board",          -- terminal drawing
+    table = "diloti.games.diloti.table",          -- what the terminal table asks of the game
+    coach = "diloti.games.diloti.coach",          -- hint, why, explain, the coach's line
+    advice = "diloti.games.diloti.advice",        -- hint reasons
+    rulebook = "diloti.games.diloti.rulebook",    -- the entries D, K, C, V
+    ai = "diloti.games.diloti.ai",                -- levels, ladder, fallback move
+    ai_helpers = "diloti.games.diloti.ai_helpers", -- ctx helpers (also run in each AI box)
+    record = "diloti.games.diloti.record",        -- round lines, statistics fields
+  },
+  -- ai_box: the file run in each AI's box before its script (the last one
+  -- read returns the helpers; the others are locals it may read).
+  ai_box = { file = "lua/games/diloti/ai_helpers.lua" },
+  scripts = {
+    ai = "lua/games/diloti/ai/", lessons = "lua/games/diloti/lessons/", variants = "rules-variants/diloti/",
+  },
+}

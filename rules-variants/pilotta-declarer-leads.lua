@@ -1,7 +1,0 @@
-return {
-  name = "pilotta-declarer-leads",
-  game = "pilotta",
-  rule = "PV-declarer-leads",
-  description = "The contract holder leads to the first trick",
-  rules = { declarer_leads = true },
-}
