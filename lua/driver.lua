@@ -106,8 +106,8 @@ end
 --- Announces the round under way (to call once, when play begins).
 function Driver:start()
   local phase = self.game:phase()
-  -- (a round under way: Diloti's play or claim, Pilotta's auction and the
-  -- rest; not a finished round or match)
+  -- (a round under way, whatever its phase; not a finished round or
+  -- match)
   if phase ~= "round-over" and phase ~= "match-over" then self:emit(round_start_event(self.game)) end
 end
 

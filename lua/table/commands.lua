@@ -12,7 +12,6 @@ local diloti = require "diloti"
 local room = require "diloti.room"
 local ai = require "diloti.ai.player"
 local ai_cli = require "diloti.ai.cli"
-local moveinput = require "diloti.table.moveinput"
 local record = require "diloti.match.record"
 local rulebook = require "diloti.table.rulebook"
 local screen = require "diloti.table.screen"
@@ -150,8 +149,12 @@ generic {
       local c = T.commands.find(rest)
       if not c then return T:complain("no command '" .. rest .. "'; type 'help' for the list") end
       T:print(c.usage .. "\n  " .. c.help)
-      if c.more then T:print(c.more) end
-      for _, e in ipairs(c.examples or {}) do T:print("  e.g. " .. e) end
+      -- (more and examples may be asked of the registry when shown)
+      local more, examples = c.more, c.examples
+      if type(more) == "function" then more = more(T) end
+      if type(examples) == "function" then examples = examples(T) end
+      if more then T:print(more) end
+      for _, e in ipairs(examples or {}) do T:print("  e.g. " .. e) end
       return
     end
     T:print("Type a move when it is your turn:")
@@ -172,7 +175,7 @@ generic {
 
 -- A computer is to act (Ctrl-C stopped it): its legal moves, and the
 -- engine's answer to a move checked for it ("you do not hold 7c"), would
--- show its cards to the people at the table (P50, and Diloti's hands).
+-- show its cards to the people at the table (a hand is its seat's own).
 local function computers_turn(T)
   local seat = T.g:turn()
   return seat ~= nil and T.humans > 0 and not T:is_human(seat)
@@ -197,8 +200,7 @@ generic {
 }
 
 generic {
-  -- (not 'show': that is Pilotta's move, and a move word is never a
-  -- command's, tests/lua/pilotta_newcomer_spec.lua)
+  -- (no alias 'show': a game's move word is never a command's)
   name = "board", aliases = { "b" }, usage = "board",
   help = "draw the table again",
   run = function(T) T:show() end,
@@ -354,11 +356,12 @@ end
 generic {
   name = "rules", usage = "rules [VARIANT|ID|reload]",
   help = "the variants, one explained, a rule by its id (rules D19), or 'rules reload'",
-  more = "  A rule id is what a refusal cites: D1-D24 (Diloti), K1-K8 (Kontsina), C1-C9 and the "
-    .. "house rules' V-soy, V-forced-capture and so on; P1-P51 (Pilotta), PC1-PC10 and PV-partner-exempt "
-    .. "and the like; in any case. All of them: " .. rulebook.DOC .. "\n"
-    .. "  'rules reload' reads the house-rule folders again: what was added, changed,\n"
-    .. "  removed or refused since the last look ('new' looks again by itself too).",
+  more = function()
+    return "  A rule id is what a refusal cites: " .. rulebook.ids_help()
+      .. "; in any case. All of them: " .. rulebook.DOC .. "\n"
+      .. "  'rules reload' reads the house-rule folders again: what was added, changed,\n"
+      .. "  removed or refused since the last look ('new' looks again by itself too)."
+  end,
   examples = { "rules", "rules soy", "rules D19", "rules v-soy", "rules reload" },
   run = function(T, rest)
     if rest == "reload" then return reload_rules(T) end
@@ -369,18 +372,19 @@ generic {
       return
     end
     local cat = diloti.variants.catalogue(T.rules_dirs)
-    -- (each game lists its own house rules: Pilotta's are named
-    -- pilotta-NAME and added to the rules as pilotta+NAME)
+    -- (each game lists its own house rules, by the names its specs
+    -- write after the base)
     local mine, short = {}, {}
     for _, n in ipairs(cat.names) do
-      if diloti.variants.game_of(cat.found[n]) == T.gm.name then
-        local sn = T.gm.name ~= "diloti" and n:match("^" .. T.gm.name .. "%-(.+)$") or n
+      local v = cat.found[n]
+      if diloti.variants.game_of(v) == T.gm.name then
+        local sn = diloti.variants.short_name(v)
         mine[#mine + 1], short[sn] = sn, n
       end
     end
     local base = T.gm.name
     if rest == "" then
-      T:printf("Playing: %s. Variants you can add with 'new rules=%s+NAME':", T.opts.rules or T.opts.game or "diloti",
+      T:printf("Playing: %s. Variants you can add with 'new rules=%s+NAME':", T.opts.rules or T.gm.name,
         base)
       local rows = {}
       for i, n in ipairs(mine) do rows[i] = { n, screen.safe(T.style, cat.found[short[n]].description) } end
@@ -392,7 +396,7 @@ generic {
     local v = cat.found[short[rest] or rest]
     if not v then
       return T:complain("No variant '" .. rest .. "'. Known: " .. table.concat(mine, ", ")
-        .. (T.gm.name == "diloti" and ". A rule id such as D19 shows that rule." or "."))
+        .. (T.gm.rule_id_example and (". A rule id such as " .. T.gm.rule_id_example .. " shows that rule.") or "."))
     end
     T:print(v.name .. (v.rule and ("  (" .. v.rule .. ")") or "") .. ": " .. v.description)
     if v.help then T:print(v.help) end
@@ -454,13 +458,21 @@ end
 
 generic {
   name = "new", aliases = { "n" }, usage = "new [OPTIONS]",
-  help = "a new game (e.g. 'new 4', 'new ai=greedy', 'new rules=kontsina', 'new game=pilotta')",
-  more = "  options: game=diloti|pilotta players=2|3|4 ai=NAME (opponents) partner=NAME humans=N rules=SPEC\n"
-    .. "           seed=N target=N dealer=N practice=on|off seatN=NAME|human (one seat)\n"
-    .. "  With 4 players you sit with an AI partner opposite; humans=2 or more share the keyboard.\n"
-    .. "  Options not given are kept from the current game (seed and dealer are new).",
-  examples = { "new", "new 4", "new ai=master target=121", "new rules=diloti+soy+forced-capture seed=7",
-    "new game=pilotta", "new rules=pilotta+partner-exempt humans=2" },
+  help = "a new game (e.g. 'new 4', 'new ai=greedy', 'new rules=SPEC', 'new game=NAME')",
+  more = function()
+    return "  options: game=" .. table.concat(games.names(), "|")
+      .. " players=N ai=NAME (opponents) partner=NAME humans=N rules=SPEC\n"
+      .. "           seed=N target=N dealer=N practice=on|off seatN=NAME|human (one seat)\n"
+      .. "  With 4 players you sit with an AI partner opposite; humans=2 or more share the keyboard.\n"
+      .. "  Options not given are kept from the current game (seed and dealer are new)."
+  end,
+  examples = function()
+    local out = { "new", "new 4", "new ai=master target=121" }
+    for _, name in ipairs(games.names()) do
+      for _, e in ipairs(games.get(name).new_examples or {}) do out[#out + 1] = e end
+    end
+    return out
+  end,
   run = function(T, rest)
     local o, err = M.parse_new(rest)
     if not o then return T:complain(err) end
@@ -487,7 +499,7 @@ generic {
   name = "ai", usage = "ai [NAME]",
   help = "the computer players, or one explained",
   run = function(T, rest)
-    local game = T.opts and T.opts.game or "diloti"
+    local game = T.gm.name
     local found, names = ai.catalogue(T.ai_dirs, game)
     if rest == "" then
       local rows = ai_cli.list_rows(found, names, ai.game_of{ game = game })
@@ -580,7 +592,7 @@ generic {
     local players = st:game():rules().players
     local names = T.seat_names(specs_of(st:record(), players), players)
     local rec = st:record()
-    local gm = games.get(games.name_of(rec.game, rec.rules) or "diloti")
+    local gm = games.get(games.name_of(rec.game, rec.rules) or games.default_name())
     replay_show(T, st, names, gm)
     while true do
       local line = T.read("replay> ")
@@ -629,7 +641,7 @@ generic {
       return T:complain(string.format("%s has no 'declare': %s", T.gm.title, T.gm.declare_instead or ""))
     end
     if not T:human_to_move() then return T:complain("It is not your turn.") end
-    local r = moveinput.declare(T.g, rest)
+    local r = T.gm.declare(T.g, rest)
     if r.move then return T:try_move(r.move, true) end
     if r.candidates then
       T:print("Several declarations make that; type one of them (or its number in 'moves'):")

@@ -31,6 +31,11 @@ function M.name_of(game, rules)
   return g
 end
 
+--- The default game's name (a table with nothing asked plays it).
+function M.default_name()
+  return registry.default().name
+end
+
 --- The table's module for a game name (required when first asked).
 function M.get(name)
   return registry.part(registry.get(name) or registry.default(), "table")

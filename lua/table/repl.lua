@@ -1,4 +1,4 @@
--- The table: where people play Diloti, at a Lua prompt.
+-- The table: where people play, at a Lua prompt.
 --
 -- A session is one front end over a room (lua/room.lua: the game, the
 -- seats, the driver and the record): the keyboard, the screen, the Lua
@@ -701,7 +701,7 @@ function Session:describe_game()
   end
   local who = #ais > 0 and ("against " .. table.concat(ais, " and ")) or "people only"
   if partner then who = "with " .. partner .. " as partner, " .. who end
-  return string.format("%s, %d players %s, seed %d%s", o.rules or o.game or "diloti", self.players_n, who, o.seed,
+  return string.format("%s, %d players %s, seed %d%s", o.rules or self.gm.name, self.players_n, who, o.seed,
     self.practice and ", practice game (undo allowed)" or "")
 end
 
@@ -736,8 +736,8 @@ local function names_of(list, word)
   return out
 end
 
--- The house rules of a game as its specs name them (Pilotta's by the
--- name after its base); with no base typed yet, the games' bases too.
+-- The house rules of a game as its specs name them (by the name after
+-- the base); with no base typed yet, the games' bases too.
 local function rule_names(self, game, bases)
   local cat = diloti.variants.catalogue(self.rules_dirs)
   local out = diloti.variants.names_for(cat, game)
@@ -763,7 +763,7 @@ local function option_words(self, word)
   elseif key == "rules" then
     local head, last = val:match("^(.*%+)([^+]*)$")
     head, last = head or "", last or val
-    local game = head:match("^pilotta%+") and "pilotta" or head ~= "" and "diloti" or self.gm.name
+    local game = head ~= "" and games.name_of(nil, head) or self.gm.name
     local out = {}
     for _, n in ipairs(rule_names(self, game, head == "")) do
       if starts(n, last) then out[#out + 1] = "rules=" .. head .. n end
@@ -896,9 +896,10 @@ function M.start(a, extensions)
   local state = xdg("XDG_STATE_HOME", "/.local/state")
   local hist = state and (state .. "/diloti/history")
   if line and hist then line.history_load(hist) end
-  -- (--rules has a default, Diloti's: with --game another game's own)
+  -- (--rules has a default, the default game's: with --game another
+  -- game's own)
   local rules = a.rules
-  if a.game and rules == "diloti" then rules = nil end
+  if a.game and rules == games.default_name() then rules = nil end
   local game = {
     game = a.game, rules = rules, seed = a.seed and math.tointeger(tonumber(a.seed)), players = a.players,
     ai = a.ai, partner = a.partner, humans = a.humans, target = a.target,

@@ -91,6 +91,17 @@ end
 
 M.DOC = "docs/rules-reference.md"
 
+--- The families of rule ids every game cites, in words ("D1-D24
+-- (...), ...; P1-P51 (...)"), each game's rulebook's ids_help.
+function M.ids_help()
+  local out = {}
+  for _, pkg in ipairs(registry.list()) do
+    local book = registry.part(pkg, "rulebook")
+    if book and book.ids_help then out[#out + 1] = book.ids_help end
+  end
+  return table.concat(out, "; ")
+end
+
 -- How much of an unknown id is compared and shown.
 local ID_MAX = 40
 

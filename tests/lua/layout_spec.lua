@@ -14,7 +14,8 @@ local RANK = {
 -- the layer of what it serves (its descriptor, init.lua, needs nothing).
 local PART_LAYER = {
   init = "registry", rules = "diloti", ai = "ai", ai_helpers = "ai", record = "match",
-  board = "table", table = "table", rulebook = "table", coach = "teach", advice = "teach", bid = "teach",
+  board = "table", input = "table", table = "table", rulebook = "table",
+  coach = "teach", advice = "teach", bid = "teach",
 }
 
 local function layer_of(name)

@@ -6,7 +6,7 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local support = dofile(here .. "support.lua")
 local diloti = require "diloti"
 local learn = require "diloti.teach.learn"
-local moveinput = require "diloti.table.moveinput"
+local moveinput = require "diloti.games.diloti.input"
 local repl = require "diloti.table.repl"
 -- The table as the program builds it: with the lessons and the coach.
 local EXT = { require "diloti.teach.learn", (require "diloti.teach.coach") }

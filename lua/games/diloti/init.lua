@@ -8,6 +8,7 @@ return {
   parts = {
     rules = "diloti.games.diloti.rules",          -- base rules, check, new handle, players
     board = "diloti.games.diloti.board",          -- terminal drawing
+    input = "diloti.games.diloti.input",          -- the move reader's short forms
     table = "diloti.games.diloti.table",          -- what the terminal table asks of the game
     coach = "diloti.games.diloti.coach",          -- hint, why, explain, the coach's line
     advice = "diloti.games.diloti.advice",        -- hint reasons

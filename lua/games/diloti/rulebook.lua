@@ -451,4 +451,7 @@ end
 -- starts with one (lua/teach/learn.lua).
 M.LEAD = "DKCV"
 
+-- (the families of ids, for the table's help on rules)
+M.ids_help = "D1-D24 (Diloti), K1-K8 (Kontsina), C1-C9 and the house rules' V-soy, V-forced-capture and so on"
+
 return M

@@ -1,12 +1,18 @@
 -- The table's Diloti (and Kontsina): what the shared table (repl,
 -- commands) asks of a game (the package's `table` part). The drawing is
--- lua/games/diloti/board.lua and the move reader lua/table/moveinput.lua;
+-- lua/games/diloti/board.lua and the move reader lua/games/diloti/input.lua;
 -- this module only points at them, plus the few sentences about Diloti's
 -- rules the session used to say itself.
 local screen = require "diloti.games.diloti.board"
-local moveinput = require "diloti.table.moveinput"
+local moveinput = require "diloti.games.diloti.input"
 
-local M = { name = "diloti", title = "Diloti", coach = true, declare = true }
+local M = { name = "diloti", title = "Diloti", coach = true }
+
+-- The table's 'declare VALUE': the one declaration of that value, as
+-- moveinput.declare answers (move, candidates or error).
+M.declare = moveinput.declare
+M.rule_id_example = "D19"
+M.new_examples = { "new rules=kontsina", "new rules=diloti+soy+forced-capture seed=7" }
 
 --- The computer's seats when the options name none: a newcomer's first
 -- opponent, the "normal" level (ai/player.lua LEVELS).

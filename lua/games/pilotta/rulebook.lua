@@ -568,4 +568,7 @@ end
 -- starts with one (lua/teach/learn.lua).
 M.LEAD = "P"
 
+-- (the families of ids, for the table's help on rules)
+M.ids_help = "P1-P51 (Pilotta), PC1-PC10 and PV-partner-exempt and the like"
+
 return M

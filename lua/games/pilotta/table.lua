@@ -12,7 +12,8 @@ local ai = require "diloti.ai.player"
 
 -- (coach: the game has one, its package's coach part,
 -- lua/games/pilotta/coach.lua; lua/teach/coach.lua loads it when asked)
-local M = { name = "pilotta", title = "Pilotta", coach = true, declare = false }
+local M = { name = "pilotta", title = "Pilotta", coach = true }
+M.new_examples = { "new game=pilotta", "new rules=pilotta+partner-exempt humans=2" }
 
 M.declare_instead = "declarations are announced with 'announce CARDS' in the first trick (P35), "
   .. "and shown with 'show' in the second (P38)."
