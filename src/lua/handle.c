@@ -863,6 +863,9 @@ static int g_rules(lua_State *L)
 {
     Handle *h = check(L);
     h->ops->push_rules(L, h->g);
+    /* (every rules table says its game: the registry reads it) */
+    lua_pushstring(L, h->ops->name);
+    lua_setfield(L, -2, "game");
     return 1;
 }
 

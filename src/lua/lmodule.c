@@ -93,6 +93,8 @@ static int push_base_rules(lua_State *L, const dl_GameOps *ops, int arg)
         return luaL_argerror(L, arg, lua_tostring(L, -1));
     }
     ops->base_rules(L, base);
+    lua_pushstring(L, ops->name);
+    lua_setfield(L, -2, "game");
     return 1;
 }
 
