@@ -16,15 +16,17 @@ local M = {
   player = player.player, catalogue = player.catalogue, load_all = player.load_all,
   refresh = player.refresh, user_dir = player.user_dir, fallback = player.fallback,
   play = driver.play, move_event = driver.move_event,
-  points = core.points,
-  best_capture = core.best_capture,
   rng = core.rng,
   cli_list = cli.cli_list, cli_show = cli.cli_show,
 }
 
 -- (read when first asked: the registry finds the games then)
 local HELPERS = { ranks = true, value = true, rank = true, chance = true }
+local NATIVE = { points = true, best_capture = true }
 return setmetatable(M, { __index = function(_, k)
   if k == "LADDER" or k == "LEVELS" then return player[k] end
   if HELPERS[k] then return registry.part(registry.default(), "ai_helpers")[k] end
+  -- (the engine's own answers for AI authors at the host: the default
+  -- game's natives, best_capture and points)
+  if NATIVE[k] then return core.natives(registry.default().name)[k] end
 end })

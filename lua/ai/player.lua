@@ -180,6 +180,19 @@ local function box_helpers()
   return table.concat(locals) .. main
 end
 
+-- The box natives of every game (core.natives): the box's own copies of
+-- the engine's answers that the helpers call.
+local all_natives
+local function natives()
+  if not all_natives then
+    all_natives = {}
+    for _, name in ipairs(core.games()) do
+      for k, f in pairs(core.natives(name)) do all_natives[k] = f end
+    end
+  end
+  return all_natives
+end
+
 -- Loads a script into a box of its own, after the ctx helpers
 -- (box_helpers). Returns the checked table (its functions are stubs
 -- calling into the box), the box and the helpers; or nil, message naming
@@ -196,7 +209,7 @@ local function load_script(src, file, opts, sub)
   })
   if not box then return nil, t end
   -- The box's own copies of the engine's answers (no crossing per call).
-  if helpers then helpers.bind{ best_capture = core.box.best_capture, points = core.box.points } end
+  if helpers then helpers.bind(natives()) end
   local s, why = check(t, file, sub)
   if not s then
     box:close()

@@ -104,11 +104,9 @@ static int l_base_rules(lua_State *L)
     return push_base_rules(L, game_arg(L, 1), 2);
 }
 
-/* check_rules(name, rules) -> true | nil, message. (check_rules(rules),
- * the default game's, is kept for the Lua host until it moves.) */
+/* check_rules(name, rules) -> true | nil, message */
 static int l_check_rules(lua_State *L)
 {
-    if (lua_type(L, 1) != LUA_TSTRING) return dl_games[0]->check_rules(L, 1);
     return game_arg(L, 1)->check_rules(L, 2);
 }
 
@@ -120,67 +118,6 @@ static int l_natives(lua_State *L)
     lua_newtable(L);
     if (ops->natives) luaL_setfuncs(L, ops->natives, 0);
     return 1;
-}
-
-/* ---- kept for the Lua host until it moves to the entries above ---- */
-
-/* rules([base]): a base of any game (the default game's first base). */
-static int l_rules(lua_State *L)
-{
-    const char *base = luaL_optstring(L, 1, dl_games[0]->bases[0]);
-    for (int i = 0; dl_games[i]; i++)
-        if (has_base(dl_games[i], base)) return push_base_rules(L, dl_games[i], 1);
-    return push_base_rules(L, dl_games[0], 1);
-}
-
-static int l_new_of(lua_State *L)
-{
-    return dl_handle_new(L, lua_touserdata(L, lua_upvalueindex(1)), 1);
-}
-
-static int l_rules_of(lua_State *L)
-{
-    return push_base_rules(L, lua_touserdata(L, lua_upvalueindex(1)), 1);
-}
-
-static int l_check_rules_of(lua_State *L)
-{
-    const dl_GameOps *ops = lua_touserdata(L, lua_upvalueindex(1));
-    return ops->check_rules(L, 1);
-}
-
-/* Sets core[NAME_suffix] to f closed over the game. */
-static void set_entry(lua_State *L, int core, const dl_GameOps *ops, const char *suffix, lua_CFunction f)
-{
-    const char *key = lua_pushfstring(L, "%s_%s", ops->name, suffix);
-    lua_pushlightuserdata(L, (void *)ops);
-    lua_pushcclosure(L, f, 1);
-    lua_setfield(L, core, key);
-    lua_pop(L, 1);
-}
-
-/* core.new (the default game's), NAME_new, NAME_rules, NAME_check_rules
- * for the others; every game's natives as core.X and core.box.X. */
-static void legacy_entries(lua_State *L, int core, int box)
-{
-    for (int i = 0; dl_games[i]; i++) {
-        const dl_GameOps *ops = dl_games[i];
-        if (i == 0) {
-            lua_pushlightuserdata(L, (void *)ops);
-            lua_pushcclosure(L, l_new_of, 1);
-            lua_setfield(L, core, "new");
-        } else {
-            set_entry(L, core, ops, "new", l_new_of);
-            set_entry(L, core, ops, "rules", l_rules_of);
-            set_entry(L, core, ops, "check_rules", l_check_rules_of);
-        }
-        for (const luaL_Reg *r = ops->natives; r && r->name; r++) {
-            lua_pushcfunction(L, r->func);
-            lua_setfield(L, core, r->name);
-            lua_pushcfunction(L, r->func);
-            lua_setfield(L, box, r->name);
-        }
-    }
 }
 
 /* card("10♦") -> "10d", value | nil, message */
@@ -436,7 +373,7 @@ static void register_preloads(lua_State *L)
 
 int luaopen_diloti(lua_State *L)
 {
-    static const luaL_Reg fns[] = {{"rules", l_rules},       {"check_rules", l_check_rules},
+    static const luaL_Reg fns[] = {{"check_rules", l_check_rules},
                                    {"card", l_card},         {"embedded", l_embedded},
                                    {"listdir", l_listdir},   {"filekind", l_filekind},
                                    {"clean", l_clean},       {"calls", l_calls},
@@ -454,7 +391,6 @@ int luaopen_diloti(lua_State *L)
     luaL_newlib(L, fns);
     dl_handle_open(L);
     dl_box_open(L);
-    legacy_entries(L, lua_gettop(L) - 1, lua_gettop(L));
     lua_setfield(L, -2, "box");
     lua_pushliteral(L, DL_VERSION);
     lua_setfield(L, -2, "version");

@@ -9,6 +9,8 @@ package.path = here .. "?.lua;" .. package.path
 local support = require "support"
 local diloti = require "diloti"
 local core = require "diloti.core"
+-- (Diloti's box natives, core.natives: the engine's capture answers)
+local native = core.natives("diloti")
 local ai = require "diloti.ai"
 
 local RANKS = { "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K" }
@@ -253,45 +255,45 @@ describe("best_capture", function()
   end)
 
   describe("reads what it is given", function()
-    local rules = core.rules("diloti")
+    local rules = core.base_rules("diloti", "diloti")
     local tbl = { loose = { "8c", "6d", "5s", "3h", "2c" }, declarations = {} }
 
     it("a card in any spelling, a value or a rank", function()
-      local want = core.best_capture("8", tbl, rules)
+      local want = native.best_capture("8", tbl, rules)
       assert.equals(5, want.count)
       for _, what in ipairs{ "8h", "8H", "8\u{2665}", "8\u{2661}", 8, 8.0, "8c" } do
-        assert.same(want, core.best_capture(what, tbl, rules), tostring(what))
+        assert.same(want, native.best_capture(what, tbl, rules), tostring(what))
       end
-      assert.same(core.best_capture("10", { loose = { "Ad", "9s" }, declarations = {} }, rules),
-        core.best_capture("T\u{2666}\u{FE0F}", { loose = { "Ad", "9s" }, declarations = {} }, rules))
+      assert.same(native.best_capture("10", { loose = { "Ad", "9s" }, declarations = {} }, rules),
+        native.best_capture("T\u{2666}\u{FE0F}", { loose = { "Ad", "9s" }, declarations = {} }, rules))
     end)
 
     it("nil when a card of the rank takes nothing, or all four are on the table", function()
-      assert.is_nil(core.best_capture("J", tbl, rules))
-      assert.is_nil(core.best_capture(1, tbl, rules))
-      assert.is_nil(core.best_capture("7", { loose = { "7c", "7d", "7h", "7s" }, declarations = {} }, rules))
+      assert.is_nil(native.best_capture("J", tbl, rules))
+      assert.is_nil(native.best_capture(1, tbl, rules))
+      assert.is_nil(native.best_capture("7", { loose = { "7c", "7d", "7h", "7s" }, declarations = {} }, rules))
       -- (7c itself is on the table: the 7 left plays)
       assert.same({ cards = { "7c", "7d", "7h" }, count = 3, points = 0, sweep = true },
-        core.best_capture("7c", { loose = { "7c", "7d", "7h" }, declarations = {} }, rules))
+        native.best_capture("7c", { loose = { "7c", "7d", "7h" }, declarations = {} }, rules))
     end)
 
     it("rules default to Diloti's; a partial rules table builds on the base game its capture names", function()
-      assert.same(core.best_capture("8", tbl, rules), core.best_capture("8", tbl))
+      assert.same(native.best_capture("8", tbl, rules), native.best_capture("8", tbl))
       assert.same({ cards = { "2c", "6d" }, count = 2, points = 1, sweep = false },
-        core.best_capture("8", tbl, { capture = "one" }))
+        native.best_capture("8", tbl, { capture = "one" }))
     end)
 
     it("host and box share the C function; points follow the rules", function()
-      assert.equals(core.box.best_capture, core.box.best_capture)
-      assert.equals(4, core.points({ "Ah", "10d", "2c", "5s" }))
-      assert.equals(2, core.points({ "Ah", "10d", "2c", "5s" }, core.rules("kontsina")))
-      assert.equals(0, core.points({}, rules))
-      assert.equals(ai.points({ "Ad", "As" }, rules), core.points({ "Ad", "As" }, rules))
+      assert.equals(native.best_capture, native.best_capture)
+      assert.equals(4, native.points({ "Ah", "10d", "2c", "5s" }))
+      assert.equals(2, native.points({ "Ah", "10d", "2c", "5s" }, core.base_rules("diloti", "kontsina")))
+      assert.equals(0, native.points({}, rules))
+      assert.equals(ai.points({ "Ad", "As" }, rules), native.points({ "Ad", "As" }, rules))
     end)
 
     it("refuses nonsense with a reason", function()
       local function refused(pattern, ...)
-        local cap, why = core.best_capture(...)
+        local cap, why = native.best_capture(...)
         assert.is_nil(cap)
         assert.is_string(why)
         assert.matches(pattern, why)
@@ -312,11 +314,11 @@ describe("best_capture", function()
         cards = { "2c", "6d" } } } }, rules)
       refused("declarations", "8", { loose = {}, declarations = { {}, {}, {}, {}, {} } }, rules)
       refused("K2", "8", { loose = {}, declarations = { { kind = "plain", value = 8, owner = 1,
-        cards = { "2c", "6d" } } } }, core.rules("kontsina"))
+        cards = { "2c", "6d" } } } }, core.base_rules("diloti", "kontsina"))
       refused("rules", "8", tbl, { players = 3 })
-      assert.has_error(function() core.best_capture("8", tbl, { capture = 1 }) end)
-      assert.has_error(function() core.best_capture("Z", tbl, rules) end)
-      assert.has_error(function() core.best_capture("8", "table", rules) end)
+      assert.has_error(function() native.best_capture("8", tbl, { capture = 1 }) end)
+      assert.has_error(function() native.best_capture("Z", tbl, rules) end)
+      assert.has_error(function() native.best_capture("8", "table", rules) end)
     end)
   end)
 
@@ -455,7 +457,7 @@ describe("best_capture", function()
       local b = core.box.new{ label = "capture attacker", time = 20, budget = 1e9 }
       local ok, f = b:run("return function(...) " .. ATTACK .. " end", "=attack")
       assert(ok, f)
-      local report = f(core.box.best_capture, core.box.points, rules)
+      local report = f(native.best_capture, native.points, rules)
       b:close()
       local by, n = {}, 0
       for name, what in report:gmatch("(%S+)=(%S+)") do
@@ -467,7 +469,7 @@ describe("best_capture", function()
     end
 
     it("never crashes, and refuses or raises on every piece of nonsense", function()
-      for _, rules in ipairs{ core.rules("diloti"), core.rules("kontsina") } do
+      for _, rules in ipairs{ core.base_rules("diloti", "diloti"), core.base_rules("diloti", "kontsina") } do
         local by, n = attack(rules)
         assert.is_true(n > 150, "calls: " .. n)
         for name, what in pairs(by) do
@@ -495,7 +497,7 @@ describe("best_capture", function()
         return function(f) kept = f end,
           function() return kept("8", { loose = { "8c", "2d", "6s" } }).count end]], "=k")
       assert(ok, keep)
-      keep(core.box.best_capture)
+      keep(native.best_capture)
       assert.equals(3, use())
       b:close()
     end)
@@ -506,15 +508,16 @@ describe("best_capture", function()
       local child = support.spawn([[
         local diloti = require "diloti"
         local core = require "diloti.core"
+        local native = core.natives("diloti")
         local loose = {}
         for _, r in ipairs{ "A", "2", "3", "4", "5", "6", "7", "8", "9" } do
           for s in ("cdhs"):gmatch(".") do loose[#loose + 1] = r .. s end
         end
         local t0 = os.clock()
-        local cap, why = core.best_capture("10", { loose = loose, declarations = {} })
+        local cap, why = native.best_capture("10", { loose = loose, declarations = {} })
         local b = core.box.new{ time = 1 }
         local ok, f = b:run("return function(bc, t) return bc('10h', t) end")
-        local ok2, cap2, why2 = pcall(f, core.box.best_capture, { loose = loose, declarations = {} })
+        local ok2, cap2, why2 = pcall(f, native.best_capture, { loose = loose, declarations = {} })
         print(tostring(cap), why, ok2, tostring(cap2), why2, os.clock() - t0 < 2)
       ]], 20)
       local out, code = child.wait()

@@ -80,15 +80,15 @@ describe("Pilotta's game handle", function()
       g, why = diloti.new{ game = "pilotta", dealer = 7 }
       assert.is_nil(g)
       assert.matches("^P1:", why)
-      assert.has_error(function() core.pilotta_new{ seed = "x" } end)
-      assert.has_error(function() core.pilotta_new{ rules = { nonsense = true } } end)
-      assert.has_error(function() core.pilotta_new{ rules = { rounding = "8" } } end)
-      assert.has_error(function() core.pilotta_new{ rules = { players = 2 } } end)
+      assert.has_error(function() core.open("pilotta", { seed = "x" }) end)
+      assert.has_error(function() core.open("pilotta", { rules = { nonsense = true } }) end)
+      assert.has_error(function() core.open("pilotta", { rules = { rounding = "8" } }) end)
+      assert.has_error(function() core.open("pilotta", { rules = { players = 2 } }) end)
       -- (numbers past 32 bits are neither cut down to a valid one nor misquoted)
-      assert.has_error(function() core.pilotta_new{ rules = { players = (1 << 32) + 4 } } end)
-      assert.has_error(function() core.pilotta_new{ rules = { target = 1 << 40 } } end, "rules.target: "
+      assert.has_error(function() core.open("pilotta", { rules = { players = (1 << 32) + 4 } }) end)
+      assert.has_error(function() core.open("pilotta", { rules = { target = 1 << 40 } }) end, "rules.target: "
         .. (1 << 40) .. " is out of range")
-      assert.has_error(function() core.pilotta_new() end)
+      assert.has_error(function() core.open("pilotta", 7) end)
     end)
 
     it("deals the same game from the same seed and dealer", function()
@@ -437,7 +437,7 @@ describe("Pilotta's game handle", function()
         score = function(b) b[0].game = b[0].game + 100 b.label = "Bonus" return b end,
         match = function(state) if state.score[0] >= 100 then return 0 end end,
       }
-      local g = assert(core.pilotta_new{ seed = 7, dealer = 3, hooks = hooks })
+      local g = assert(core.open("pilotta", { seed = 7, dealer = 3, hooks = hooks }))
       g:play("80h")
       advance(g, 200, picker(1))
       assert.equals("match-over", g:phase())
@@ -446,7 +446,7 @@ describe("Pilotta's game handle", function()
     end)
 
     it("turn a failing score hook into a warning with standard scoring", function()
-      local g = assert(core.pilotta_new{ seed = 7, dealer = 3, hooks = { score = function() error("boom") end } })
+      local g = assert(core.open("pilotta", { seed = 7, dealer = 3, hooks = { score = function() error("boom") end } }))
       g:play("80h")
       local warning
       for _ = 1, 200 do
@@ -465,8 +465,8 @@ describe("Pilotta's game handle", function()
         score = function(b) b[0].game, b[1].game = 99999, -99999 return b end,
         match = function() return false end,
       }
-      local g = assert(core.pilotta_new{ seed = 7, dealer = 3, hooks = hooks,
-        position = "dealer=3; score=1000000 0; hands=?8 / ?8 / ?8 / ?8" })
+      local g = assert(core.open("pilotta", { seed = 7, dealer = 3, hooks = hooks,
+        position = "dealer=3; score=1000000 0; hands=?8 / ?8 / ?8 / ?8" }))
       local warning, rounds = nil, 0
       while not warning and rounds < 200 do
         if g:turn() then
@@ -484,9 +484,10 @@ describe("Pilotta's game handle", function()
     end)
 
     it("refuse a moves hook that invents or empties moves", function()
-      local g = assert(core.pilotta_new{ seed = 7, hooks = { moves = function() return { { text = "Jh" } } end } })
+      local g = assert(core.open("pilotta",
+        { seed = 7, hooks = { moves = function() return { { text = "Jh" } } end } }))
       assert.has_error(function() g:moves() end)
-      g = assert(core.pilotta_new{ seed = 7, hooks = { moves = function() return {} end } })
+      g = assert(core.open("pilotta", { seed = 7, hooks = { moves = function() return {} end } }))
       assert.has_error(function() g:moves() end)
     end)
   end)

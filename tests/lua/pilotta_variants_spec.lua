@@ -104,7 +104,7 @@ local effects = {
     assert.is_true(has(head, "As"))
   end },
   ["decl-overlap"] = { "PV-decl-overlap: a card counts in a four and a run (PE16)", function()
-    assert.is_true(core.pilotta_rules().decl_overlap == false)
+    assert.is_true(core.base_rules("pilotta").decl_overlap == false)
     assert.is_true(game("pilotta+decl-overlap"):rules().decl_overlap)
   end },
   ["decl-100-tie"] = { "PV-decl-100-tie: the switch reaches the engine", function()

@@ -2,6 +2,8 @@
 -- coach. The search sees only the adviser's seat (dl_view), so a hint
 -- never reveals a hidden card.
 local core = require "diloti.core"
+-- (the engine's answers: src/diloti/lua/lcapture.c)
+local native = core.natives("diloti")
 local help = require "diloti.games.diloti.ai_helpers"
 local driver = require "diloti.driver"
 local screen = require "diloti.table.screen"
@@ -86,7 +88,7 @@ local function leaves_xeri(g_after, rules)
   local v = g_after:view(g_after:turn() or 0)
   if #v.table.loose + #v.table.declarations == 0 then return nil end
   for _, rank in ipairs(help.ranks) do
-    local cap = core.best_capture(rank, v.table, rules)
+    local cap = native.best_capture(rank, v.table, rules)
     if cap and cap.sweep then return rank end
   end
 end

@@ -3,6 +3,8 @@
 -- what a decision's ctx holds in this game (its static fields, and the
 -- host services simulate and search: lua/ai/ctx.lua calls them).
 local core = require "diloti.core"
+-- (the engine's answers: src/diloti/lua/lcapture.c)
+local native = core.natives("diloti")
 local context = require "diloti.ai.ctx"
 local help = require "diloti.games.diloti.ai_helpers"
 
@@ -30,7 +32,7 @@ function M.fallback(infos, rules)
     if m.kind == "capture" then
       score = 100 + #m.takes
     elseif m.kind == "lay" then
-      score = -(core.points({ m.card }, rules) * 10 + (help.value(m.card) or 0))
+      score = -(native.points({ m.card }, rules) * 10 + (help.value(m.card) or 0))
     else
       score = -50
     end

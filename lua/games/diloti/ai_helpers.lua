@@ -71,7 +71,7 @@ function M.rank(card)
 end
 
 -- The engine's own answers (src/diloti/lua/lcapture.c), given by M.bind: the
--- host's core.best_capture and core.points, or inside a box the box's
+-- host's core.natives("diloti"), or inside a box the box's
 -- own copies of the same C functions, so that an AI asks without
 -- crossing into the host.
 local native = {}

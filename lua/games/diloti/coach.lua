@@ -13,6 +13,8 @@
 -- for each side, and (only when that seat's hand is no secret to the
 -- person asking) the moves it could have played instead.
 local core = require "diloti.core"
+-- (the engine's answers: src/diloti/lua/lcapture.c)
+local native = core.natives("diloti")
 local help = require "diloti.games.diloti.ai_helpers"
 local driver = require "diloti.driver"
 local advice = require "diloti.games.diloti.advice"
@@ -96,7 +98,7 @@ end
 local function point_cards(cards, rules)
   local out = {}
   for _, c in ipairs(cards) do
-    if core.points({ c }, rules) > 0 then out[#out + 1] = c end
+    if native.points({ c }, rules) > 0 then out[#out + 1] = c end
   end
   return out
 end
@@ -127,7 +129,7 @@ local function threats(after, rules, viewer, mover)
   local v = after:view(viewer)
   local out = { next = nxt }
   for _, rank in ipairs(help.ranks) do
-    local take = core.best_capture(rank, v.table, rules)
+    local take = native.best_capture(rank, v.table, rules)
     if take then
       local p = help.chance(v, rules, rank, nxt)
       if p > 0 and take.sweep and rules.xeri and (not out.sweep or p > out.sweep.chance) then
@@ -253,7 +255,7 @@ local function points_clauses(T, pf, bf, add)
   local st = T.style
   local missed = only_in(bf.table_points, pf.table_points)
   if #missed > 0 then
-    local pts = core.points(missed, pf.rules)
+    local pts = native.points(missed, pf.rules)
     add(string.format("it takes %s (%s)", card_list(st, missed), plural(pts, "point")))
   end
   local pe, be = pf.threats.exposed, bf.threats.exposed
@@ -390,14 +392,14 @@ local function side_lines(T, f, me)
       local pts = point_cards(f.captured, rules)
       now[#now + 1] = "+" .. plural(#f.captured, "card")
       if #pts > 0 then
-        now[#now + 1] = string.format("%s (%s)", card_list(st, pts), plural(core.points(pts, rules), "point"))
+        now[#now + 1] = string.format("%s (%s)", card_list(st, pts), plural(native.points(pts, rules), "point"))
       end
     end
     if side == mover_side and f.xeri then now[#now + 1] = string.format("a xeri (%d points)", rules.points.xeri) end
     local pile = view.captured[side] or {}
     lines[#lines + 1] = string.format("  %s: %s; this round: %s, %s in them%s.", T:side_name(side),
       #now > 0 and table.concat(now, ", ") or "nothing taken", plural(#pile, "card"),
-      plural(core.points(pile, rules), "point"),
+      plural(native.points(pile, rules), "point"),
       (view.xeri[side] or 0) > 0 and (", " .. plural(view.xeri[side], "xeri")) or "")
   end
   return lines

@@ -5,18 +5,18 @@ local core = require "diloti.core"
 
 local M = {}
 
-M.new = core.new
-M.check = core.check_rules
+function M.new(opts) return core.open("diloti", opts) end
+function M.check(rules) return core.check_rules("diloti", rules) end
 
 --- Words for the command line: how many may play, and a spec to copy.
 M.players_help = "2, 4 (or 3 in kontsina)"
 M.example_spec = "diloti+forced-capture+target=121"
 
 --- The base rules of a base name ("diloti", "kontsina").
-function M.base(name) return core.rules(name) end
+function M.base(name) return core.base_rules("diloti", name) end
 
 --- The base a custom rules table (given as a table) starts from.
-function M.custom_base(spec) return core.rules(spec.capture == "one" and "kontsina" or "diloti") end
+function M.custom_base(spec) return core.base_rules("diloti", spec.capture == "one" and "kontsina" or "diloti") end
 
 -- Rules for a number of players: deals follow from the deck (D6, D7, K1,
 -- K7, K8), and four players of Diloti always play in partnerships (D7).

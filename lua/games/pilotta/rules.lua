@@ -4,14 +4,14 @@ local core = require "diloti.core"
 
 local M = {}
 
-M.new = core.pilotta_new
-M.check = core.pilotta_check_rules
+function M.new(opts) return core.open("pilotta", opts) end
+function M.check(rules) return core.check_rules("pilotta", rules) end
 
 --- The base rules (one base: "pilotta").
-function M.base() return core.pilotta_rules() end
+function M.base() return core.base_rules("pilotta") end
 
 --- The base a custom rules table (given as a table) starts from.
-function M.custom_base() return core.pilotta_rules() end
+function M.custom_base() return core.base_rules("pilotta") end
 
 --- The rules for opts.players and opts.teams (new{}), or nil and why:
 -- four players in two partnerships, nothing to choose (P1).
