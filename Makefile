@@ -222,6 +222,9 @@ $(BUILD)/tests/test_pilotta_%: tests/c/test_pilotta_%.c $(PL_TEST_LIB) $(wildcar
 $(BUILD)/tests/%: tests/c/%.c $(TEST_LIB) $(wildcard tests/c/*.h) $(BUILD)/libdiloti-test.a
 	$(CC) $(CPPFLAGS) -Itests/c $(TEST_CFLAGS) $< $(TEST_LIB) $(BUILD)/libdiloti-test.a $(LDFLAGS) $(TEST_LIBS) -o $@
 
+# test_pilotta_reentrant parses positions in two threads at once.
+$(BUILD)/tests/test_pilotta_reentrant: LDFLAGS += -pthread
+
 # test_oom fails the core's allocations one by one: its malloc, calloc
 # and realloc are wrappers of its own.
 $(BUILD)/tests/test_oom: LDFLAGS += -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
