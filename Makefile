@@ -40,7 +40,7 @@ CORE_HDR = $(wildcard src/*.h src/diloti/*.h)
 CORE_OBJ = $(CORE_SRC:%=$(BUILD)/core/%.o)
 # Pilotta's core (src/pilotta/) sits beside Diloti's and uses only its
 # shared cards, rng and text helpers: libpilotta.a links after libdiloti.a.
-PL_SRC = cards rules state deal auction decl play score action refuse notation position view playout game solve estimate infer search
+PL_SRC = cards rules state deal auction decl play score check action refuse notation position view playout game solve estimate infer search
 PL_HDR = $(wildcard src/pilotta/*.h) src/cards.h src/rng.h src/text.h
 PL_TEST_LIB = $(wildcard tests/c/pilotta/*.c)
 # The Lua binding and host (src/lua/, src/main.c) sit on top of the core.
