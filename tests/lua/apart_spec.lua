@@ -97,3 +97,49 @@ describe("the pattern step budget", function()
     assert.has_error(function() box.new{ pattern_steps = "x" } end)
   end)
 end)
+
+-- The state of the process itself: what the compiled objects keep in
+-- writable static storage (.data, .bss). The games' cores keep none; the
+-- binding keeps only what is one per process by nature, each named here
+-- with why. Anything new must be a room's, a box's or a call's instead.
+describe("static state", function()
+  local ALLOWED = {
+    ["box.o:interrupt_flag"] = "Ctrl-C: the process's one signal, for whatever script runs now",
+    ["lline.o:*"] = "the terminal's line reader: one terminal a process, libedit's callbacks carry no data",
+    ["lpattern.o:host_limits"] = "core.pattern's own budget (tests and tools); no box reads it",
+    ["lgame.o:calls"] = "core.calls(): a count of engine calls, for the bench",
+    ["lpilotta.o:calls"] = "core.calls(), likewise",
+    ["lview.o:NAMES"] = "the card names, written once the same by any caller (a cache of constants)",
+  }
+  local bin = os.getenv("DILOTI_BIN") or "build/diloti"
+  local build = bin:match("^(.*)/[^/]*$") or "."
+
+  it("is none in the cores, and only what is one per process in the binding", function()
+    -- (the program's objects: not the module's copies, nor the tests')
+    local p = io.popen("find " .. build .. " -name '*.o' -not -path '*/pic/*' -not -path '*/test-core/*' "
+      .. "-not -path '*/tests/*' 2>/dev/null | sort")
+    local objects = {}
+    for line in p:lines() do objects[#objects + 1] = line end
+    p:close()
+    if #objects < 40 or os.execute("command -v objdump >/dev/null") ~= true then
+      pending("no objects under " .. build .. " (or no objdump): build first")
+      return
+    end
+    local found = {}
+    for _, o in ipairs(objects) do
+      local t = io.popen("objdump -t " .. o)
+      for line in t:lines() do
+        local section, name = line:match("%sO%s+(%S+)%s+%x+%s+(%S+)$")
+        if section == ".data" or section == ".bss" or section == "*COM*" then
+          local short = o:match("[^/]*$")
+          if not ALLOWED[short .. ":" .. name] and not ALLOWED[short .. ":*"] then
+            found[#found + 1] = short .. ": " .. name .. " (" .. section .. ")"
+          end
+        end
+      end
+      t:close()
+    end
+    table.sort(found)
+    assert.same({}, found)
+  end)
+end)
