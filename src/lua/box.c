@@ -539,6 +539,8 @@ static int l_pool(lua_State *H)
     if (!lua_isnoneornil(H, 1)) {
         luaL_checktype(H, 1, LUA_TTABLE);
         total = opt_int(H, 1, "total", total, 1 << 20);
+        /* (the messages count it in MiB or KiB, as an int) */
+        if (total > ((lua_Integer)1 << 40)) return luaL_error(H, "box: total must be at most 1 TiB");
     }
     new_pool(H, (long long)total);
     return 1;
