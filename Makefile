@@ -40,7 +40,7 @@ CORE_HDR = $(wildcard src/*.h src/diloti/*.h)
 CORE_OBJ = $(CORE_SRC:%=$(BUILD)/core/%.o)
 # Pilotta's core (src/pilotta/) sits beside Diloti's and uses only its
 # shared cards, rng and text helpers: libpilotta.a links after libdiloti.a.
-PL_SRC = cards rules state deal auction decl play score action refuse notation position view playout game solve estimate infer search
+PL_SRC = cards rules state deal auction decl play score check action refuse notation position view playout game solve estimate infer search
 PL_HDR = $(wildcard src/pilotta/*.h) src/cards.h src/rng.h src/text.h
 PL_TEST_LIB = $(wildcard tests/c/pilotta/*.c)
 # The Lua binding and host (src/lua/, src/main.c) sit on top of the core.
@@ -254,6 +254,9 @@ $(BUILD)/tests/test_pilotta_%: tests/c/test_pilotta_%.c $(PL_TEST_LIB) $(wildcar
 
 $(BUILD)/tests/%: tests/c/%.c $(TEST_LIB) $(wildcard tests/c/*.h) $(BUILD)/libdiloti-test.a
 	$(CC) $(CPPFLAGS) -Itests/c $(TEST_CFLAGS) $< $(TEST_LIB) $(BUILD)/libdiloti-test.a $(LDFLAGS) $(TEST_LIBS) -o $@
+
+# test_pilotta_reentrant parses positions in two threads at once.
+$(BUILD)/tests/test_pilotta_reentrant: LDFLAGS += -pthread
 
 # test_oom fails the core's allocations one by one: its malloc, calloc
 # and realloc are wrappers of its own.

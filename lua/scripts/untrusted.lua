@@ -13,9 +13,12 @@ local M = {}
 -- script in limit messages), memory (the box's cap), budget and time
 -- (each later call), load ({budget =, time =}: the main chunk), seed
 -- (the script's math.random), prelude and prelude_name (our own text run
--- first in the same box; what it returns comes third).
+-- first in the same box; what it returns comes third), pool (a room's
+-- core.box.pool: what its boxes hold together; the host's when absent).
 function M.load(src, file, opts)
-  local box = core.box.new{ label = opts.label or file, memory = opts.memory, budget = opts.budget, time = opts.time }
+  local box = core.box.new{
+    label = opts.label or file, memory = opts.memory, budget = opts.budget, time = opts.time, pool = opts.pool,
+  }
   if opts.seed then box:seed(opts.seed) end
   local pre
   if opts.prelude then

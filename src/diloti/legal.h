@@ -1,11 +1,13 @@
 /* A move's legality decided from the move alone, without listing the
  * position's moves (issue 24: a crowded table has millions). The
- * generator (moves.h) and this check must agree on every move; the
- * cross-check tests hold them to it. */
+ * generator (moves.h, above this file) and this check must agree on every
+ * move; the cross-check tests hold them to it. */
 #ifndef DL_LEGAL_H
 #define DL_LEGAL_H
 
-#include "moves.h"
+#include <stdbool.h>
+
+#include "state.h"
 
 typedef enum {
     DL_CHECK_LEGAL,
@@ -20,6 +22,8 @@ typedef enum {
 #define DL_SPLIT_BUDGET 200000
 
 dl_CheckResult dl_check_move(const dl_State *s, const dl_Move *m);
+/* Is m legal here? Decided from the move itself, never by listing. */
+bool dl_is_legal(const dl_State *s, const dl_Move *m);
 /* How many moves are legal here, found without listing them. exact is
  * false when the count used up its budget of checks (or a check its own):
  * count is then only what was counted so far, a lower bound. */

@@ -1,6 +1,7 @@
 /* The game state: a plain struct with no pointers, so copying it is a
  * clone. Dealing, the round and match bookkeeping live in game.c; this file
- * owns the layout, set-up and the invariant checker. */
+ * owns the layout, set-up and the invariant checker, and the move that
+ * changes a state (its legality is legal.h's, the lists moves.h's). */
 #ifndef DL_STATE_H
 #define DL_STATE_H
 
@@ -107,5 +108,39 @@ dl_Set dl_pack_set(const dl_State *s);
  * hands are empty, the turn on a seat that can move. Returns NULL when all
  * hold, otherwise a description of the first broken one. */
 const char *dl_check_state(const dl_State *s);
+
+/* ---- moves ----
+ *
+ * A move is identified by its kind, the card played, the declared value and
+ * the set of table items it takes or joins (D11: a capture is the set of
+ * cards it takes, however they split into parts; declarations likewise).
+ * Items are bits of one 64-bit set: bits 0..51 loose cards, bit 52+i the
+ * declaration in slot i of the state. */
+typedef enum {
+    DL_LAY,     /* D10 */
+    DL_CAPTURE, /* D11-D13, K2 */
+    DL_PLAIN,   /* D15 */
+    DL_RAISE,   /* D16 (C4 with loose cards) */
+    DL_GROUP,   /* D17 */
+    DL_CLAIM,   /* V-face-card-claim: claim the redeal */
+    DL_KEEP     /* V-face-card-claim: keep the cards */
+} dl_MoveKind;
+
+#define DL_DECL_SHIFT 52
+#define DL_DECL_BIT(i) ((uint64_t)1 << (DL_DECL_SHIFT + (i)))
+#define DL_DECL_ITEMS ((uint64_t)0xF << DL_DECL_SHIFT)
+
+typedef struct {
+    uint64_t take; /* items taken or joined */
+    uint8_t kind;  /* dl_MoveKind */
+    uint8_t card;  /* card played (unused for claim/keep) */
+    uint8_t value; /* declared value for plain/raise/group, else 0 */
+} dl_Move;
+
+static inline bool dl_move_eq(const dl_Move *a, const dl_Move *b)
+{
+    return a->kind == b->kind && a->card == b->card &&
+           a->value == b->value && a->take == b->take;
+}
 
 #endif

@@ -13,10 +13,10 @@
 #include <time.h>
 
 #include "boxint.h"
-#include "lpattern.h"
 #include "ltext.h"
 
 #define BOX "diloti.Box"
+#define POOL "diloti.BoxPool"
 /* How often the hook looks at the budget and the clock, in instructions.
  * Most cost a few ns; but once a script holds long strings, one compare
  * or concatenation of them may cost ms, and the hook comes more often. */
@@ -26,8 +26,10 @@
 #define LOAD_BUDGET 2000000L
 #define LOAD_SECONDS 2.0
 
+/* Ctrl-C: the one signal of the process, for whatever script runs now. */
 static volatile sig_atomic_t interrupt_flag;
-static long long all_used; /* bytes held by every box together */
+/* The registry key of a host state's own pool (boxes given no pool). */
+static const char HOST_POOL = 'p';
 
 static void hook(lua_State *S, lua_Debug *ar);
 
@@ -52,11 +54,6 @@ double dl_box_now(void)
     clock_gettime(CLOCK_MONOTONIC, &t);
 #endif
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-Box *dl_box_of(lua_State *S)
-{
-    return *(Box **)lua_getextraspace(S);
 }
 
 /* ---- memory: the allocator's own count is the cap ---- */
@@ -84,7 +81,7 @@ static void *box_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (nsize == 0) {
         free(ptr);
         b->used -= (long long)old;
-        all_used -= (long long)old;
+        b->pool->used -= (long long)old;
         return NULL;
     }
     if (!ptr && osize == LUA_TSTRING && !string_check(b, nsize)) return NULL;
@@ -94,7 +91,7 @@ static void *box_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
             b->mem_tripped = 1;
             return NULL; /* Lua collects and tries once more, then raises */
         }
-        if (all_used + more > (long long)DL_BOX_TOTAL) {
+        if (b->pool->used + more > b->pool->total) {
             b->mem_tripped = 2;
             return NULL;
         }
@@ -102,7 +99,7 @@ static void *box_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     void *p = realloc(ptr, nsize);
     if (p) {
         b->used += (long long)nsize - (long long)old;
-        all_used += (long long)nsize - (long long)old;
+        b->pool->used += (long long)nsize - (long long)old;
     }
     return p;
 }
@@ -150,12 +147,6 @@ static void hook(lua_State *S, lua_Debug *ar)
     }
     lua_pushstring(S, b->trip);
     lua_error(S);
-}
-
-void dl_box_tick_any(lua_State *L)
-{
-    void *ud;
-    if (lua_getallocf(L, &ud) == box_alloc && ((Box *)ud)->busy) dl_box_tick(L);
 }
 
 void dl_box_tick(lua_State *S)
@@ -298,9 +289,12 @@ static void push_failure(lua_State *H, Box *b, int st)
     const char *in = b->label[0] ? " in " : "";
     if (b->mem_tripped == 3)
         lua_pushfstring(H, "string longer than %d KiB refused%s%s", (int)(DL_BOX_MAX_STRING >> 10), in, b->label);
-    else if (b->mem_tripped == 2)
+    else if (b->mem_tripped == 2 && b->pool->total % (1 << 20) == 0)
         lua_pushfstring(H, "memory cap exceeded%s%s (all scripts together may hold %d MiB)", in, b->label,
-                        (int)(DL_BOX_TOTAL >> 20));
+                        (int)(b->pool->total >> 20));
+    else if (b->mem_tripped == 2)
+        lua_pushfstring(H, "memory cap exceeded%s%s (all scripts together may hold %d KiB)", in, b->label,
+                        (int)(b->pool->total >> 10));
     else if (b->cap % (1 << 20) == 0)
         lua_pushfstring(H, "memory cap exceeded%s%s (%d MiB)", in, b->label, (int)(b->cap >> 20));
     else
@@ -521,17 +515,78 @@ static void read_limits(lua_State *H, int t, Box *b)
     b->budget = (long)opt_int(H, t, "budget", b->budget, 1);
     b->seconds = opt_seconds(H, t, "time", b->seconds);
     b->cap = opt_int(H, t, "memory", b->cap, 1 << 16);
+    b->env.pattern.steps = (long)opt_int(H, t, "pattern_steps", b->env.pattern.steps, 1);
     if (lua_getfield(H, t, "label") == LUA_TSTRING) snprintf(b->label, sizeof b->label, "%s", lua_tostring(H, -1));
     lua_pop(H, 1);
 }
 
-/* core.box.new{label =, memory = bytes, budget = instructions, time = s} */
+/* ---- pools: what the boxes of a room hold together ---- */
+
+static BoxPool *new_pool(lua_State *H, long long total)
+{
+    BoxPool *p = lua_newuserdatauv(H, sizeof *p, 0);
+    p->used = 0;
+    p->total = total;
+    luaL_setmetatable(H, POOL);
+    return p;
+}
+
+/* core.box.pool([{total = bytes}]) -> a pool of its own */
+static int l_pool(lua_State *H)
+{
+    lua_Integer total = DL_BOX_TOTAL;
+    if (!lua_isnoneornil(H, 1)) {
+        luaL_checktype(H, 1, LUA_TTABLE);
+        total = opt_int(H, 1, "total", total, 1 << 20);
+        /* (the messages count it in MiB or KiB, as an int) */
+        if (total > ((lua_Integer)1 << 40)) return luaL_error(H, "box: total must be at most 1 TiB");
+    }
+    new_pool(H, (long long)total);
+    return 1;
+}
+
+/* pool:memory() -> bytes its boxes hold now, its total */
+static int p_memory(lua_State *H)
+{
+    BoxPool *p = luaL_checkudata(H, 1, POOL);
+    lua_pushinteger(H, (lua_Integer)p->used);
+    lua_pushinteger(H, (lua_Integer)p->total);
+    return 2;
+}
+
+/* Pushes the pool of the box being made: opts.pool, or the host state's
+ * own (made when its first box is). */
+static BoxPool *pool_for(lua_State *H, int opts)
+{
+    if (lua_getfield(H, opts, "pool") != LUA_TNIL) {
+        BoxPool *p = luaL_testudata(H, -1, POOL);
+        if (!p) luaL_error(H, "box: pool must be a pool (core.box.pool)");
+        return p;
+    }
+    lua_pop(H, 1);
+    if (lua_rawgetp(H, LUA_REGISTRYINDEX, &HOST_POOL) == LUA_TUSERDATA) return lua_touserdata(H, -1);
+    lua_pop(H, 1);
+    BoxPool *p = new_pool(H, DL_BOX_TOTAL);
+    lua_pushvalue(H, -1);
+    lua_rawsetp(H, LUA_REGISTRYINDEX, &HOST_POOL);
+    return p;
+}
+
+/* core.box.new{label =, memory = bytes, budget = instructions, time = s,
+ * pattern_steps = n, pool = a pool} */
 static int l_new(lua_State *H)
 {
     if (lua_isnoneornil(H, 1)) lua_newtable(H);
     luaL_checktype(H, 1, LUA_TTABLE);
-    Box *b = lua_newuserdatauv(H, sizeof *b, 0);
+    BoxPool *pool = pool_for(H, 1);
+    Box *b = lua_newuserdatauv(H, sizeof *b, 1);
     memset(b, 0, sizeof *b);
+    lua_rotate(H, -2, 1);
+    lua_setiuservalue(H, -2, 1); /* the pool lives as long as the box */
+    b->pool = pool;
+    b->env.tick = dl_box_tick;
+    b->env.pattern.steps = DL_PATTERN_STEPS;
+    b->env.pattern.tick = dl_box_tick;
     b->budget = 10000000L;
     b->seconds = 1.0;
     b->cap = DL_BOX_MEMORY;
@@ -542,9 +597,8 @@ static int l_new(lua_State *H)
     long long cap = b->cap;
     b->cap = 0; /* the libraries themselves are not the script's doing */
     b->S = lua_newstate(box_alloc, b);
-    dl_pattern_tick = dl_box_tick_any;
     if (!b->S) return luaL_error(H, "box: out of memory");
-    *(Box **)lua_getextraspace(b->S) = b;
+    dl_box_set_env(b->S, &b->env);
     lua_pushcfunction(b->S, setup);
     if (lua_pcall(b->S, 0, 0, 0) != LUA_OK) {
         lua_close(b->S);
@@ -593,7 +647,7 @@ static int b_limits(lua_State *H)
 
 static int b_seed(lua_State *H)
 {
-    check_box(H, 1)->rng = (uint64_t)luaL_checkinteger(H, 2);
+    check_box(H, 1)->env.rng = (uint64_t)luaL_checkinteger(H, 2);
     return 0;
 }
 
@@ -601,7 +655,7 @@ static int b_seed(lua_State *H)
 static int b_random(lua_State *H)
 {
     Box *b = check_box(H, 1);
-    return dl_box_random(H, &b->rng, 2);
+    return dl_box_random(H, &b->env.rng, 2);
 }
 
 static int b_time_left(lua_State *H)
@@ -692,8 +746,21 @@ int dl_box_open(lua_State *H)
         lua_setfield(H, -2, "__metatable");
     }
     lua_pop(H, 1);
+    if (luaL_newmetatable(H, POOL)) {
+        lua_createtable(H, 0, 1);
+        lua_pushcfunction(H, p_memory);
+        lua_setfield(H, -2, "memory");
+        lua_setfield(H, -2, "__index");
+        lua_pushboolean(H, 0);
+        lua_setfield(H, -2, "__metatable");
+    }
+    lua_pop(H, 1);
     luaL_newlib(H, fns);
+    lua_pushcfunction(H, l_pool);
+    lua_setfield(H, -2, "pool");
     lua_pushinteger(H, (lua_Integer)DL_BOX_MEMORY);
     lua_setfield(H, -2, "memory");
+    lua_pushinteger(H, (lua_Integer)DL_BOX_TOTAL);
+    lua_setfield(H, -2, "total");
     return 1;
 }

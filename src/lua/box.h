@@ -11,26 +11,24 @@
 #include <lua.h>
 #include <stdint.h>
 
+#include "boxlib.h" /* (dl_box_random) */
+
 /* Default memory cap of a box: everything its state holds. */
 #define DL_BOX_MEMORY (64u << 20)
-/* What all boxes together may hold, whatever their number. */
+/* What all boxes of one pool together may hold, whatever their number: a
+ * pool is a room's (core.box.pool), or the host state's when none is
+ * given. Pools share nothing. */
 #define DL_BOX_TOTAL (512u << 20)
 /* The longest string a script may make: comparing two strings costs up to
  * ~10 ns a byte inside one VM instruction (strcoll per NUL). */
 #define DL_BOX_MAX_STRING (1u << 20)
-/* What one crossing may carry. */
-#define DL_BOX_MAX_DEPTH 32
-/* (a crowded table's move list, 11,700 moves, is ~320,000 values) */
-#define DL_BOX_MAX_ITEMS 1000000
 
-/* Pushes the core.box table (new, of, memory, and the natives a host
- * hands in: rng, time_left; a game's natives are core.natives(name)). */
+/* Pushes the core.box table (new, pool, of, memory, total, and the
+ * natives a host hands in: rng, time_left; a game's natives are
+ * core.natives(name)). */
 int dl_box_open(lua_State *H);
 /* Stops whatever script runs now with "interrupted" (Ctrl-C); safe to
  * call from a signal handler. */
 void dl_box_interrupt(void);
-/* One draw of the core's splitmix64 from *state, as math.random takes its
- * arguments from index first on: a float, 1..n or m..n. */
-int dl_box_random(lua_State *L, uint64_t *state, int first);
 
 #endif

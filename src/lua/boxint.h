@@ -1,6 +1,6 @@
-/* Shared by box.c (the states and calls), boxlib.c (what a script may
- * call) and boxcopy.c (values crossing between states). Not for users of
- * boxes: they see box.h and core.box only. */
+/* Shared by box.c (the states and calls) and boxcopy.c (values crossing
+ * between states), above boxlib.c (what a script may call). Not for users
+ * of boxes: they see box.h and core.box only. */
 #ifndef DL_BOXINT_H
 #define DL_BOXINT_H
 
@@ -8,15 +8,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "box.h"
+#include "boxlib.h"
+
+/* What one crossing may carry. */
+#define DL_BOX_MAX_DEPTH 32
+/* (a crowded table's move list, 11,700 moves, is ~320,000 values) */
+#define DL_BOX_MAX_ITEMS 1000000
 
 enum { TRIP_NONE, TRIP_BUDGET, TRIP_TIME, TRIP_INTERRUPT };
 
+/* What the boxes of one pool hold together (a room's, or its host's). */
+typedef struct BoxPool {
+    long long used, total;
+} BoxPool;
+
 typedef struct Box {
+    dl_BoxEnv env;       /* first: the state's extra space points here */
+    BoxPool *pool;       /* kept alive by the box's user value */
     lua_State *S;        /* the script's state; NULL once closed */
     lua_State *H;        /* the host state calling in, during a call */
     long long used, cap; /* bytes S holds, exactly; cap 0 = none */
-    int mem_tripped;     /* an allocation was refused: 1 the cap, 2 the total, 3 a string's length */
+    int mem_tripped;     /* an allocation was refused: 1 the cap, 2 the pool's total, 3 a string's length */
     int big;             /* the script has made a long string: see hook_every */
     long budget;         /* VM instructions a call may run */
     double seconds;      /* wall-clock seconds a call may run; 0 = none */
@@ -33,25 +45,21 @@ typedef struct Box {
     int walked; /* values dl_box_register has looked at in this call */
     int services;   /* H registry ref of this call's host functions */
     unsigned gen;   /* changes with every call: stale services refuse */
-    uint64_t rng;   /* the script's math.random, seeded by the host */
     char label[128];
     char trip[600]; /* the message of the limit that stopped the call */
 } Box;
 
-Box *dl_box_of(lua_State *S);
+static inline Box *dl_box_of(lua_State *S)
+{
+    return (Box *)dl_box_env(S);
+}
 double dl_box_now(void);
 /* Raises if the running call is over its time or was interrupted: every
  * library function checks it, so a loop of costly calls stops too. */
 void dl_box_tick(lua_State *S);
 /* Raises the limit's error from a hook (level 0) or a C function (1). */
 int dl_box_trip(lua_State *S, Box *b, int kind, int level);
-/* Builds S's globals from the allow-list (run protected, in S). */
-void dl_box_openlibs(lua_State *S);
-/* The script's seeded generator, also drawn by the host. */
-int dl_box_random_s(lua_State *S);
 int dl_box_time_left_s(lua_State *S);
-/* dl_box_tick when L is a box's state, nothing in the host (lpattern). */
-void dl_box_tick_any(lua_State *L);
 
 /* ---- crossing ---- */
 typedef struct {

@@ -9,9 +9,8 @@
 #include <lualib.h>
 #include <string.h>
 
-#include "boxint.h"
+#include "boxlib.h"
 #include "rng.h"
-#include "lpattern.h"
 
 /* Past these, one call would run for more than ~50 ms. */
 #define MAX_MOVE (1 << 20)  /* elements table.move copies */
@@ -27,36 +26,39 @@ static const char *const GLOBALS[] = {"assert", "error",  "ipairs",   "next",   
                                       "string", "table",  "math",     "utf8",     "_G",
                                       "_VERSION", NULL};
 
-/* The library's own functions, by index: a guard calls through this table
- * (a C function pointer has no portable place in a Lua value). */
-static lua_CFunction real[192];
-static int nreal;
+/* The key of a box's env in its registry (dl_box_tick_any). */
+static const char ENV_KEY = 'e';
 
-static int real_index(lua_State *S, lua_CFunction f)
+static void tick(lua_State *S)
 {
-    for (int i = 0; i < nreal; i++)
-        if (real[i] == f) return i;
-    if (nreal == (int)(sizeof real / sizeof real[0])) return luaL_error(S, "box: too many library functions");
-    real[nreal] = f;
-    return nreal++;
+    dl_box_env(S)->tick(S);
 }
 
+/* A guard's upvalue is the library's own function (a light C function:
+ * nothing of it is kept outside the state). */
 static int call_real(lua_State *S)
 {
-    return real[lua_tointeger(S, lua_upvalueindex(1))](S);
+    return lua_tocfunction(S, lua_upvalueindex(1))(S);
 }
 
 static int guard(lua_State *S)
 {
-    dl_box_tick(S);
+    tick(S);
     return call_real(S);
+}
+
+void dl_box_tick_any(lua_State *L)
+{
+    int is_box = lua_rawgetp(L, LUA_REGISTRYINDEX, &ENV_KEY) == LUA_TLIGHTUSERDATA;
+    lua_pop(L, 1);
+    if (is_box) tick(L);
 }
 
 /* string.rep("", huge) loops in C without allocating anything. */
 static int g_rep(lua_State *S)
 {
     size_t l, lsep = 0;
-    dl_box_tick(S);
+    tick(S);
     luaL_checklstring(S, 1, &l);
     lua_Integer n = luaL_checkinteger(S, 2);
     luaL_optlstring(S, 3, "", &lsep);
@@ -87,7 +89,7 @@ static void push_safe_string(lua_State *S, int i)
 
 static int g_tostring(lua_State *S)
 {
-    dl_box_tick(S);
+    tick(S);
     luaL_checkany(S, 1);
     push_safe_string(S, 1);
     return 1;
@@ -97,7 +99,7 @@ static int g_tostring(lua_State *S)
 static int g_format(lua_State *S)
 {
     size_t n;
-    dl_box_tick(S);
+    tick(S);
     const char *f = luaL_checklstring(S, 1, &n);
     int arg = 1, top = lua_gettop(S);
     for (size_t i = 0; i < n; i++) {
@@ -130,7 +132,7 @@ static void span_check(lua_State *S, int idx, lua_Integer first, lua_Integer las
 
 static int g_move(lua_State *S)
 {
-    dl_box_tick(S);
+    tick(S);
     lua_Integer f = luaL_checkinteger(S, 2), e = luaL_checkinteger(S, 3);
     span_check(S, 1, f, e, MAX_MOVE, "table.move");
     if (!lua_isnoneornil(S, 5)) span_check(S, 5, f, e, MAX_MOVE, "table.move");
@@ -141,14 +143,14 @@ static int g_move(lua_State *S)
  * strings full of NULs may take ~10 ms to compare. */
 static int less_ticking(lua_State *S)
 {
-    dl_box_tick(S);
+    tick(S);
     lua_pushboolean(S, lua_compare(S, 1, 2, LUA_OPLT));
     return 1;
 }
 
 static int g_sort(lua_State *S)
 {
-    dl_box_tick(S);
+    tick(S);
     luaL_checktype(S, 1, LUA_TTABLE);
     span_check(S, 1, 1, luaL_len(S, 1), MAX_SORT, "table.sort");
     if (lua_isnoneornil(S, 2)) {
@@ -170,14 +172,14 @@ static void range_check(lua_State *S, int at, const char *fname)
 
 static int g_unpack(lua_State *S)
 {
-    dl_box_tick(S);
+    tick(S);
     range_check(S, 2, "table.unpack");
     return call_real(S);
 }
 
 static int g_concat(lua_State *S)
 {
-    dl_box_tick(S);
+    tick(S);
     range_check(S, 3, "table.concat");
     return call_real(S);
 }
@@ -186,7 +188,7 @@ static int g_concat(lua_State *S)
  * length may come from a __len that lies. */
 static int g_insert(lua_State *S)
 {
-    dl_box_tick(S);
+    tick(S);
     if (lua_gettop(S) == 3) {
         luaL_checktype(S, 1, LUA_TTABLE);
         lua_Integer n = luaL_len(S, 1), pos = luaL_checkinteger(S, 2);
@@ -197,7 +199,7 @@ static int g_insert(lua_State *S)
 
 static int g_remove(lua_State *S)
 {
-    dl_box_tick(S);
+    tick(S);
     luaL_checktype(S, 1, LUA_TTABLE);
     lua_Integer n = luaL_len(S, 1), pos = luaL_optinteger(S, 2, n);
     span_check(S, 1, pos, n, MAX_SHIFT, "table.remove");
@@ -209,7 +211,7 @@ static int g_remove(lua_State *S)
  * raw, as Lua itself does. */
 static int g_setmetatable(lua_State *S)
 {
-    dl_box_tick(S);
+    tick(S);
     luaL_checktype(S, 1, LUA_TTABLE);
     if (lua_istable(S, 2)) {
         lua_pushliteral(S, "__gc");
@@ -256,8 +258,8 @@ int dl_box_random(lua_State *L, uint64_t *state, int first)
 
 int dl_box_random_s(lua_State *S)
 {
-    dl_box_tick(S);
-    return dl_box_random(S, &dl_box_of(S)->rng, 1);
+    tick(S);
+    return dl_box_random(S, &dl_box_env(S)->rng, 1);
 }
 
 /* Every C function of the table at the top, behind the guard (or its own
@@ -281,7 +283,7 @@ static void wrap_all(lua_State *S, const luaL_Reg *own)
         lua_pop(S, 1);
         if (plain) {
             lua_pushvalue(S, -1);
-            lua_pushinteger(S, real_index(S, f));
+            lua_pushcfunction(S, f);
             lua_pushcclosure(S, w, 1);
             lua_rawset(S, -4);
         }
@@ -302,12 +304,14 @@ void dl_box_openlibs(lua_State *S)
     static const luaL_Reg table_own[] = {{"move", g_move},     {"sort", g_sort},     {"insert", g_insert},
                                          {"remove", g_remove}, {"unpack", g_unpack}, {"concat", g_concat},
                                          {NULL, NULL}};
+    lua_pushlightuserdata(S, dl_box_env(S));
+    lua_rawsetp(S, LUA_REGISTRYINDEX, &ENV_KEY);
     luaL_requiref(S, LUA_GNAME, luaopen_base, 1);
     lua_pop(S, 1);
     luaL_requiref(S, LUA_STRLIBNAME, luaopen_string, 1);
     lua_pushnil(S);
     lua_setfield(S, -2, "dump"); /* bytecode out means bytecode in */
-    dl_pattern_register(S, lua_gettop(S));
+    dl_pattern_open(S, lua_gettop(S), &dl_box_env(S)->pattern);
     lua_pop(S, 1);
     open_lib(S, LUA_STRLIBNAME, luaopen_string, string_own);
     open_lib(S, LUA_TABLIBNAME, luaopen_table, table_own);

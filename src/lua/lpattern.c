@@ -43,12 +43,13 @@
 
 typedef struct {
     lua_State *L;
+    const dl_PatternLimits *lim; /* the budget and clock of the table's owner */
     const char *subject, *subject_end;
     const char *pattern_end;
     const char *fname; /* for the budget error: "find", "gsub", ... */
     long budget;       /* the budget this call started with */
     long left;         /* steps left in this call */
-    long tick_at;      /* when left falls below it: dl_pattern_tick */
+    long tick_at;      /* when left falls below it: lim->tick */
     int depth;         /* nested matcher calls still allowed */
     int ncap;
     struct {
@@ -57,16 +58,18 @@ typedef struct {
     } cap[MAX_CAPTURES];
 } Matcher;
 
-static long steps_budget = DL_PATTERN_STEPS;
+/* The host's own table (core.pattern, for tests and tools): never a
+ * box's, whose limits are its own (dl_pattern_open). */
+static dl_PatternLimits host_limits = {DL_PATTERN_STEPS, NULL};
 
 void dl_pattern_set_steps(long steps)
 {
-    steps_budget = steps > 0 ? steps : 1;
+    host_limits.steps = steps > 0 ? steps : 1;
 }
 
 long dl_pattern_steps(void)
 {
-    return steps_budget;
+    return host_limits.steps;
 }
 
 static void over_budget(const Matcher *m)
@@ -78,14 +81,12 @@ static void over_budget(const Matcher *m)
 /* luaL_error does not return. The returns written after it below are
  * for the static analyzers, which cannot know that. */
 
-void (*dl_pattern_tick)(lua_State *L);
-
 /* Every DL_PATTERN_TICK steps, and past the budget. */
 static void checkpoint(Matcher *m)
 {
     if (m->left < 0) over_budget(m);
     m->tick_at = m->left > DL_PATTERN_TICK ? m->left - DL_PATTERN_TICK : 0;
-    if (dl_pattern_tick) dl_pattern_tick(m->L);
+    if (m->lim->tick) m->lim->tick(m->L);
 }
 
 /* Called on every unit of work, so it must stay this small. */
@@ -100,17 +101,34 @@ static inline void charge_bulk(Matcher *m, size_t bytes)
     charge(m, (long)(bytes / BULK_BYTES) + 1);
 }
 
-static void begin(Matcher *m, lua_State *L, const char *s, size_t ls, const char *p, size_t lp,
-                  const char *fname)
+/* The whole budget again, for a call or one gmatch iteration. */
+static void full_budget(Matcher *m)
+{
+    const long steps = m->lim->steps;
+    m->budget = steps;
+    m->left = steps;
+    m->tick_at = steps > DL_PATTERN_TICK ? steps - DL_PATTERN_TICK : 0;
+}
+
+/* The limits of the function called (its upvalue), after a look at the
+ * owner's clock: a loop of cheap calls must not outrun a time limit. */
+static const dl_PatternLimits *entry(lua_State *L)
+{
+    const dl_PatternLimits *lim = lua_touserdata(L, lua_upvalueindex(1));
+    if (lim->tick) lim->tick(L);
+    return lim;
+}
+
+static void begin(Matcher *m, lua_State *L, const dl_PatternLimits *lim, const char *s, size_t ls,
+                  const char *p, size_t lp, const char *fname)
 {
     m->L = L;
+    m->lim = lim;
     m->subject = s;
     m->subject_end = s + ls;
     m->pattern_end = p + lp;
     m->fname = fname;
-    m->budget = steps_budget;
-    m->left = steps_budget;
-    m->tick_at = steps_budget > DL_PATTERN_TICK ? steps_budget - DL_PATTERN_TICK : 0;
+    full_budget(m);
     m->depth = MAX_DEPTH;
     m->ncap = 0;
 }
@@ -580,6 +598,7 @@ static size_t start_index(lua_Integer pos, size_t len)
 
 static int find_or_match(lua_State *L, int find)
 {
+    const dl_PatternLimits *lim = entry(L);
     size_t ls, lp;
     const char *s = luaL_checklstring(L, 1, &ls);
     const char *p = luaL_checklstring(L, 2, &lp);
@@ -591,7 +610,7 @@ static int find_or_match(lua_State *L, int find)
         luaL_pushfail(L);
         return 1;
     }
-    begin(&m, L, s, ls, p, lp, find ? "find" : "match");
+    begin(&m, L, lim, s, ls, p, lp, find ? "find" : "match");
     if (find && (lua_toboolean(L, 4) || no_specials(p, lp))) {
         const char *hit;
         charge_bulk(&m, lp);
@@ -647,10 +666,8 @@ static int gmatch_step(lua_State *L)
     Iterator *it = (Iterator *)lua_touserdata(L, lua_upvalueindex(3));
     const char *at;
     it->m.L = L; /* the loop may run in another coroutine */
-    it->m.budget = steps_budget;
-    it->m.left = steps_budget;
-    it->m.tick_at = steps_budget > DL_PATTERN_TICK ? steps_budget - DL_PATTERN_TICK : 0;
-    if (dl_pattern_tick) dl_pattern_tick(L); /* (the iterator is called from a loop) */
+    full_budget(&it->m);
+    if (it->m.lim->tick) it->m.lim->tick(L); /* (the iterator is called from a loop) */
     if (!it->next) return 0;
     for (at = it->next; at <= it->m.subject_end; at++) {
         const char *e;
@@ -668,6 +685,7 @@ static int gmatch_step(lua_State *L)
 /* No anchor here: a leading '^' is an ordinary character, as in Lua. */
 static int l_gmatch(lua_State *L)
 {
+    const dl_PatternLimits *lim = entry(L);
     size_t ls, lp;
     const char *s = luaL_checklstring(L, 1, &ls);
     const char *p = luaL_checklstring(L, 2, &lp);
@@ -676,7 +694,7 @@ static int l_gmatch(lua_State *L)
     lua_settop(L, 2);
     it = (Iterator *)lua_newuserdatauv(L, sizeof *it, 0);
     if (init > ls) init = ls + 1; /* nothing to find, and no overflow */
-    begin(&it->m, L, s, ls, p, lp, "gmatch");
+    begin(&it->m, L, lim, s, ls, p, lp, "gmatch");
     it->next = s + init;
     it->last = NULL;
     it->pattern = p;
@@ -756,6 +774,7 @@ static int add_value(Matcher *m, luaL_Buffer *b, const char *s, const char *e, i
 
 static int l_gsub(lua_State *L)
 {
+    const dl_PatternLimits *lim = entry(L);
     size_t ls, lp;
     const char *src = luaL_checklstring(L, 1, &ls);
     const char *p = luaL_checklstring(L, 2, &lp);
@@ -771,7 +790,7 @@ static int l_gsub(lua_State *L)
                          kind == LUA_TTABLE,
                      3, "string/function/table");
     luaL_buffinit(L, &b);
-    begin(&m, L, src, ls, p, lp, "gsub");
+    begin(&m, L, lim, src, ls, p, lp, "gsub");
     p += anchored;
     while (n < max) {
         const char *e;
@@ -798,7 +817,7 @@ static int l_gsub(lua_State *L)
     return 2;
 }
 
-void dl_pattern_register(lua_State *L, int idx)
+void dl_pattern_open(lua_State *L, int idx, const dl_PatternLimits *lim)
 {
     static const luaL_Reg fns[] = {{"find", l_find},
                                    {"match", l_match},
@@ -808,7 +827,13 @@ void dl_pattern_register(lua_State *L, int idx)
     const luaL_Reg *f;
     idx = lua_absindex(L, idx);
     for (f = fns; f->name; f++) {
-        lua_pushcfunction(L, f->func);
+        lua_pushlightuserdata(L, (void *)lim); /* (read only: see entry) */
+        lua_pushcclosure(L, f->func, 1);
         lua_setfield(L, idx, f->name);
     }
+}
+
+void dl_pattern_register(lua_State *L, int idx)
+{
+    dl_pattern_open(L, idx, &host_limits);
 }

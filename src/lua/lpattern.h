@@ -18,16 +18,27 @@
  * one-byte replacements, some 12 million steps). */
 #define DL_PATTERN_STEPS 20000000L
 
-/* Sets find, match, gmatch and gsub in the table at stack index idx. */
+/* The limits of one table of these functions: each box has its own, so
+ * nothing one room or box sets reaches another's. */
+typedef struct dl_PatternLimits {
+    long steps; /* steps one call may take (>= 1) */
+    /* Called at the start of each call, every DL_PATTERN_TICK steps and at
+     * each gmatch iteration, when set: an owner with a clock of its own (a
+     * script's time limit) looks at it there, since a call can take tens
+     * of ms. It may raise. */
+    void (*tick)(lua_State *L);
+} dl_PatternLimits;
+#define DL_PATTERN_TICK 1000000L
+
+/* Sets find, match, gmatch and gsub in the table at stack index idx,
+ * bounded by *lim, which must outlive them (a box keeps its own limits
+ * in its struct); the functions read lim at every call. */
+void dl_pattern_open(lua_State *L, int idx, const dl_PatternLimits *lim);
+/* The host's own table (core.pattern: tests and tools), with limits of
+ * its own that dl_pattern_set_steps sets (steps >= 1; tests use small
+ * ones) and dl_pattern_steps tells. No box reads them. */
 void dl_pattern_register(lua_State *L, int idx);
-/* The budget of every later call in the process (steps >= 1; tests use
- * small ones). dl_pattern_steps() tells the current one. */
 void dl_pattern_set_steps(long steps);
 long dl_pattern_steps(void);
-/* Called every DL_PATTERN_TICK steps of a call, and at each gmatch
- * iteration, when set: a host with a clock of its own (a script's time
- * limit) looks at it there, since a call can take tens of ms. */
-#define DL_PATTERN_TICK 1000000L
-extern void (*dl_pattern_tick)(lua_State *L);
 
 #endif

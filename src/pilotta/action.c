@@ -3,8 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "pilotta/auction.h"
-#include "pilotta/play.h"
+#include "pilotta/check.h"
 
 pl_Action pl_normalize(const pl_State *s, const pl_Action *a)
 {
@@ -52,13 +51,4 @@ void pl_apply_legal(pl_State *s, const pl_Action *a)
         abort();
     }
 #endif
-}
-
-const char *pl_apply(pl_State *s, const pl_Action *a, char *err, size_t cap)
-{
-    const char *why = pl_refusal(s, a, err, cap);
-    if (why) return why;
-    pl_Action n = pl_normalize(s, a);
-    pl_apply_legal(s, &n);
-    return NULL;
 }

@@ -3,7 +3,7 @@
 #ifndef PL_AUCTION_H
 #define PL_AUCTION_H
 
-#include "pilotta/action.h"
+#include "pilotta/state.h"
 
 /* Appends the legal calls of the phase (auction, trump choice, contra
  * window) to out. */
@@ -12,9 +12,8 @@ void pl_auction_legal(const pl_State *s, pl_ActionList *out);
 void pl_auction_apply(pl_State *s, const pl_Action *a);
 /* May the seat to call bid now at all (P16, PV-pass-final)? */
 bool pl_may_bid(const pl_State *s);
-/* Team holding the highest bid, -1 when none stands. */
-static inline int pl_bidding_team(const pl_State *s) { return s->bidder < 0 ? -1 : pl_team(s->bidder); }
-/* Contract value V in points (P20: capot 250). */
-static inline int pl_contract_value(const pl_State *s) { return s->bid == PL_CAPOT ? 250 : s->bid * 10; }
+/* The byte code of a call in pl_State.calls and back. */
+uint8_t pl_call_code(const pl_Action *a);
+pl_Action pl_call_decode(uint8_t code);
 
 #endif

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "pilotta/action.h"
+#include "pilotta/refuse.h"
 
 /* One step of the game: an action, or the deal of the next round. */
 typedef struct {

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pilotta/action.h"
+#include "pilotta/check.h"
+#include "pilotta/refuse.h"
 #include "pilotta/decl.h"
 #include "pilotta/deal.h"
 #include "pilotta/notation.h"
@@ -109,7 +110,8 @@ static const char *const FIELDS[NFIELDS] = {"dealer", "round", "score", "calls",
 typedef struct {
     char *err;
     size_t cap;
-    char val[NFIELDS][PL_POSITION_MAX];
+    char text[PL_POSITION_MAX]; /* a copy of the position, cut into fields */
+    char *val[NFIELDS];         /* each field's value, inside text */
     bool has[NFIELDS];
     pl_Set known[4];
     int hidden[4];
@@ -136,12 +138,27 @@ static char *trim(char *s)
     return s;
 }
 
+/* strtok without its hidden state (a parse may run in any number of
+ * rooms, or threads, at once): the next token of *rest, or NULL. */
+static char *token(char **rest, const char *delims)
+{
+    char *s = *rest + strspn(*rest, delims);
+    if (!*s) {
+        *rest = s;
+        return NULL;
+    }
+    char *e = s + strcspn(s, delims);
+    if (*e) *e++ = '\0';
+    *rest = e;
+    return s;
+}
+
 static const char *split_fields(Parse *p, const char *text)
 {
     if (strlen(text) >= PL_POSITION_MAX) return fail(p, "position too long (over %d bytes)", PL_POSITION_MAX - 1);
-    char copy[PL_POSITION_MAX];
-    memcpy(copy, text, strlen(text) + 1);
-    for (char *f = strtok(copy, ";"); f; f = strtok(NULL, ";")) {
+    memcpy(p->text, text, strlen(text) + 1);
+    char *rest = p->text, *f;
+    while ((f = token(&rest, ";"))) {
         char *eq = strchr(f, '=');
         if (!eq) {
             if (*trim(f)) return fail(p, "field '%.20s' has no '='", trim(f));
@@ -154,8 +171,7 @@ static const char *split_fields(Parse *p, const char *text)
         if (k == NFIELDS) return fail(p, "unknown field '%.20s' (dealer, round, score, calls, hands, tricks, decls, belote, standing)", key);
         if (p->has[k]) return fail(p, "field '%s' given twice", key);
         p->has[k] = true;
-        const char *v = trim(eq + 1);
-        memcpy(p->val[k], v, strlen(v) + 1);
+        p->val[k] = trim(eq + 1);
     }
     if (!p->has[F_HANDS]) return fail(p, "the hands field is required");
     return NULL;
@@ -201,8 +217,8 @@ static const char *replay_calls(Parse *p, pl_State *s)
     for (int i = 0; i < PL_NCARDS; i++) pack[i] = (uint8_t)i;
     pl_deal_pack(s, pack);
     if (!p->has[F_CALLS] || !*p->val[F_CALLS]) return NULL;
-    char *list = p->val[F_CALLS];
-    for (char *c = strtok(list, ","); c; c = strtok(NULL, ",")) {
+    char *rest = p->val[F_CALLS], *c;
+    while ((c = token(&rest, ","))) {
         pl_Action a;
         char why[200];
         c = trim(c);
@@ -215,7 +231,8 @@ static const char *replay_calls(Parse *p, pl_State *s)
 
 static const char *parse_hand(Parse *p, int seat, char *text)
 {
-    for (char *w = strtok(text, " "); w; w = strtok(NULL, " ")) {
+    char *w;
+    while ((w = token(&text, " "))) {
         int len, c;
         if (strcmp(w, "-") == 0) continue;
         if (w[0] == '?') {
@@ -293,7 +310,8 @@ static const char *parse_decls(Parse *p, pl_State *s)
 {
     if (!p->has[F_DECLS] || !*p->val[F_DECLS]) return NULL;
     if (s->phase != PL_PHASE_PLAY) return fail(p, "decls: announcements come in the play (P35)");
-    for (char *d = strtok(p->val[F_DECLS], ","); d; d = strtok(NULL, ",")) {
+    char *rest = p->val[F_DECLS], *d;
+    while ((d = token(&rest, ","))) {
         d = trim(d);
         if (s->ndecl == PL_MAX_DECLS) return fail(p, "decls: too many");
         if (d[0] < '0' || d[0] > '3' || d[1] != ':') return fail(p, "decls: write seat:cards, as 0:7c 8c 9c");
@@ -534,7 +552,7 @@ static void settle(pl_State *s, const int32_t score[2])
 const char *pl_position_parse(pl_State *out, const pl_Rules *r, const char *text, uint64_t seed,
                               char *err, size_t cap)
 {
-    static Parse p; /* large: kept off the stack */
+    Parse p; /* the caller's: nothing kept between calls */
     memset(&p, 0, sizeof p);
     p.err = err, p.cap = cap;
     pl_State s;

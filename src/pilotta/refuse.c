@@ -2,12 +2,12 @@
  * (pl_legal); this file finds the first rule the action breaks and says
  * it in plain words. Every refusal message of the Pilotta core is here:
  * `grep P24 src/pilotta` finds the rule's code and its words. */
+#include "pilotta/refuse.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "pilotta/auction.h"
 #include "pilotta/decl.h"
-#include "pilotta/play.h"
 
 typedef struct {
     const pl_State *s;
@@ -219,4 +219,13 @@ const char *pl_refusal(const pl_State *s, const pl_Action *a, char *buf, size_t 
                    s->last.thrown_in ? "P19" : "P18");
     const char *why = s->phase == PL_PHASE_PLAY ? play_check(&w) : auction_check(&w);
     return why ? why : say(&w, "P51: that action is not allowed here");
+}
+
+const char *pl_apply(pl_State *s, const pl_Action *a, char *err, size_t cap)
+{
+    const char *why = pl_refusal(s, a, err, cap);
+    if (why) return why;
+    pl_Action n = pl_normalize(s, a);
+    pl_apply_legal(s, &n);
+    return NULL;
 }

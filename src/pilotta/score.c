@@ -1,6 +1,5 @@
 #include "pilotta/score.h"
 
-#include "pilotta/auction.h"
 #include "pilotta/decl.h"
 
 /* P30-P32: trick points, 250 for a sweep. */

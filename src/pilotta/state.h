@@ -1,9 +1,13 @@
 /* The Pilotta game state: a plain struct without pointers, so a copy is a
  * clone (search and playouts copy it). Everything a position needs is
- * here; what a seat was dealt is its hand plus the cards it played. */
+ * here; what a seat was dealt is its hand plus the cards it played. And
+ * the action that changes it: every call, trump choice, announcement,
+ * show and card play of P12-P40 in one small struct. Nothing here knows
+ * the rules: the files above (auction, decl, play, score) do. */
 #ifndef PL_STATE_H
 #define PL_STATE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "pilotta/cards.h"
@@ -87,6 +91,10 @@ typedef struct {
 enum { PL_STANDING_NOT_YET = -1, PL_STANDING_EQUAL = 2, PL_STANDING_NONE = 3 };
 
 static inline int pl_team(int seat) { return seat & 1; }
+/* Team holding the highest bid, -1 when none stands. */
+static inline int pl_bidding_team(const pl_State *s) { return s->bidder < 0 ? -1 : pl_team(s->bidder); }
+/* Contract value V in points (P20: capot 250). */
+static inline int pl_contract_value(const pl_State *s) { return s->bid == PL_CAPOT ? 250 : s->bid * 10; }
 static inline int pl_eldest(const pl_State *s) { return (s->dealer + 1) & 3; }
 static inline int pl_trick_index(const pl_State *s) { return s->nplayed >> 2; }
 static inline int pl_trick_count(const pl_State *s) { return s->nplayed & 3; }
@@ -106,15 +114,42 @@ static inline pl_Set pl_dealt(const pl_State *s, int seat)
 }
 /* Cards of the trick being played. */
 pl_Set pl_trick_set(const pl_State *s);
-/* Seat whose card wins the current (or just completed) trick so far, -1
- * when it is empty (P29). */
-int pl_trick_winner(const pl_State *s, int trick);
 
 /* A state with no cards dealt and nothing played (auction phase). */
 void pl_state_blank(pl_State *s, const pl_Rules *r);
-/* Invariants (32 cards each in one place, tricks of four in turn order,
- * points and tricks totals, the auction fields, P47 after a round). NULL
- * when they hold, else the first broken one. */
-const char *pl_check_state(const pl_State *s);
+/* ---- actions ---- */
+
+typedef enum {
+    PL_PASS,     /* P12 */
+    PL_BID,      /* P12, P14: value (tens, 25 = capot) and suit */
+    PL_CONTRA,   /* P16 */
+    PL_RECONTRA, /* P17 */
+    PL_TRUMP,    /* PV-suit-after-auction: suit */
+    PL_ANNOUNCE, /* P35: cards */
+    PL_SHOW,     /* P38 */
+    PL_PLAY      /* P21-P29: card, belote flag (P39) */
+} pl_Kind;
+
+typedef struct {
+    pl_Set cards;  /* PL_ANNOUNCE */
+    uint8_t kind;  /* pl_Kind */
+    uint8_t value; /* PL_BID: 8..24 tens, PL_CAPOT */
+    int8_t suit;   /* PL_BID, PL_TRUMP: 0..3; -1 for a bid without suit */
+    uint8_t card;  /* PL_PLAY */
+    uint8_t belote; /* PL_PLAY: said with the first of K and Q of trumps */
+} pl_Action;
+
+/* An auction turn has at most pass, contra and 18 values x 4 suits. */
+#define PL_MAX_ACTIONS 96
+typedef struct {
+    pl_Action a[PL_MAX_ACTIONS];
+    int n;
+} pl_ActionList;
+
+static inline bool pl_action_eq(const pl_Action *x, const pl_Action *y)
+{
+    return x->kind == y->kind && x->value == y->value && x->suit == y->suit &&
+           x->card == y->card && x->belote == y->belote && x->cards == y->cards;
+}
 
 #endif

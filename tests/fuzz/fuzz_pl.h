@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pilotta/action.h"
+#include "pilotta/check.h"
+#include "pilotta/refuse.h"
 #include "pilotta/deal.h"
 #include "pilotta/notation.h"
 #include "pilotta/playout.h"

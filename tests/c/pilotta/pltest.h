@@ -10,7 +10,8 @@
 /* cmocka needs these first */
 #include <cmocka.h>
 
-#include "pilotta/action.h"
+#include "pilotta/check.h"
+#include "pilotta/refuse.h"
 #include "pilotta/deal.h"
 #include "pilotta/decl.h"
 #include "pilotta/notation.h"
