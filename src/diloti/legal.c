@@ -18,9 +18,14 @@
  * cards and four declarations share a value, so a count fits. */
 typedef uint64_t Counts;
 
+/* (a value outside 1..10, a face card's 0 among them, counts none) */
+static const unsigned NO_VALUE = 64u;
+static inline unsigned shift_of(int v) { return v >= 1 && v <= 10 ? 4u * (unsigned)(v - 1) : NO_VALUE; }
+
 static inline int cnt(Counts k, int v)
 {
-    return (unsigned)(v - 1) < 10u ? (int)(k >> (4u * (unsigned)(v - 1))) & 0xF : 0;
+    const unsigned sh = shift_of(v);
+    return sh < NO_VALUE ? (int)(k >> sh) & 0xF : 0;
 }
 static inline Counts one(int v) { return (unsigned)(v - 1) < 10u ? (Counts)1 << (4u * (unsigned)(v - 1)) : 0; }
 
