@@ -557,7 +557,9 @@ function M.game(definition)
     end
     local r, why = rules_of(opts.rules)
     if not r then return nil, why end
-    if opts.players ~= nil or opts.teams ~= nil then r.players, r.teams = opts.players or r.players, opts.teams or false end
+    if opts.players ~= nil or opts.teams ~= nil then
+      r.players, r.teams = opts.players or r.players, opts.teams or false
+    end
     if opts.target ~= nil then r.target = opts.target end
     local ok, cwhy = P.check(r)
     if not ok then return nil, cwhy end
