@@ -78,7 +78,8 @@ end
 -- ---------------------------------------------------------------------
 -- The handle. Its state is private (a weak table keyed by the handle):
 -- { def, st = {rules, rng, round, dealer, ply, phase, winner, score,
--- rounds_won, last, g = the game's own state}, history, back = {{st, n}},
+-- rounds_won, last, g = the game's own state}, history, back = {{st, n}}
+-- (for undo: a copy of st before each change and the history's length),
 -- list = the moves kept until the state changes }.
 
 local H = setmetatable({}, { __mode = "k" })
@@ -266,7 +267,8 @@ end
 
 function Methods:count(budget)
   local h = get(self)
-  if budget ~= nil and (math.type(budget) ~= "integer" or budget < 1 or budget > 100000000) then
+  local b = budget ~= nil and math.tointeger(budget)
+  if budget ~= nil and (not b or b < 1 or b > 100000000) then
     error("bad argument #1 to 'count' (a budget of 1 to 100000000 checks)", 2)
   end
   return #listed(h), true
@@ -276,7 +278,7 @@ function Methods:undo()
   local h = get(self)
   local b = table.remove(h.back)
   if not b then return false end
-  h.st, h.list = b.st, nil
+  h.st, h.list = copy(b.st), nil -- (the kept copy stays untouched: clones share it)
   for i = #h.history, b.n + 1, -1 do h.history[i] = nil end
   return true
 end
@@ -303,7 +305,10 @@ end
 
 function Methods:clone()
   local h = get(self)
-  return wrap { def = h.def, st = copy(h.st), history = copy(h.history), back = copy(h.back) }
+  -- (history entries and kept states never change once written, so the
+  -- clone shares them; only the state under way is copied)
+  return wrap { def = h.def, st = copy(h.st), history = table.move(h.history, 1, #h.history, 1, {}),
+    back = table.move(h.back, 1, #h.back, 1, {}) }
 end
 
 function Methods:close() H[self] = nil end
