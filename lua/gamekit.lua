@@ -64,11 +64,19 @@ local function sorted_keys(t)
   return keys
 end
 
+local function by_seat(keys)
+  for i, k in ipairs(keys) do
+    if math.type(k) ~= "integer" or k ~= i - 1 then return false end
+  end
+  return true
+end
+
 local function text_of(v)
   if type(v) ~= "table" then return tostring(v) end
   local keys = sorted_keys(v)
   if #keys == 0 then return "-" end
-  local out, list = {}, #v == #keys
+  -- (a list, or a table by seat from 0, reads as its items)
+  local out, list = {}, #v == #keys or by_seat(keys)
   for i, k in ipairs(keys) do
     out[i] = list and text_of(v[k]) or (tostring(k) .. "=" .. text_of(v[k]))
   end

@@ -356,6 +356,9 @@ describe("gamekit", function()
       local all = g:position(true)
       for seat = 0, 1 do assert.falsy(all:find(s.hands[seat][1], 1, true)) end
       assert.truthy(g:position():find(s.pack[1], 1, true))
+      -- a table by seat reads as its items, in seat order
+      assert.truthy(g:position():find("; score=0 0; ", 1, true), g:position())
+      assert.truthy(g:position():find("; points=0 0; ", 1, true), g:position())
     end)
 
     it("gives the mover its whole effect and the others their public part", function()
