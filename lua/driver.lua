@@ -8,8 +8,8 @@
 -- Events (docs/architecture.md):
 --   {type = "round_start", round, dealer, deal, ply, redeal = bool,
 --    new_round = bool (dealt by the driver after a round ended)}
---   {type = "move", seat, side, move, kind, card, value, takes, captured,
---    xeri, dealt, round_over, round, deal, ply, table (before the move)}
+--   {type = "move", seat, side, move, round_over, round, deal, ply, table
+--    (before the move), redealt, and the game's own fields of its effect}
 --    (the AI's answer for that move, note and warning, is driver.last_info)
 --   {type = "round_over", result}      (game:result() of the round)
 --   {type = "match_over", result}
@@ -30,7 +30,7 @@ function M.move_event(effect)
 end
 
 local function round_start_event(game, redeal)
-  local v = game:view(0)
+  local v = game:view(nil)
   return { type = "round_start", round = v.round, dealer = v.dealer, deal = v.deal, ply = v.ply,
     redeal = redeal or nil }
 end
@@ -128,7 +128,8 @@ function Driver:play(move, info)
   -- a house rule's score or match hook failed: the rule's, not a player's
   if why then self:warn(nil, why, "rules") end
   self:emit(e)
-  if e.kind == "claim" then self:emit(round_start_event(g, true)) end
+  -- (a move that dealt the round again starts it anew: a claim, V-face-card-claim)
+  if e.redealt then self:emit(round_start_event(g, true)) end
   if e.round_over then
     local r = g:result()
     self:emit({ type = "round_over", result = r })

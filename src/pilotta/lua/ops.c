@@ -119,9 +119,6 @@ static void set_outcome(lua_State *L, const pl_Action *a, bool trick_over, bool 
         lua_setfield(L, -2, "trick_over");
     }
     if (a->kind == PL_PLAY && a->belote) set_bool(L, "belote", true);
-    set_bool(L, "xeri", false);
-    set_bool(L, "dealt", false);
-    set_bool(L, "redealt", false);
     set_bool(L, "round_over", round_over);
     set_bool(L, "thrown_in", round_over && after->last.thrown_in);
     set_bool(L, "match_over", false);
@@ -261,9 +258,6 @@ static void push_history(lua_State *L, const void *game, int gi, int arg)
         }
         set_bool(L, "trick_over", r->trick_over);
         set_bool(L, "round_over", r->round_over);
-        set_bool(L, "xeri", false);
-        set_bool(L, "dealt", false);
-        set_bool(L, "redealt", false);
         if (r->round_over) {
             pl_lua_pushbreakdown(L, scored(g, i));
             dl_lua_push_label(L, gi, r->before.round);
@@ -497,8 +491,7 @@ static void push_state(lua_State *L, const void *game)
 /* What the other seats and a spectator see of an announcement: its kind
  * and value, not its cards (P50; they become public when shown, P38). */
 static const char *const PUBLIC_ANNOUNCE[] = {"type", "kind", "seat", "side", "round", "deal", "ply",
-                                              "number", "value", "round_over", "match_over", "dealt",
-                                              "xeri", NULL};
+                                              "number", "value", "round_over", "match_over", NULL};
 
 static void push_announcement(lua_State *L, int idx)
 {
