@@ -82,7 +82,7 @@ function Driver:tell_players(e)
     local p, ok, msg = entry.player, true, nil
     if e.type == "round_over" then
       if p.round_end then ok, msg = p:round_end(e.result) end
-    elseif (e.type == "move" or e.type == "round_start") and p.notify then
+    elseif (e.type == "move" or e.type == "round_start") and p.notify and not (p.listens and not p:listens()) then
       if e.type == "move" and self.seats[e.seat] ~= p then
         -- (the game cuts what another seat hears: g:public)
         local public = self.game:public(e, entry.seat)

@@ -468,6 +468,13 @@ function Player:_hook(name, arg)
   return false, msg
 end
 
+--- player:listens(): whether the script hears events (it has an
+-- on_event hook, not turned off): the driver asks the game what the
+-- seat may hear of a move only for a player that listens.
+function Player:listens()
+  return not self._off.on_event and not (self.script and not self.script.on_event)
+end
+
 --- player:notify(event): forwards a public event to the script's
 -- on_event. Returns true, or false and a warning.
 function Player:notify(event)
