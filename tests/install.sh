@@ -47,8 +47,8 @@ mod=$dest$prefix/lib/lua/5.4/diloti.so
 check "the program is installed and executable" test -x "$bin"
 check "the module is installed" test -f "$mod"
 check "the man page is installed" test -f "$dest$prefix/share/man/man6/diloti.6"
-check "the scripts are installed" test -f "$dest$prefix/share/diloti/lua/ai/personalities/master.lua" \
-  -a -f "$dest$prefix/share/diloti/rules-variants/soy.lua" -a -f "$dest$prefix/share/diloti/lua/table/repl.lua"
+check "the scripts are installed" test -f "$dest$prefix/share/diloti/lua/games/diloti/ai/master.lua" \
+  -a -f "$dest$prefix/share/diloti/rules-variants/diloti/soy.lua" -a -f "$dest$prefix/share/diloti/lua/table/repl.lua"
 check "the docs are installed" test -f "$dest$prefix/share/doc/diloti/README.md" \
   -a -f "$dest$prefix/share/doc/diloti/docs/notation.md"
 
