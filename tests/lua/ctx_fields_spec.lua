@@ -133,4 +133,55 @@ describe("an AI's ctx", function()
     local _, info = p:choose(g, g:turn())
     assert.is_nil(info.fallback, info.warning)
   end)
+
+  describe("from the box's driver (lua/ai/box_helpers.lua), over any games", function()
+    local box_helpers = require "diloti.ai.box_helpers"
+    local calls
+    -- A game's helpers that log what is asked of them.
+    local function game(name)
+      return { name = name, helpers = {
+        shared = function(ctx, view) ctx["shared_" .. name] = view and "decision" or "hook" end,
+        own = function(ctx) ctx["own_" .. name] = true end,
+        bind = function(t) calls[#calls + 1] = name .. ":" .. t.f end,
+      } }
+    end
+    local B = box_helpers.new({ game("a"), game("b"), { name = "c", helpers = {} } }, "a")
+    local function host(what, arg) return what == "more" and arg == "view" and {} or nil end
+    local function fields(data)
+      local out = {}
+      B.decide(function(_, _, ctx) for k, v in pairs(ctx) do out[k] = type(v) end end, data, {})
+      return out
+    end
+    local SERVICES = { simulate = "function", search = "function" }
+    local function with_services(t)
+      for k, v in pairs(SERVICES) do t[k] = v end
+      return t
+    end
+
+    it("gives a decision every game's shared helpers and its own game's", function()
+      assert.same(with_services{ shared_a = "string", shared_b = "string", own_b = "boolean", game = "string" },
+        fields{ game = "b", host = host })
+      assert.same(with_services{ shared_a = "string", shared_b = "string", own_a = "boolean" },
+        fields{ host = host })
+      -- (a game without helpers of its own: the shared ones only)
+      assert.same(with_services{ shared_a = "string", shared_b = "string", game = "string" },
+        fields{ game = "c", host = host })
+    end)
+
+    it("gives a hook the shared helpers only", function()
+      local got
+      B.notify(function(_, ctx) got = ctx end, { game = "b" })
+      assert.equals("hook", got.shared_a)
+      assert.equals("hook", got.shared_b)
+      assert.is_nil(got.own_b)
+      assert.is_nil(got.simulate)
+    end)
+
+    it("binds each game's natives to that game's helpers", function()
+      calls = {}
+      B.bind{ b = { f = "fb" }, a = { f = "fa" }, c = { f = "fc" }, z = { f = "fz" } }
+      table.sort(calls)
+      assert.same({ "a:fa", "b:fb" }, calls)
+    end)
+  end)
 end)

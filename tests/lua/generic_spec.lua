@@ -14,7 +14,7 @@ local ROOT = here .. "../../"
 
 local GENERIC = {
   "lua/diloti.lua", "lua/registry.lua", "lua/cli.lua",
-  "lua/ai/init.lua", "lua/ai/player.lua", "lua/ai/ctx.lua", "lua/ai/cli.lua",
+  "lua/ai/init.lua", "lua/ai/player.lua", "lua/ai/ctx.lua", "lua/ai/cli.lua", "lua/ai/box_helpers.lua",
   "lua/match/json.lua", "lua/match/record.lua", "lua/match/stats.lua", "lua/match/tournament.lua",
   "lua/scripts/catalogue.lua", "lua/scripts/textfile.lua", "lua/scripts/untrusted.lua",
   "lua/scripts/variants.lua",
