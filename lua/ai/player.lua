@@ -159,36 +159,35 @@ local function check(t, file, sub)
 end
 
 -- The text run in each AI's box before its script: every game's helpers
--- (each package's ai_box file: lua/registry.lua). A file with a name
--- (`as`) runs first as that local, which the others may read (no require
--- in a box); the one without is the helpers the box answers with.
+-- (each package's ai_box file: lua/registry.lua), each run as a function
+-- of its own, then the generic driver over them (lua/ai/box_helpers.lua),
+-- whose answer (decide, notify, bind) the box answers with. (No require
+-- in a box: the files are joined into one text.)
 local function box_helpers()
-  local locals, main = {}, nil
+  local out = { "local GAMES = {}\n" }
   for _, pkg in ipairs(registry.list()) do
     local b = pkg.ai_box
     if b then
       local dir = b.file:match("^(.*/)") or ""
       local text = pkg.dir and textfile.read(pkg.dir .. "/" .. b.file:match("([^/]+)$"), textfile.MAX_SCRIPT)
         or core.embedded(dir)[b.file]
-      if b.as then
-        locals[#locals + 1] = "local " .. b.as .. " = (function()\n" .. text .. "\nend)()\n"
-      else
-        main = text
-      end
+      if not text then error(string.format("game %s: no ai_box file %s", pkg.name, b.file)) end
+      out[#out + 1] = string.format("GAMES[#GAMES + 1] = { name = %q, helpers = (function()\n%s\nend)() }\n",
+        pkg.name, text)
     end
   end
-  return table.concat(locals) .. main
+  local driver = core.embedded("lua/ai/")["lua/ai/box_helpers.lua"]
+  out[#out + 1] = string.format("return (function()\n%s\nend)().new(GAMES, %q)\n", driver, registry.default().name)
+  return table.concat(out)
 end
 
--- The box natives of every game (core.natives): the box's own copies of
--- the engine's answers that the helpers call.
+-- The box natives of each game ({name = core.natives(name)}): the box's
+-- own copies of the engine's answers that its helpers call.
 local all_natives
 local function natives()
   if not all_natives then
     all_natives = {}
-    for _, name in ipairs(core.games()) do
-      for k, f in pairs(core.natives(name)) do all_natives[k] = f end
-    end
+    for _, name in ipairs(core.games()) do all_natives[name] = core.natives(name) end
   end
   return all_natives
 end

@@ -1,5 +1,5 @@
 -- Second attack round on the new surface: the lazy view and ctx of an AI's
--- decision (lua/games/diloti/ai_helpers.lua, lua/ai/ctx.lua), the capture natives
+-- decision (lua/ai/box_helpers.lua, lua/ai/ctx.lua), the capture natives
 -- (src/lua/lcapture.c), the game handle's new methods and the one driver
 -- telling every AI every move (lua/driver.lua, Player:notify).
 --

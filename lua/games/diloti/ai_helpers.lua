@@ -1,25 +1,16 @@
--- The helpers an AI gets in ctx (value, rank, points, best_capture,
--- chance; for Pilotta suit, card_points, strength, winning) and the
--- driver that hands them over. Pure Lua without require:
--- the host loads it as a module, and every AI's own Lua state runs the
--- same text before the AI's script (docs/security.md), so that an AI
--- calls these without crossing into the host. points and best_capture
--- are the engine's own (M.bind), so that they follow the rules in force.
--- The descriptor's `ai_box` names this file as the one whose M the box
--- answers with (lua/ai/player.lua box_helpers).
+-- Diloti's helpers for AIs (value, rank, points, best_capture, chance):
+-- every AI's ctx gets them, whatever game it plays (M.shared). Pure Lua
+-- without require: the host loads it as a module, and every AI's own Lua
+-- state runs the same text before the AI's script (the descriptor's
+-- `ai_box`; lua/ai/box_helpers.lua hands the helpers out as ctx fields),
+-- so that an AI calls these without crossing into the host. points and
+-- best_capture are the engine's own (M.bind), so that they follow the
+-- rules in force.
 local M = {}
-
--- Pilotta's evaluation, bidding and careful play (lua/games/pilotta/ai_helpers.lua):
--- inside a box its text runs just before this one, as the local PL_HELPERS
--- (its descriptor's ai_box `as`; lua/ai/player.lua joins the files); the
--- host requires it.
--- luacheck: read globals PL_HELPERS
-local PL = PL_HELPERS or require("diloti.games.pilotta.ai_helpers")
-M.pilotta = PL
 
 -- What the helpers call, kept now: inside a box the script shares these
 -- globals and may replace them.
-local pairs, ipairs, next, type, error, setmetatable = pairs, ipairs, next, type, error, setmetatable
+local ipairs, type, error = ipairs, type, error
 
 -- ---- cards ----------------------------------------------------------
 
@@ -149,166 +140,19 @@ function M.chance(view, rules, what, who)
   return 1 - miss
 end
 
--- ---- Pilotta's cards (P5, P6) -----------------------------------------------
+-- ---- inside an AI's box -------------------------------------------------
 
--- Places in the order for winning tricks, low to high, and card points.
-local TRUMP_ORDER = { ["7"] = 1, ["8"] = 2, Q = 3, K = 4, ["10"] = 5, A = 6, ["9"] = 7, J = 8 }
-local PLAIN_ORDER = { ["7"] = 1, ["8"] = 2, ["9"] = 3, J = 4, Q = 5, K = 6, ["10"] = 7, A = 8 }
-local TRUMP_POINTS = { J = 20, ["9"] = 14, A = 11, ["10"] = 10, K = 4, Q = 3, ["8"] = 0, ["7"] = 0 }
-local PLAIN_POINTS = { J = 2, ["9"] = 0, A = 11, ["10"] = 10, K = 4, Q = 3, ["8"] = 0, ["7"] = 0 }
-
--- A Pilotta card's rank and suit ("10d" -> "10", "d"), or nil.
-local function pl_card(c)
-  local card = canon_card(c)
-  if not card then return nil end
-  local r, s = card:match("^(10)(%a)$")
-  if not r then r, s = card:match("^(%w)(%a)$") end
-  if not r or not PLAIN_ORDER[r] then return nil end
-  return r, s
-end
-
---- A Pilotta card's suit letter, nil if not a card of the 32-card pack.
-function M.suit(card)
-  local _, s = pl_card(card)
-  return s
-end
-
---- A Pilotta card's points with `trumps` the trump suit (P6).
-function M.card_points(card, trumps)
-  local r, s = pl_card(card)
-  if not r then return nil end
-  return s == trumps and TRUMP_POINTS[r] or PLAIN_POINTS[r]
-end
-
---- How strong a card is in a trick (P5, P29): trumps above the led suit,
--- the led suit above the others, which never win; higher is stronger.
--- led: the suit of the trick's first card (nil: as if it led).
-function M.strength(card, trumps, led)
-  local r, s = pl_card(card)
-  if not r then return nil end
-  if s == trumps then return 20 + TRUMP_ORDER[r] end
-  if led == nil or s == led then return 10 + PLAIN_ORDER[r] end
-  return PLAIN_ORDER[r]
-end
-
---- The place (1-based) of the card winning a trick so far (P29), nil for
--- an empty trick or one with a non-card.
-function M.winning(trick, trumps)
-  if type(trick) ~= "table" or not trick[1] then return nil end
-  local led = M.suit(trick[1])
-  local best, at
-  for i, c in ipairs(trick) do
-    local v = M.strength(c, trumps, led)
-    if not v then return nil end
-    if not best or v > best then best, at = v, i end
-  end
-  return at
-end
-
--- ---- inside an AI's state ------------------------------------------------
-
--- ctx fields the host sends only when a script reads them (through the
--- `more` service of the call), so that a decision that needs little
--- costs little.
-local LAZY = { rules = true, moves_info = true, unseen = true }
-
--- The view, filled in from the host when it is first read; a plain table
--- from then on (its metatable goes once it is filled). Inside the box the
--- functions that could tell it apart from a plain table (setmetatable,
--- getmetatable, next) fill it first, so a script sees its own full copy
--- whatever it does first.
-local unfilled = setmetatable({}, { __mode = "k" }) -- view -> the call's host service
-local set_metatable = setmetatable -- (before guard_globals wraps it)
-
-local function fill(view)
-  local host = unfilled[view]
-  if not host then return end
-  unfilled[view] = nil
-  set_metatable(view, nil)
-  for k, v in pairs(host("more", "view")) do view[k] = v end
-end
-
-local VIEW = {
-  __index = function(t, k) fill(t) return t[k] end,
-  __newindex = function(t, k, v) fill(t) t[k] = v end,
-  __pairs = function(t) fill(t) return next, t, nil end,
-  __len = function(t) fill(t) return #t end,
-}
-
-local function guard_globals()
-  -- (only what the box allows: getmetatable is not among it)
-  for _, name in ipairs{ "setmetatable", "getmetatable", "next" } do
-    local f = _ENV[name]
-    if f then _ENV[name] = function(t, ...) fill(t) return f(t, ...) end end
-  end
-end
-
--- A ctx's lazy fields come from the host of its call.
-local hosts = setmetatable({}, { __mode = "k" })
-local CTX = {
-  __index = function(t, k)
-    local host = LAZY[k] and hosts[t]
-    if not host then return nil end
-    local v = host("more", k)
-    t[k] = v -- (no __newindex: a plain set)
-    return v
-  end,
-  __pairs = function(t)
-    for k in pairs(LAZY) do local _ = t[k] end
-    return next, t, nil
-  end,
-}
-
--- ctx from the plain data the host sent, with the helpers bound to the
--- rules in force and (for choose) to the view.
-local function ctx_of(data, view)
-  local host = data.host
-  data.host = nil
-  data.value, data.rank = M.value, M.rank
-  -- (Pilotta's card helpers are plain functions of their arguments: every AI gets them)
-  data.suit, data.card_points, data.strength, data.winning = M.suit, M.card_points, M.strength, M.winning
-  data.points = function(cards) return M.points(cards, data.rules) end
-  data.best_capture = function(what, tbl)
-    return M.best_capture(what, tbl or (view and view.table), data.rules)
-  end
-  if view and data.game == "pilotta" then
-    -- Pilotta's: the evaluation of a hand for a trump suit, its
-    -- declarations, and the decisions built on them (an index into moves
-    -- and a note)
-    data.evaluate = function(trumps, hand) return PL.evaluate(hand or view.hand, trumps, data.rules) end
-    data.declarations = function(cards) return PL.declarations(cards, data.rules.decl_overlap) end
-    data.bid = function(opts) return PL.bid(view, data.moves_info, data, opts) end
-    data.declare = function() return PL.declare(data.moves_info) end
-    data.name_trumps = function() return PL.name_trumps(view, data.moves_info, data) end
-    data.careful = function() return PL.careful(view, data.moves_info, data) end
-    data.decide = function(bid, search) return PL.decide(view, data.moves_info, data, bid, search) end
+--- shared(ctx, view): these helpers in a ctx (of any game), bound to the
+-- rules in force and, for a decision, to its view (lua/ai/box_helpers.lua).
+function M.shared(ctx, view)
+  ctx.value, ctx.rank = M.value, M.rank
+  ctx.points = function(cards) return M.points(cards, ctx.rules) end
+  ctx.best_capture = function(what, tbl)
+    return M.best_capture(what, tbl or (view and view.table), ctx.rules)
   end
   if view then
-    data.chance = function(what, who) return M.chance(view, data.rules, what, who) end
-    data.simulate = function(move) return host("simulate", move) end
-    data.search = function(opts) return host("search", opts) end
+    ctx.chance = function(what, who) return M.chance(view, ctx.rules, what, who) end
   end
-  hosts[data] = host
-  return set_metatable(data, CTX)
 end
-
---- decide(choose, data, moves): the script's choose with its view and
--- ctx.
-function M.decide(choose, data, moves)
-  local view = set_metatable({}, VIEW)
-  unfilled[view] = data.host
-  return choose(view, moves, ctx_of(data, view))
-end
-
---- notify(hook, data, arg): on_event or on_round_end with its ctx. What
--- the hook returns means nothing and is not sent back.
-function M.notify(hook, data, arg)
-  hook(arg, ctx_of(data))
-end
-
--- Inside a box (where there is no require) the helpers run before the
--- script: the globals that could tell an unfilled view from a plain table
--- are wrapped before the script can keep the originals.
-if require == nil then guard_globals() end
 
 return M

@@ -17,8 +17,8 @@ return {
     ai_helpers = "diloti.games.diloti.ai_helpers", -- ctx helpers (also run in each AI box)
     record = "diloti.games.diloti.record",        -- round lines, statistics fields
   },
-  -- ai_box: the file run in each AI's box before its script (the last one
-  -- read returns the helpers; the others are locals it may read).
+  -- ai_box: the file run in each AI's box before its script, returning
+  -- the game's helpers (shared, own, bind: lua/ai/box_helpers.lua).
   ai_box = { file = "lua/games/diloti/ai_helpers.lua" },
   scripts = {
     ai = "lua/games/diloti/ai/", lessons = "lua/games/diloti/lessons/", variants = "rules-variants/diloti/",

@@ -15,9 +15,8 @@
 -- (none: a new game with seed 1), `steps` and `expect`, or only `text`.
 -- A step is a move with `refused = ID` (checked, not played), with
 -- `legal = true` (checked, not played) or neither (played); `say` is a
--- short comment. `expect` holds fields of the position after the steps
--- (for Pilotta also `turn`, `phase` and `winning`, the seat winning the
--- trick). `invalid = ID`: the position itself is refused, citing ID.
+-- short comment. `expect` holds fields of the position after the steps.
+-- `invalid = ID`: the position itself is refused, citing ID.
 local M = {}
 
 M.parts = {

@@ -23,8 +23,8 @@ M.moves = screen.moves
 M.round_summary = screen.round_summary
 M.round_so_far = screen.round_so_far
 --- The words a move may hold ("8h x 3c", "3h on 5s", "7h lay", "claim"):
--- no command may have one of them as its name
--- (tests/lua/pilotta_newcomer_spec.lua).
+-- no command may have one of them as its name (a spec of the table's
+-- newcomers checks it).
 M.move_words = { "lay", "x", "on", "claim", "keep" }
 M.move_word = {}
 for _, w in ipairs(M.move_words) do M.move_word[w] = true end

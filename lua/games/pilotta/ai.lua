@@ -14,8 +14,8 @@ M.LADDER = { "random", "follower", "cautious", "expert", "master" }
 -- an AI's own name: the level expert is the AI expert).
 M.LEVELS = { easy = "follower", normal = "cautious", hard = "expert", expert = "expert" }
 
---- The box adds Pilotta's own helpers to a decision whose data says so
--- (lua/games/diloti/ai_helpers.lua ctx_of).
+--- The box adds Pilotta's own helpers (ai_helpers.lua M.own) to a
+-- decision whose data names the game (lua/ai/box_helpers.lua).
 M.data_game = "pilotta"
 
 --- The move played for an AI that failed: the first legal one.
@@ -34,7 +34,7 @@ end
 -- Pilotta's answer: what the seat's own move does in public (the card,
 -- the belote, the trick it completes and who won it, the end of the
 -- round); nothing the move would reveal of other hands. Played on the
--- world of the seat's view (g:simulate), as Diloti's is.
+-- world of the seat's view (g:simulate), as every game's is.
 function M.simulate(game, seat, _, move)
   local e, why = game:simulate(seat, move)
   if not e then return nil, why end

@@ -1,14 +1,17 @@
--- Pilotta's helpers for AIs: the evaluation of a hand for each trump suit
--- (expected trick points of the seat's team, declarations, belote), a
--- bidding policy built on it, the choice of announcements, and a careful
--- card play. Pure Lua without require: the host loads it as a module, and
--- every AI's box runs the same text as part of its helpers (before the
--- script; lua/games/diloti/ai_helpers.lua hands these out as ctx fields). Nothing here
--- reaches the host: it reads only what the view and the legal moves say.
--- docs/ai.md §11 explains the evaluation and its calibration.
+-- Pilotta's helpers for AIs: the cards' suits, points and strength in a
+-- trick (every AI's ctx gets these, whatever game it plays: M.shared),
+-- the evaluation of a hand for each trump suit (expected trick points of
+-- the seat's team, declarations, belote), a bidding policy built on it,
+-- the choice of announcements, and a careful card play (a Pilotta
+-- decision's own ctx fields: M.own). Pure Lua without require: the host
+-- loads it as a module, and every AI's box runs the same text before the
+-- script (the descriptor's `ai_box`; lua/ai/box_helpers.lua hands these
+-- out as ctx fields). Nothing here reaches the host: it reads only what
+-- the view and the legal moves say. docs/ai.md §11 explains the
+-- evaluation and its calibration.
 local M = {}
 
-local ipairs, pairs, next, tonumber = ipairs, pairs, next, tonumber
+local ipairs, pairs, next, tonumber, type = ipairs, pairs, next, tonumber, type
 
 local SUITS = { "c", "d", "h", "s" }
 -- Places in the order of runs (P33), and in the trick orders (P5).
@@ -44,6 +47,86 @@ local function strength(card, trumps, led)
   if s == trumps then return 20 + TRUMP_ORDER[r] end
   if led == nil or s == led then return 10 + PLAIN_ORDER[r] end
   return PLAIN_ORDER[r]
+end
+
+-- ---- the cards as a script may spell them (P5, P6) ------------------------
+
+-- The canonical spellings of the notation's 52 cards.
+local CANON = {}
+for _, r in ipairs{ "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K" } do
+  for s in ("cdhs"):gmatch(".") do CANON[r .. s] = true end
+end
+
+-- Suits as the notation spells them: letters, and the Unicode symbols
+-- (black and white) with an optional variation selector.
+local SUIT_OF = { c = "c", d = "d", h = "h", s = "s" }
+for i, s in ipairs{ "c", "d", "h", "s" } do
+  SUIT_OF[({ "\u{2663}", "\u{2666}", "\u{2665}", "\u{2660}" })[i]] = s
+  SUIT_OF[({ "\u{2667}", "\u{2662}", "\u{2661}", "\u{2664}" })[i]] = s
+end
+local RANK_OF = { a = "A", t = "10", j = "J", q = "Q", k = "K", ["1"] = "A", ["10"] = "10" }
+for i = 2, 9 do RANK_OF[tostring(i)] = tostring(i) end
+
+-- The canonical spelling of a card ("7H", "10♦" -> "7h", "10d"), or nil.
+local function canon_card(c)
+  if type(c) ~= "string" then return nil end
+  if CANON[c] then return c end
+  if #c > 16 then return nil end
+  local r, s = c:match("^(10)(.+)$")
+  if not r then r, s = c:match("^(.)(.+)$") end
+  if not r then return nil end
+  s = s:gsub("\u{FE0F}$", "")
+  local rank, suit = RANK_OF[r:lower()], SUIT_OF[s:lower()] or SUIT_OF[s]
+  return rank and suit and (rank .. suit) or nil
+end
+
+-- A card's rank and suit ("10d" -> "10", "d") in any spelling, or nil
+-- for a card not of the 32-card pack.
+local function pl_card(c)
+  local card = canon_card(c)
+  if not card then return nil end
+  local r, s = card:match("^(10)(%a)$")
+  if not r then r, s = card:match("^(%w)(%a)$") end
+  if not r or not PLAIN_ORDER[r] then return nil end
+  return r, s
+end
+
+--- A card's suit letter, nil if not a card of the 32-card pack.
+function M.suit(card)
+  local _, s = pl_card(card)
+  return s
+end
+
+--- A card's points with `trumps` the trump suit (P6).
+function M.card_points(card, trumps)
+  local r, s = pl_card(card)
+  if not r then return nil end
+  return s == trumps and TRUMP_POINTS[r] or PLAIN_POINTS[r]
+end
+
+--- How strong a card is in a trick (P5, P29): trumps above the led suit,
+-- the led suit above the others, which never win; higher is stronger.
+-- led: the suit of the trick's first card (nil: as if it led).
+function M.strength(card, trumps, led)
+  local r, s = pl_card(card)
+  if not r then return nil end
+  if s == trumps then return 20 + TRUMP_ORDER[r] end
+  if led == nil or s == led then return 10 + PLAIN_ORDER[r] end
+  return PLAIN_ORDER[r]
+end
+
+--- The place (1-based) of the card winning a trick so far (P29), nil for
+-- an empty trick or one with a non-card.
+function M.winning(trick, trumps)
+  if type(trick) ~= "table" or not trick[1] then return nil end
+  local led = M.suit(trick[1])
+  local best, at
+  for i, c in ipairs(trick) do
+    local v = M.strength(c, trumps, led)
+    if not v then return nil end
+    if not best or v > best then best, at = v, i end
+  end
+  return at
 end
 
 -- ---- declarations (P33, P34) ---------------------------------------------
@@ -573,6 +656,27 @@ function M.decide(view, infos, ctx, bid, search)
   end
   local i, note = M.careful(view, infos, ctx)
   return i, note .. " (no search: " .. tostring(why or "its move is not legal") .. ")"
+end
+
+-- ---- inside an AI's box ------------------------------------------------------
+
+--- shared(ctx): the card helpers in a ctx (of any game): plain functions
+-- of their arguments (lua/ai/box_helpers.lua).
+function M.shared(ctx)
+  ctx.suit, ctx.card_points, ctx.strength, ctx.winning = M.suit, M.card_points, M.strength, M.winning
+end
+
+--- own(ctx, view): a Pilotta decision's own helpers: the evaluation of a
+-- hand for a trump suit, its declarations, and the decisions built on
+-- them (an index into moves and a note).
+function M.own(ctx, view)
+  ctx.evaluate = function(trumps, hand) return M.evaluate(hand or view.hand, trumps, ctx.rules) end
+  ctx.declarations = function(cards) return M.declarations(cards, ctx.rules.decl_overlap) end
+  ctx.bid = function(opts) return M.bid(view, ctx.moves_info, ctx, opts) end
+  ctx.declare = function() return M.declare(ctx.moves_info) end
+  ctx.name_trumps = function() return M.name_trumps(view, ctx.moves_info, ctx) end
+  ctx.careful = function() return M.careful(view, ctx.moves_info, ctx) end
+  ctx.decide = function(bid, search) return M.decide(view, ctx.moves_info, ctx, bid, search) end
 end
 
 return M

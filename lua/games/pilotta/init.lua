@@ -16,7 +16,7 @@ return {
     ai_helpers = "diloti.games.pilotta.ai_helpers",
     record = "diloti.games.pilotta.record",
   },
-  ai_box = { file = "lua/games/pilotta/ai_helpers.lua", as = "PL_HELPERS" },
+  ai_box = { file = "lua/games/pilotta/ai_helpers.lua" },
   scripts = {
     ai = "lua/games/pilotta/ai/", lessons = "lua/games/pilotta/lessons/", variants = "rules-variants/pilotta/",
   },

@@ -2,9 +2,11 @@
 -- it, the package's `rulebook` part): an entry for every id of Pilotta's rules (P…), house rules (PV-…)
 -- and clarifications (PC…), in our own words, each with an example in the
 -- notation of docs/notation.md section 9. The examples run through the
--- engine like Diloti's (tests/lua/rulebook_spec.lua); a position is four
+-- engine like every game's (tests/lua/rulebook_spec.lua); a position is four
 -- hands, seat 0 first, and `?N` stands for cards that do not matter.
--- `invalid = ID`: the position itself is refused, citing ID.
+-- `invalid = ID`: the position itself is refused, citing ID. An example's
+-- `expect` may also hold `turn`, `phase` and `winning` (the seat winning
+-- the trick).
 local M = {}
 
 M.parts = {

@@ -9,6 +9,7 @@
 -- once by model() into the plain shape the drawing below uses.
 local screen = require "diloti.table.screen"
 local ai = require "diloti.ai.player"
+local registry = require "diloti.registry"
 
 -- (coach: the game has one, its package's coach part,
 -- lua/games/pilotta/coach.lua; lua/teach/coach.lua loads it when asked)
@@ -805,8 +806,12 @@ function M.player(name, opts)
   for k, v in pairs(opts or {}) do o[k] = v end
   o.game = "pilotta"
   local p, why = ai.player(name, o)
-  if not p and why:find("plays diloti, not pilotta", 1, true) then
-    why = string.format("the AI '%s' plays Diloti, not Pilotta; 'ai' lists Pilotta's (e.g. ai=cautious)", name)
+  -- (an AI of another game: named by that game's title)
+  local other = not p and why:match("plays ([%w_]+), not pilotta")
+  if other then
+    local pkg = registry.get(other)
+    why = string.format("the AI '%s' plays %s, not Pilotta; 'ai' lists Pilotta's (e.g. ai=cautious)", name,
+      pkg and pkg.title or other)
   end
   return p, why
 end
