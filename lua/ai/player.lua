@@ -59,13 +59,16 @@ end })
 M.LEVEL_ORDER = { "easy", "normal", "hard", "expert" }
 
 --- The AI a name or a level stands for in a game (nil: the default game).
+-- (a game whose AIs are all players of its ai part may have no levels)
 function M.real_name(name, game)
-  return game_ai(game).LEVELS[name] or name
+  local levels = game_ai(game).LEVELS
+  return levels and levels[name] or name
 end
 
 --- Whether a word is a level of play.
 function M.is_level(word)
-  return game_ai(nil).LEVELS[word] ~= nil
+  local levels = game_ai(nil).LEVELS
+  return levels ~= nil and levels[word] ~= nil
 end
 
 M.defaults = {
@@ -498,7 +501,17 @@ function M.player(spec, opts)
   local want = opts.game and M.game_of{ game = opts.game }
   spec = M.real_name(spec, want)
   local src, file, err, info
-  if spec:find("/", 1, true) or spec:match("%.lua$") then
+  local path = spec:find("/", 1, true) or spec:match("%.lua$")
+  -- A game's own players written in Lua (its ai part's player(name,
+  -- opts), trusted code of the game like its rules): asked first; a name
+  -- it does not know may still be a script's.
+  local own = not path and game_ai(want).player
+  local mine, refused
+  if own then
+    mine, refused = own(spec, opts)
+    if mine then return mine end
+  end
+  if path then
     file = spec
     src, err = read(spec, textfile.MAX_SCRIPT)
     if not src then return nil, spec .. ": " .. err end
@@ -512,6 +525,7 @@ function M.player(spec, opts)
       if other then
         return nil, string.format("AI '%s' plays %s, not %s (see 'diloti ai')", spec, other.game, want)
       end
+      if refused then return nil, refused end
       return nil, string.format("unknown AI '%s'; valid names%s: %s", spec, want and (" in " .. want) or "",
         table.concat(names, ", "))
     end
