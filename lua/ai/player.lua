@@ -506,9 +506,9 @@ function M.player(spec, opts)
   -- opts), trusted code of the game like its rules): asked first; a name
   -- it does not know may still be a script's.
   local own = not path and game_ai(want).player
-  local mine, refused
+  local mine, own_why
   if own then
-    mine, refused = own(spec, opts)
+    mine, own_why = own(spec, opts)
     if mine then return mine end
   end
   if path then
@@ -525,7 +525,7 @@ function M.player(spec, opts)
       if other then
         return nil, string.format("AI '%s' plays %s, not %s (see 'diloti ai')", spec, other.game, want)
       end
-      if refused then return nil, refused end
+      if own_why then return nil, own_why end
       return nil, string.format("unknown AI '%s'; valid names%s: %s", spec, want and (" in " .. want) or "",
         table.concat(names, ", "))
     end

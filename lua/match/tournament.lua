@@ -401,7 +401,7 @@ function M.report(cfg, sum)
     A, B)
   local ppr = sum.points_per_round
   add("%s per round: %s %.2f, %s %.2f, difference %+.2f [%+.2f, %+.2f] (95%% CI)",
-    record_part(cfg.game).points_word, A, ppr.a, B, ppr.b,
+    record_part(cfg.game).points_word or "points", A, ppr.a, B, ppr.b,
     ppr.diff.value, ppr.diff.lo, ppr.diff.hi)
   add("rounds: %d (%.2f per game), won %d by %s, %d by %s", sum.rounds, sum.rounds_per_game, sum.a_rounds_won,
     A, sum.b_rounds_won, B)
