@@ -38,7 +38,7 @@ M.NAME = "^[%w][%w%-_]*$"
 -- The ai part of a game's package (the default game's for nil or an
 -- unknown name).
 local function game_ai(game)
-  return registry.part(game and registry.get(game) or registry.default(), "ai")
+  return registry.part(game and registry.get(game) or registry.default(), "ai") or {}
 end
 
 -- Per game, from each package's ai part (when first read):
@@ -47,7 +47,7 @@ end
 -- each stands for. LADDER: the default game's ladder.
 local function per_game(field)
   local out = {}
-  for _, pkg in ipairs(registry.list()) do out[pkg.name] = registry.part(pkg, "ai")[field] end
+  for _, pkg in ipairs(registry.list()) do out[pkg.name] = (registry.part(pkg, "ai") or {})[field] end
   return out
 end
 setmetatable(M, { __index = function(_, k)
@@ -399,8 +399,12 @@ end
 
 --- The move played for an AI that failed: the game's own choice (its
 -- package's ai part), deterministic and always legal.
+-- (a game whose ai part has none: the first legal move)
 function M.fallback(infos, rules)
-  return registry.part(registry.of_rules(rules), "ai").fallback(infos, rules)
+  local part = registry.part(registry.of_rules(rules), "ai")
+  if part and part.fallback then return part.fallback(infos, rules) end
+  local m = infos and infos[1]
+  return type(m) == "table" and m.text or m
 end
 
 --- player:choose(game, seat) -> move text, info. info.seconds, and when

@@ -499,6 +499,33 @@ describe("conformance", function()
         end
       end)
 
+      it("a boxed script that plays any game (game = \"any\") plays a round of it", function()
+        local ai = require "diloti.ai.player"
+        local dir = support.tmpdir()
+        finally(function() support.rmdir(dir) end)
+        local path = dir .. "/anyone.lua"
+        -- (ctx's static fields, simulate and search answer in every game:
+        -- a service the game lacks is nil, why, never an error)
+        support.write(path, [[
+return { name = "anyone", description = "any game: a move at random, after asking ctx", game = "any",
+  choose = function(view, moves, ctx)
+    assert(math.type(ctx.seat) == "integer" and math.type(ctx.side) == "integer" and type(view) == "table")
+    assert(type(ctx.rules.game) == "string")
+    local sim, why = ctx.simulate(moves[1])
+    assert(sim or type(why) == "string")
+    return moves[ctx.rng(#moves)]
+  end }
+]])
+        local g = assert(new_game(pkg, { rules = pkg.bases[1], seed = 31 }))
+        local players = {}
+        for seat = 0, g:rules().players - 1 do
+          players[seat] = assert(ai.player(path, { game = pkg.name, seed = seat }))
+        end
+        local r = driver.play(g, players, {})
+        assert.same({}, r.warnings)
+        assert.is_true(g:phase() == "round-over" or g:phase() == "match-over")
+      end)
+
       it("a match of the tournament runner (duplicate deals, both legs)", function()
         local n = assert(new_game(pkg, { rules = pkg.bases[1], seed = 1 })):rules().players
         local cfg = { names = { "a", "b" }, nplayers = n, rules = pkg.bases[1], rounds_only = false, ai_dirs = {},
@@ -525,6 +552,11 @@ describe("conformance", function()
         assert.matches("2 deals played twice with seats swapped: 4 matches", out, 1, true)
         -- (a field the game's parts leave out reads as a default, never as "nil")
         assert.is_nil(out:find("%f[%w]nil%f[%W]"), out)
+        -- `diloti ai --game NAME` lists the players a match may name
+        local list = assert(support.cli({ "ai", "--game", pkg.name }, { DILOTI_GAMES_PATH = GAMES_DIR }))
+        for _, level in ipairs(ai.levels) do
+          assert.truthy(("\n" .. list):find("\n" .. level .. " ", 1, true), list)
+        end
       end)
 
       it("sits at the terminal table: plays a round by typed moves, saves and loads it", function()
