@@ -96,16 +96,17 @@ end
 -- points, the players a match seats when the game fixes them, and what a
 -- match counts beside the points (`counts`: per side and shared, added
 -- after each round).
+-- (a game without a record part: the defaults, points and no counts)
 local function record_part(game)
   local pkg = type(game) == "table" and game or registry.get(game) or registry.default()
-  return registry.part(pkg, "record")
+  return registry.part(pkg, "record") or {}
 end
 
 -- Every game's counts (a result file's legs say by their fields whose).
 local function all_counts()
   local out = {}
   for _, pkg in ipairs(registry.list()) do
-    local c = registry.part(pkg, "record").counts
+    local c = record_part(pkg).counts
     if c then out[#out + 1] = c end
   end
   return out
