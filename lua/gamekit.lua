@@ -1,8 +1,7 @@
 -- The game kit: a game written in Lua gives a small definition (how to
 -- deal, its moves, what a move does, when a round is over and its score)
 -- and gets its rules part (base, check, set_players, seat, custom_base,
--- new) and game
--- handles with the methods and answers of the C handles
+-- new) and game handles with the methods and answers of the C handles
 -- (docs/architecture.md, "The game handle" and "Writing a game in Lua").
 -- What every game would otherwise repeat lives here: the move argument
 -- (text, number or table) and its refusals, the effect and the history,
