@@ -37,7 +37,6 @@ local function copy(t)
   return c
 end
 
-
 local registry = require "diloti.registry"
 assert(registry.add_dir(GAMES_DIR))
 
