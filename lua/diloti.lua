@@ -92,8 +92,10 @@ function M.new(opts)
     return nil, string.format("rules '%s' are for %s, not %s", r.spec or "custom", game, opts.game)
   end
   local part = rules_part(pkg)
-  local ok, perr = part.seat(rules, opts)
-  if not ok then return nil, perr end
+  -- (a rules part may answer the rules changed in place or a new table)
+  local seated, perr = part.seat(rules, opts)
+  if not seated then return nil, perr end
+  rules = seated
   if opts.target then rules.target = opts.target end
   -- (the checks raise on a field the game does not know: a rules table of
   -- one game with the other's fields is an answer, not an error)

@@ -1,7 +1,7 @@
 -- The game kit: a game written in Lua gives a small definition (how to
 -- deal, its moves, what a move does, when a round is over and its score)
--- and gets its rules part (base, check, set_players, new) and game
--- handles with the methods and answers of the C handles
+-- and gets its rules part (base, check, set_players, seat, custom_base,
+-- new) and game handles with the methods and answers of the C handles
 -- (docs/architecture.md, "The game handle" and "Writing a game in Lua").
 -- What every game would otherwise repeat lives here: the move argument
 -- (text, number or table) and its refusals, the effect and the history,
@@ -536,6 +536,16 @@ function M.game(definition)
     if not ok then return nil, why end
     return c
   end
+
+  --- The rules for opts.players and opts.teams (the front door's new{}),
+  -- or nil and why: the rules as given when neither is set.
+  function P.seat(r, opts)
+    if opts.players == nil and opts.teams == nil then return r end
+    return P.set_players(r, opts.players or r.players, opts.teams)
+  end
+
+  --- The base a rules table given whole (not a spec) starts from.
+  function P.custom_base() return P.base() end
 
   -- A spec "BASE[+key=N...]" (N whole, key a number of the base rules)
   -- or a rules table over the base rules -> rules, or nil and why.

@@ -17,6 +17,24 @@ local function errors_to_stderr(errors)
   for _, e in ipairs(errors) do io.stderr:write("diloti: AI refused: ", e.message, "\n") end
 end
 
+-- The players a game's ai part brings itself (player(name, opts), its
+-- `levels` their names): they come first for their names (ai.player asks
+-- them before the scripts), so they replace scripts of the same name.
+local function own_rows(rows, game)
+  local part = registry.part(game, "ai")
+  if not (part and part.player and part.levels) then return rows end
+  local mine, out = {}, {}
+  for _, n in ipairs(part.levels) do mine[n] = true end
+  for _, r in ipairs(rows) do
+    if not mine[r[1]] then out[#out + 1] = r end
+  end
+  local about = part.descriptions or {}
+  for _, n in ipairs(part.levels) do
+    out[#out + 1] = { n, about[n] or "one of the game's own players (written in Lua with its rules)" }
+  end
+  return out
+end
+
 --- The AIs of a game's catalogue (player.catalogue(dirs, game)) as
 -- {name, text} rows: the game's ladder weakest first, so that the
 -- strongest is read last, each with its rung and level; the others
@@ -50,7 +68,7 @@ function M.list_rows(found, names, game)
     end
     rows[#rows + 1] = { n, i.description .. where }
   end
-  return rows
+  return own_rows(rows, game)
 end
 
 --- `diloti ai`: every AI with its one-line description. a.ai_dir: more

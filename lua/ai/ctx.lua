@@ -19,8 +19,33 @@ function M.whole_option(o, k, lo, what)
   return v
 end
 
--- The ai part of the package of a rules table.
-local function game_ai(rules) return registry.part(registry.of_rules(rules), "ai") end
+-- What a game's ai part leaves out: the static fields from the rules
+-- (sides of equal size, partners opposite), and no simulate or search
+-- (nil, why: a script asks, it is not an error).
+local DEFAULT = {}
+function DEFAULT.static(rules, seat)
+  local ctx = { seat = seat, players = rules and rules.players, teams = rules and rules.teams }
+  if rules and seat then
+    local n = rules.players
+    ctx.sides = rules.teams and 2 or n
+    ctx.side = rules.teams and seat % 2 or seat
+    if rules.teams and n == 4 then ctx.partner = (seat + 2) % n end
+  end
+  return ctx
+end
+function DEFAULT.simulate(game) return nil, game:game() .. " offers its AIs no simulate" end
+function DEFAULT.search(_, game) return nil, game:game() .. " offers its AIs no search" end
+
+-- The ai part of the package of a rules table, what it leaves out
+-- answered by DEFAULT.
+local function game_ai(rules)
+  local part = registry.part(registry.of_rules(rules), "ai") or {}
+  return setmetatable({}, { __index = function(_, k)
+    local v = part[k]
+    if v == nil then return DEFAULT[k] end
+    return v
+  end })
+end
 
 -- What choose() gets as ctx, as plain data and the host functions the
 -- script may call during this one decision (simulate, search); the box

@@ -38,7 +38,7 @@ M.NAME = "^[%w][%w%-_]*$"
 -- The ai part of a game's package (the default game's for nil or an
 -- unknown name).
 local function game_ai(game)
-  return registry.part(game and registry.get(game) or registry.default(), "ai")
+  return registry.part(game and registry.get(game) or registry.default(), "ai") or {}
 end
 
 -- Per game, from each package's ai part (when first read):
@@ -47,7 +47,7 @@ end
 -- each stands for. LADDER: the default game's ladder.
 local function per_game(field)
   local out = {}
-  for _, pkg in ipairs(registry.list()) do out[pkg.name] = registry.part(pkg, "ai")[field] end
+  for _, pkg in ipairs(registry.list()) do out[pkg.name] = (registry.part(pkg, "ai") or {})[field] end
   return out
 end
 setmetatable(M, { __index = function(_, k)
@@ -59,13 +59,16 @@ end })
 M.LEVEL_ORDER = { "easy", "normal", "hard", "expert" }
 
 --- The AI a name or a level stands for in a game (nil: the default game).
+-- (a game whose AIs are all players of its ai part may have no levels)
 function M.real_name(name, game)
-  return game_ai(game).LEVELS[name] or name
+  local levels = game_ai(game).LEVELS
+  return levels and levels[name] or name
 end
 
 --- Whether a word is a level of play.
 function M.is_level(word)
-  return game_ai(nil).LEVELS[word] ~= nil
+  local levels = game_ai(nil).LEVELS
+  return levels ~= nil and levels[word] ~= nil
 end
 
 M.defaults = {
@@ -395,8 +398,12 @@ end
 
 --- The move played for an AI that failed: the game's own choice (its
 -- package's ai part), deterministic and always legal.
+-- (a game whose ai part has none: the first legal move)
 function M.fallback(infos, rules)
-  return registry.part(registry.of_rules(rules), "ai").fallback(infos, rules)
+  local part = registry.part(registry.of_rules(rules), "ai")
+  if part and part.fallback then return part.fallback(infos, rules) end
+  local m = infos and infos[1]
+  return type(m) == "table" and m.text or m
 end
 
 --- player:choose(game, seat) -> move text, info. info.seconds, and when
@@ -504,7 +511,17 @@ function M.player(spec, opts)
   local want = opts.game and M.game_of{ game = opts.game }
   spec = M.real_name(spec, want)
   local src, file, err, info
-  if spec:find("/", 1, true) or spec:match("%.lua$") then
+  local path = spec:find("/", 1, true) or spec:match("%.lua$")
+  -- A game's own players written in Lua (its ai part's player(name,
+  -- opts), trusted code of the game like its rules): asked first; a name
+  -- it does not know may still be a script's.
+  local own = not path and game_ai(want).player
+  local mine, own_why
+  if own then
+    mine, own_why = own(spec, opts)
+    if mine then return mine end
+  end
+  if path then
     file = spec
     src, err = read(spec, textfile.MAX_SCRIPT)
     if not src then return nil, spec .. ": " .. err end
@@ -518,6 +535,7 @@ function M.player(spec, opts)
       if other then
         return nil, string.format("AI '%s' plays %s, not %s (see 'diloti ai')", spec, other.game, want)
       end
+      if own_why then return nil, own_why end
       return nil, string.format("unknown AI '%s'; valid names%s: %s", spec, want and (" in " .. want) or "",
         table.concat(names, ", "))
     end

@@ -217,7 +217,16 @@ end
 -- name (default: the default game).
 function M.round_line(round, b, game)
   local pkg = type(game) == "table" and game or registry.get(game) or registry.default()
-  return registry.part(pkg, "record").round_line(round, b)
+  local part = registry.part(pkg, "record")
+  if part and part.round_line then return part.round_line(round, b) end
+  -- (a game without its own words: each side's total)
+  local totals = {}
+  for side = 0, 63 do
+    local t = type(b) == "table" and type(b[side]) == "table" and b[side].total
+    if t == nil then break end
+    totals[#totals + 1] = tostring(t)
+  end
+  return string.format("round %d over: %s", round, table.concat(totals, " - "))
 end
 
 local function move_lines(out, history, game)

@@ -96,16 +96,17 @@ end
 -- points, the players a match seats when the game fixes them, and what a
 -- match counts beside the points (`counts`: per side and shared, added
 -- after each round).
+-- (a game without a record part: the defaults, points and no counts)
 local function record_part(game)
   local pkg = type(game) == "table" and game or registry.get(game) or registry.default()
-  return registry.part(pkg, "record")
+  return registry.part(pkg, "record") or {}
 end
 
 -- Every game's counts (a result file's legs say by their fields whose).
 local function all_counts()
   local out = {}
   for _, pkg in ipairs(registry.list()) do
-    local c = registry.part(pkg, "record").counts
+    local c = record_part(pkg).counts
     if c then out[#out + 1] = c end
   end
   return out
@@ -401,7 +402,7 @@ function M.report(cfg, sum)
     A, B)
   local ppr = sum.points_per_round
   add("%s per round: %s %.2f, %s %.2f, difference %+.2f [%+.2f, %+.2f] (95%% CI)",
-    record_part(cfg.game).points_word, A, ppr.a, B, ppr.b,
+    record_part(cfg.game).points_word or "points", A, ppr.a, B, ppr.b,
     ppr.diff.value, ppr.diff.lo, ppr.diff.hi)
   add("rounds: %d (%.2f per game), won %d by %s, %d by %s", sum.rounds, sum.rounds_per_game, sum.a_rounds_won,
     A, sum.b_rounds_won, B)

@@ -48,12 +48,13 @@ local KEYS = {
   requires = "table", conflicts = "table", rules = "any", arg = "table",
   hooks = "table", help = "string", game = "string",
 }
--- The games a rules spec may be for: each package's base rules and check.
+-- The games a rules spec may be for: each package's base rules (of a
+-- base name its package gives, the game's own name by default) and check.
 local function game_rules(game)
   local pkg = registry.get(game)
   if not pkg or pkg.name ~= game then return nil end
   local part = registry.part(pkg, "rules")
-  return { rules = function() return part.base(pkg.name) end, check = part.check }
+  return { rules = function(base) return part.base(base or pkg.name) end, check = part.check }
 end
 
 --- The games' names (the registry's order).
@@ -354,6 +355,41 @@ local function lookup(cat, game, name)
   return cat.found[name]
 end
 
+-- A base of a game that no script of the catalogue describes: its
+-- package names it among its bases and its rules part's base(name) gives
+-- its rules (a game written in Lua needs no rules-variants folder).
+local function package_base(game, name)
+  local pkg = registry.get(game)
+  if not pkg or pkg.name ~= game then return nil end
+  for _, b in ipairs(pkg.bases) do
+    if b == name then
+      return { name = name, base = true, game = game, description = "the base game " .. name, from_package = true }
+    end
+  end
+  return nil
+end
+
+-- The base a spec of game starts from when it names none: its script,
+-- else the package's first base.
+local function default_base(cat, game)
+  local v = cat.found[game]
+  if v and v.base and game_of(v) == game then return v end
+  local pkg = registry.get(game)
+  return v or (pkg and package_base(game, pkg.bases[1]))
+end
+
+-- The names a spec of game may use: its scripts' and its package's bases.
+local function valid_names(cat, game)
+  local out, seen = M.names_for(cat, game), {}
+  for _, n in ipairs(out) do seen[n] = true end
+  local pkg = registry.get(game)
+  for _, b in ipairs(pkg and pkg.name == game and pkg.bases or {}) do
+    if not seen[b] then out[#out + 1] = b end
+  end
+  table.sort(out)
+  return out
+end
+
 -- The entry of that name in another game, if any.
 local function elsewhere(cat, game, name)
   for _, other in ipairs(registry.names()) do
@@ -373,7 +409,8 @@ function M.resolve(spec, opts)
   local chosen, seen, args = {}, {}, {}
   local first = (spec .. "+"):match("^%s*([^+=%s]*)")
   local fv = cat.found[first]
-  local game = fv and fv.base and game_of(fv) or opts.game or registry.default().name
+  local owner = not (fv and fv.base) and registry.of_base(first)
+  local game = fv and fv.base and game_of(fv) or owner and owner.name or opts.game or registry.default().name
   local rules_of = game_rules(game)
   if not rules_of then
     return nil, string.format("rules: unknown game '%s'; games: %s", tostring(game), list(registry.names()))
@@ -383,6 +420,7 @@ function M.resolve(spec, opts)
     local name, arg = part:match("^%s*([^=%s]+)%s*=?%s*(.-)%s*$")
     if not name then return nil, string.format("rules: empty name in '%s'", spec) end
     local v = lookup(cat, game, name)
+    if not v or game_of(v) ~= game then v = package_base(game, name) or v end
     if not v or game_of(v) ~= game then
       local refused = catalogue.refusal(cat.errors, name)
       if refused then
@@ -391,7 +429,7 @@ function M.resolve(spec, opts)
       local there = v or elsewhere(cat, game, name)
       local other = there and string.format(" (a house rule of %s, not %s)", game_of(there), game) or ""
       return nil, string.format("rules: unknown variant '%s'%s; valid names: %s", name, other,
-        list(M.names_for(cat, game)))
+        list(valid_names(cat, game)))
     end
     if seen[v.name] then return nil, string.format("rules: '%s' is named twice", name) end
     if arg ~= "" and not v.arg then
@@ -402,7 +440,7 @@ function M.resolve(spec, opts)
     args[#chosen] = arg ~= "" and arg or nil
   end
   if not chosen[1].base then
-    local base = cat.found[game]
+    local base = default_base(cat, game)
     if not base then return nil, string.format("rules: the base game '%s' is missing", game) end
     table.insert(chosen, 1, base)
     table.insert(args, 1, false)
@@ -432,7 +470,7 @@ function M.resolve(spec, opts)
       end
     end
   end
-  local rules = rules_of.rules()
+  local rules = rules_of.rules(chosen[1].from_package and chosen[1].name or nil)
   local base_game = rules.game
   local check_rules = rules_of.check
   local names, spec_parts = {}, {}

@@ -159,8 +159,8 @@ generic {
     end
     T:print("Type a move when it is your turn:")
     T:print(screen.deflist(T.style, T.gm.help_moves))
-    T:print(screen.fit(T.style, T.gm.refusal_help or ("A refused move names its rule (D10: ...): 'rules D10' "
-      .. "explains it; all of them: " .. rulebook.DOC)))
+    -- (each game says how its refusals cite its rules: its table part's refusal_help)
+    T:print(screen.fit(T.style, T.gm.refusal_help or "A refused move says why, naming the rule it breaks."))
     T:print("Commands:")
     local rows = {}
     -- (a user's command may bring text with controls: cleaned before it
@@ -383,14 +383,18 @@ generic {
       end
     end
     local base = T.gm.name
+    if rest == "" and #mine == 0 then
+      T:printf("Playing: %s (the game has no house rules).", T.opts.rules or T.gm.name)
+      if T.gm.rules_help then T:print(screen.fit(T.style, T.gm.rules_help)) end
+      return
+    end
     if rest == "" then
       T:printf("Playing: %s. Variants you can add with 'new rules=%s+NAME':", T.opts.rules or T.gm.name,
         base)
       local rows = {}
       for i, n in ipairs(mine) do rows[i] = { n, screen.safe(T.style, cat.found[short[n]].description) } end
       T:print(screen.deflist(T.style, rows))
-      T:print(screen.fit(T.style, T.gm.rules_help or ("A rule by the id a refusal cites: 'rules D19'. Every rule: "
-        .. rulebook.DOC)))
+      if T.gm.rules_help then T:print(screen.fit(T.style, T.gm.rules_help)) end
       return
     end
     local v = cat.found[short[rest] or rest]

@@ -37,110 +37,14 @@ local function copy(t)
   return c
 end
 
--- ---------------------------------------------------------------------
--- STAND-IN REGISTRY (for the lead: delete this block once
--- lua/registry.lua is merged; the suite then uses the real one).
--- The same API as issue 26's `diloti.registry`, over today's
--- require "diloti": the built-in games come from diloti.games() and are
--- made by diloti.new{game = NAME}; add_dir reads tests/games/NAME/init.lua
--- and maps each part "diloti.games.NAME.PART" to the file PART.lua there.
-local function standin_registry()
-  local R, builtin, extra = {}, nil, {}
-  local function builtins()
-    if builtin then return builtin end
-    builtin = {}
-    for i, g in ipairs(diloti.games()) do
-      local name, mod = g.name, "conformance.standin." .. g.name .. ".rules"
-      package.preload[mod] = function()
-        return { new = function(o)
-          local c = copy(o or {})
-          c.game = name
-          return diloti.new(c)
-        end }
-      end
-      builtin[i] = { name = name, title = name, default = i == 1, bases = g.bases, parts = { rules = mod } }
-    end
-    return builtin
-  end
-  function R.list()
-    local out = {}
-    for _, p in ipairs(builtins()) do out[#out + 1] = p end
-    for _, p in ipairs(extra) do out[#out + 1] = p end
-    table.sort(out, function(a, b)
-      if a.default ~= b.default then return a.default end
-      return a.name < b.name
-    end)
-    return out
-  end
-  function R.get(name)
-    for _, p in ipairs(R.list()) do
-      if p.name == name then return p end
-    end
-    local names = {}
-    for _, p in ipairs(R.list()) do names[#names + 1] = p.name end
-    return nil, string.format("no game '%s': games are %s", tostring(name), table.concat(names, ", "))
-  end
-  function R.default() return R.list()[1] end
-  function R.of_base(base)
-    for _, p in ipairs(R.list()) do
-      for _, b in ipairs(p.bases) do if b == base then return p end end
-    end
-  end
-  function R.of_rules(rules) return R.get(type(rules) == "table" and rules.game or nil) end
-  function R.of(g) return R.get(g:game()) end
-  function R.part(p, part)
-    if type(p) == "string" then p = R.get(p) end
-    local mod = p and p.parts[part]
-    return mod and require(mod) or nil
-  end
-  function R.add_dir(dir)
-    local ls = assert(io.popen("ls " .. support.q(dir) .. " 2>/dev/null"))
-    for name in ls:lines() do
-      local init = dir .. "/" .. name .. "/init.lua"
-      local f = io.open(init)
-      if f then
-        f:close()
-        local d = dofile(init)
-        for _, mod in pairs(d.parts) do
-          local file = dir .. "/" .. name .. "/" .. mod:match("[^.]+$") .. ".lua"
-          package.preload[mod] = package.preload[mod] or function() return dofile(file) end
-        end
-        d.extra_dir = dir
-        extra[#extra + 1] = d
-      end
-    end
-    ls:close()
-  end
-  return R
-end
--- END OF THE STAND-IN
--- ---------------------------------------------------------------------
+local registry = require "diloti.registry"
+assert(registry.add_dir(GAMES_DIR))
 
-local has_registry, registry = pcall(require, "diloti.registry")
-local STANDIN = not has_registry
-if STANDIN then registry = standin_registry() end
-registry.add_dir(GAMES_DIR)
-
--- A game of tests/games while the stand-in serves (the real registry
--- does not say, and needs not).
-local function extra(pkg) return STANDIN and pkg.extra_dir ~= nil end
-
--- Checks that go through the generic modules (records, matches, the
--- table) cannot reach a game of tests/games until those modules ask the
--- registry: with the stand-in they wait (pending) for the merge.
-local function generic_ready(pkg)
-  return not extra(pkg)
-end
-
--- A new game of a package: the front door (diloti.new) first; the
--- stand-in's built-in door does not know the games of tests/games, so
--- those are made by their rules part there.
+-- A new game of a package, through the front door (diloti.new).
 local function new_game(pkg, opts)
   local o = copy(opts or {})
   o.game = pkg.name
-  local g, err = diloti.new(o)
-  if g or not STANDIN then return g, err end
-  return registry.part(pkg, "rules").new(copy(opts or {}))
+  return diloti.new(o)
 end
 
 -- ---------------------------------------------------------------------
@@ -575,10 +479,6 @@ describe("conformance", function()
       end)
 
       it("records: saved as the table saves them, loaded to the same position", function()
-        if not generic_ready(pkg) then
-          pending("records reach " .. pkg.name .. " once lua/match/record.lua asks the registry (after the merge)")
-          return
-        end
         local dir = support.tmpdir()
         finally(function() support.rmdir(dir) end)
         for _, seed in ipairs({ 4, 7 }) do
@@ -598,11 +498,34 @@ describe("conformance", function()
         end
       end)
 
-      it("a match of the tournament runner (duplicate deals, both legs)", function()
-        if not generic_ready(pkg) then
-          pending("lua/match/tournament.lua reaches " .. pkg.name .. " once it asks the registry (after the merge)")
-          return
+      it("a boxed script that plays any game (game = \"any\") plays a round of it", function()
+        local ai = require "diloti.ai.player"
+        local dir = support.tmpdir()
+        finally(function() support.rmdir(dir) end)
+        local path = dir .. "/anyone.lua"
+        -- (ctx's static fields, simulate and search answer in every game:
+        -- a service the game lacks is nil, why, never an error)
+        support.write(path, [[
+return { name = "anyone", description = "any game: a move at random, after asking ctx", game = "any",
+  choose = function(view, moves, ctx)
+    assert(math.type(ctx.seat) == "integer" and math.type(ctx.side) == "integer" and type(view) == "table")
+    assert(type(ctx.rules.game) == "string")
+    local sim, why = ctx.simulate(moves[1])
+    assert(sim or type(why) == "string")
+    return moves[ctx.rng(#moves)]
+  end }
+]])
+        local g = assert(new_game(pkg, { rules = pkg.bases[1], seed = 31 }))
+        local players = {}
+        for seat = 0, g:rules().players - 1 do
+          players[seat] = assert(ai.player(path, { game = pkg.name, seed = seat }))
         end
+        local r = driver.play(g, players, {})
+        assert.same({}, r.warnings)
+        assert.is_true(g:phase() == "round-over" or g:phase() == "match-over")
+      end)
+
+      it("a match of the tournament runner (duplicate deals, both legs)", function()
         local n = assert(new_game(pkg, { rules = pkg.bases[1], seed = 1 })):rules().players
         local cfg = { names = { "a", "b" }, nplayers = n, rules = pkg.bases[1], rounds_only = false, ai_dirs = {},
           game = pkg.name, seed = 9,
@@ -621,22 +544,21 @@ describe("conformance", function()
           pending(pkg.name .. "'s ai part gives no levels here (the built-in games' matches: match_spec)")
           return
         end
-        if not generic_ready(pkg) then
-          pending("`diloti match` reaches " .. pkg.name .. " once the program asks the registry (after the merge)")
-          return
-        end
         local out, err, code = support.cli({ "match", ai.levels[1], ai.levels[#ai.levels], "--game", pkg.name,
           "--games", "2", "--seed", "3" }, { DILOTI_GAMES_PATH = GAMES_DIR })
         assert.equals(0, code, err)
         assert.truthy(out:find(pkg.name, 1, true), out)
         assert.matches("2 deals played twice with seats swapped: 4 matches", out, 1, true)
+        -- (a field the game's parts leave out reads as a default, never as "nil")
+        assert.is_nil(out:find("%f[%w]nil%f[%W]"), out)
+        -- `diloti ai --game NAME` lists the players a match may name
+        local list = assert(support.cli({ "ai", "--game", pkg.name }, { DILOTI_GAMES_PATH = GAMES_DIR }))
+        for _, level in ipairs(ai.levels) do
+          assert.truthy(("\n" .. list):find("\n" .. level .. " ", 1, true), list)
+        end
       end)
 
       it("sits at the terminal table: plays a round by typed moves, saves and loads it", function()
-        if not generic_ready(pkg) then
-          pending("the table reaches " .. pkg.name .. " once lua/table asks the registry (after the merge)")
-          return
-        end
         local repl = require "diloti.table.repl"
         local out = {}
         local s = assert(repl.new {

@@ -3,7 +3,8 @@
 -- player and its ctx, the registry, the game module, the table's core and
 -- the program ask the registry (lua/registry.lua) for what differs from
 -- game to game. A game's name in one of them, in code or in a comment,
--- fails here: `pilotta`, `kontsina`, a quoted "diloti" used as a game
+-- fails here: `pilotta`, `kontsina`, `highcard` (the test-only game of
+-- tests/games), a quoted "diloti" used as a game
 -- (the program's and the modules' name `diloti`, `diloti.x.y`, are fine)
 -- and the game's title Diloti in prose.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
@@ -13,7 +14,7 @@ local support = require "support"
 local ROOT = here .. "../../"
 
 local GENERIC = {
-  "lua/diloti.lua", "lua/registry.lua", "lua/cli.lua",
+  "lua/diloti.lua", "lua/registry.lua", "lua/gamekit.lua", "lua/cli.lua",
   "lua/ai/init.lua", "lua/ai/player.lua", "lua/ai/ctx.lua", "lua/ai/cli.lua", "lua/ai/box_helpers.lua",
   "lua/match/json.lua", "lua/match/record.lua", "lua/match/stats.lua", "lua/match/tournament.lua",
   "lua/scripts/catalogue.lua", "lua/scripts/textfile.lua", "lua/scripts/untrusted.lua",
@@ -27,7 +28,8 @@ local GENERIC = {
 local function names_in(line)
   local found = {}
   local low = line:lower()
-  for _, w in ipairs{ "pilotta", "kontsina" } do
+  -- (highcard: the test-only game of tests/games, which registers alone)
+  for _, w in ipairs{ "pilotta", "kontsina", "highcard" } do
     if low:find(w, 1, true) then found[#found + 1] = w end
   end
   -- a quoted "diloti" that is not a module's name in a require, nor the
@@ -157,6 +159,7 @@ describe("the generic Lua modules", function()
     assert.same({ '"diloti"' }, names_in('local g = rules.game or "diloti"'))
     assert.same({ "Diloti" }, names_in("-- Diloti's moves"))
     assert.same({ "kontsina" }, names_in("-- (or 3 in Kontsina)"))
+    assert.same({ "highcard" }, names_in('if pkg.name == "highcard" then'))
     assert.same({}, names_in('local diloti = require "diloti"'))
     assert.same({}, names_in('local core = require "diloti.core" -- diloti.x.y'))
     assert.same({}, names_in('return os.getenv("DILOTI_BIN") or "diloti" -- (the program\'s name)'))

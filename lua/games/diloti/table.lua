@@ -12,6 +12,10 @@ local M = { name = "diloti", title = "Diloti", coach = true }
 -- moveinput.declare answers (move, candidates or error).
 M.declare = moveinput.declare
 M.rule_id_example = "D19"
+-- (the table's 'help' and 'rules' say how to read a refusal's rule id)
+M.refusal_help = "A refused move names its rule (D10: ...): 'rules D10' explains it; all of them: "
+  .. "docs/rules-reference.md"
+M.rules_help = "A rule by the id a refusal cites: 'rules D19'. Every rule: docs/rules-reference.md"
 M.new_examples = { "new rules=kontsina", "new rules=diloti+soy+forced-capture seed=7" }
 
 --- The computer's seats when the options name none: a newcomer's first
