@@ -1,0 +1,139 @@
+-- Issue 26 seen by an attacker: the one game handle (g:public, g:view,
+-- g:history), the natives a game hands to boxes, pools and pattern
+-- budgets per box. Each finding is written to fail on the code before.
+local diloti = require "diloti"
+local core = require "diloti.core"
+
+--- The first seed (from 1) of a face-card-claim game that opens with a
+-- claim decision.
+local function claim_seed()
+  for seed = 1, 5000 do
+    local g = assert(diloti.new{ rules = "diloti+face-card-claim", seed = seed })
+    if g:phase() == "claim" then return seed end
+  end
+  error("no claim in 5000 seeds")
+end
+
+describe("issue 26 attacks: g:public", function()
+  -- Finding 1: a private keep (V-face-card-claim) was told by the number
+  -- of the mover's next move: its place in g:history() counts the keep,
+  -- so a public move numbered 2 at ply 0 said that its seat had been
+  -- dealt five or six face cards.
+  it("a private keep is not counted in the number another seat hears", function()
+    local seed = claim_seed()
+    local g = assert(diloti.new{ rules = "diloti+face-card-claim", seed = seed })
+    local same = assert(diloti.new{ rules = "diloti+face-card-claim", seed = seed })
+    assert(g:play("keep"))
+    -- the same first move, with and without a keep before it
+    local move = g:moves()[1]
+    assert(same:play("keep"))
+    local e = assert(g:play(move, true))
+    local other = (e.seat + 1) % 2
+    for _, viewer in ipairs{ other, "spectator" } do
+      local p = assert(g:public(e, viewer ~= "spectator" and viewer or nil))
+      assert.is_nil(p.index)
+      -- what the viewer hears is what it would hear had no keep been made
+      local fresh = assert(diloti.new{ rules = "diloti", seed = seed })
+      if fresh:turn() == e.seat and fresh:parse(move) then
+        local e2 = assert(fresh:play(move, true))
+        local p2 = assert(fresh:public(e2, viewer ~= "spectator" and viewer or nil))
+        assert.same(p2.number, p.number)
+      end
+      assert.is_true(p.number == nil or p.number == #g:history(viewer ~= "spectator" and viewer or nil),
+        "the public number counts the keep: " .. tostring(p.number))
+    end
+  end)
+
+  -- Finding 2: g:public read the effect with metamethods (an __index of
+  -- a hostile table ran in the host) and took a seat of 0.5 or "0" for
+  -- the mover 0, who hears the whole effect: an announcement's cards.
+  it("reads the effect raw and knows the mover only by a whole seat", function()
+    local g = assert(diloti.new{ rules = "pilotta", seed = 7 })
+    local ran = 0
+    local hostile = setmetatable({}, { __index = function(_, k)
+      ran = ran + 1
+      if k == "kind" then return "announce" end
+      if k == "seat" then return 0 end
+    end })
+    g:public(hostile, 1)
+    g:public(setmetatable({ kind = "announce", declaration = {} }, getmetatable(hostile)), 1)
+    g:public(setmetatable({ kind = "play", text = "Qh nobelote" }, getmetatable(hostile)), 1)
+    assert.equals(0, ran)
+    for _, seat in ipairs{ 0.5, "0", -0.25 } do
+      local e = { seat = seat, kind = "announce", cards = { "Qh", "Kh", "Ah" }, text = "announce Qh Kh Ah", value = 20 }
+      local p = assert(g:public(e, 0))
+      assert.is_nil(p.cards, tostring(seat))
+      assert.equals("announce", p.text)
+    end
+    -- the mover itself still hears it whole
+    local e = { seat = 0, kind = "announce", cards = { "Qh", "Kh", "Ah" }, text = "announce Qh Kh Ah" }
+    assert.same(e.cards, g:public(e, 0).cards)
+  end)
+
+  it("Diloti's public part reads raw too", function()
+    local g = assert(diloti.new{ rules = "diloti", seed = 7 })
+    local ran = 0
+    local p = g:public(setmetatable({ seat = 0, text = "7h lay" }, { __index = function(_, k)
+      ran = ran + 1
+      if k == "kind" then return "keep" end
+    end }), 1)
+    assert.equals(0, ran)
+    assert.is_table(p)
+  end)
+
+  -- Finding 3: Diloti's g:history(seat) took any integer: -2 or 99 gave
+  -- every record (a private keep's included) and 2^32 was cut to seat 0.
+  it("Diloti's history refuses a seat it does not have, as Pilotta's does", function()
+    local seed = claim_seed()
+    local g = assert(diloti.new{ rules = "diloti+face-card-claim", seed = seed })
+    assert(g:play("keep"))
+    for _, seat in ipairs{ -2, 2, 99, 4294967296, 4294967297, math.mininteger, math.maxinteger } do
+      assert.has_error(function() g:history(seat) end, nil, tostring(seat))
+    end
+    assert.equals(1, #g:history())
+    assert.equals(1, #g:history(-1))
+    assert.equals(0, #g:history((g:turn() + 1) % 2))
+  end)
+end)
+
+describe("issue 26 attacks: what held", function()
+  it("a game's natives answer nonsense of every type inside a box", function()
+    local nat = core.natives("diloti")
+    local b = core.box.new{ label = "natives" }
+    local ok, t = b:run([[
+      local vals = { true, 1.5, -1, math.maxinteger, math.mininteger, 0/0, 1/0, "", ("7h"):rep(5000),
+        {}, { "7h", "8h" }, { { "7h" } }, string.rep, { n = 1 }, "7h 8h",
+        setmetatable({}, { __index = function() error("x") end, __len = function() return 1e9 end }) }
+      return { f = function(nat)
+        local n = 0
+        for _, f in pairs(nat) do
+          for i = 1, #vals + 1 do for j = 1, #vals + 1 do
+            pcall(f, vals[i], vals[j]); pcall(f, vals[i], vals[j], vals[i])
+            n = n + 2
+          end end
+        end
+        return n
+      end }]], "=fuzz")
+    assert.is_true(ok, t)
+    b:limits{ budget = 1000000000, time = 60 }
+    assert.is_true(t.f(nat) > 0)
+    b:close()
+  end)
+
+  it("g:view(nil) holds no hand in either game, whatever the viewer's spelling", function()
+    for _, game in ipairs{ "diloti", "pilotta" } do
+      local g = assert(diloti.new{ rules = game, seed = 3 })
+      assert.is_nil(g:view(nil).hand)
+      assert.is_nil(g:view("spectator").hand)
+      for _, v in ipairs{ 0.5, "x", -1, 99, 0 / 0, {}, true } do
+        assert.has_error(function() g:view(v) end)
+      end
+    end
+  end)
+
+  it("a pool refuses totals it could not count", function()
+    for _, total in ipairs{ 0, -1, (1 << 20) - 1, (1 << 40) + 1, math.maxinteger, 1.5, 0 / 0, "x", {} } do
+      assert.has_error(function() core.box.pool{ total = total } end, nil, tostring(total))
+    end
+  end)
+end)
