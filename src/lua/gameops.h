@@ -206,5 +206,8 @@ lua_Integer dl_lua_rule_int(lua_State *L, const char *where, lua_Integer lo, lua
 /* Pushes a shallow copy of the table at idx without its key `drop`
  * (NULL: none). */
 void dl_lua_copy_table(lua_State *L, int idx, const char *drop);
+/* Pushes t[k] of the table at idx, read raw (g:public's effect may be
+ * anybody's table: its metamethods must not run); returns its type. */
+int dl_lua_rawfield(lua_State *L, int idx, const char *k);
 
 #endif

@@ -896,6 +896,13 @@ static int g_search(lua_State *L)
     return h->ops->search(L, h->g, 2);
 }
 
+int dl_lua_rawfield(lua_State *L, int idx, const char *k)
+{
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, k);
+    return lua_rawget(L, idx);
+}
+
 void dl_lua_copy_table(lua_State *L, int idx, const char *drop)
 {
     idx = lua_absindex(L, idx);
@@ -923,7 +930,9 @@ static int g_public(lua_State *L)
     luaL_checktype(L, 2, LUA_TTABLE);
     const int viewer = seat_arg(L, h, 3, true);
     lua_settop(L, 2);
-    if (viewer >= 0 && lua_getfield(L, 2, "seat") == LUA_TNUMBER && lua_tointeger(L, -1) == viewer) {
+    /* (raw: an effect's metamethods never run here; and a seat of 0.5 or
+     * "0" is nobody's, not the mover 0's, who would hear it whole) */
+    if (viewer >= 0 && dl_lua_rawfield(L, 2, "seat") == LUA_TNUMBER && lua_isinteger(L, -1) && lua_tointeger(L, -1) == viewer) {
         dl_lua_copy_table(L, 2, NULL);
         return 1;
     }

@@ -252,7 +252,11 @@ static void push_result(lua_State *L, const void *game, int gi)
 static void push_history(lua_State *L, const void *game, int gi, int arg)
 {
     const dl_Game *g = game;
-    int seat = (int)luaL_optinteger(L, arg, -1);
+    /* (checked before the cast: 2^32 would have been seat 0, and -2 or 99
+     * every seat's private keeps) */
+    const lua_Integer want = luaL_optinteger(L, arg, -1);
+    luaL_argcheck(L, want >= -1 && want < g->s.rules.players, arg, "no such seat");
+    const int seat = (int)want;
     lua_newtable(L);
     int n = 0;
     for (size_t i = 0; i < g->nrec; i++) {
@@ -586,16 +590,20 @@ static void push_state(lua_State *L, const void *game)
 
 /* What a seat other than the mover may see of a move: not its number in
  * the mover's list, and nothing of a private keep (V-face-card-claim:
- * whether a seat could claim is its own knowledge). */
+ * whether a seat could claim is its own knowledge). Nor its place in
+ * g:history(), which counts the keeps: a move numbered 2 at ply 0 told
+ * that its seat had kept. */
 static void push_public(lua_State *L, int idx, int viewer)
 {
     (void)viewer;
-    if (lua_getfield(L, idx, "kind") == LUA_TSTRING && strcmp(lua_tostring(L, -1), "keep") == 0) {
+    if (dl_lua_rawfield(L, idx, "kind") == LUA_TSTRING && strcmp(lua_tostring(L, -1), "keep") == 0) {
         lua_pushnil(L);
         return;
     }
     lua_pop(L, 1);
     dl_lua_copy_table(L, idx, "index");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "number");
 }
 
 static void push_position(lua_State *L, const void *game, int arg)

@@ -497,14 +497,14 @@ static void push_announcement(lua_State *L, int idx)
 {
     lua_createtable(L, 0, 16);
     for (int i = 0; PUBLIC_ANNOUNCE[i]; i++) {
-        lua_getfield(L, idx, PUBLIC_ANNOUNCE[i]);
+        dl_lua_rawfield(L, idx, PUBLIC_ANNOUNCE[i]);
         lua_setfield(L, -2, PUBLIC_ANNOUNCE[i]);
     }
-    if (lua_getfield(L, idx, "declaration") == LUA_TTABLE) {
+    if (dl_lua_rawfield(L, idx, "declaration") == LUA_TTABLE) {
         static const char *const D[] = {"kind", "value", "length", "rank", NULL};
         lua_createtable(L, 0, 4);
         for (int i = 0; D[i]; i++) {
-            lua_getfield(L, -2, D[i]);
+            dl_lua_rawfield(L, -2, D[i]);
             lua_setfield(L, -2, D[i]);
         }
         lua_setfield(L, -3, "declaration");
@@ -531,8 +531,7 @@ static bool declined_belote(lua_State *L)
 static void push_public(lua_State *L, int idx, int viewer)
 {
     (void)viewer;
-    lua_getfield(L, idx, "kind");
-    const char *kind = lua_tostring(L, -1);
+    const char *kind = dl_lua_rawfield(L, idx, "kind") == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     if (kind && strcmp(kind, "announce") == 0) {
         lua_pop(L, 1);
         push_announcement(L, idx);
@@ -542,11 +541,11 @@ static void push_public(lua_State *L, int idx, int viewer)
     lua_pop(L, 1);
     dl_lua_copy_table(L, idx, "index");
     if (!card) return;
-    lua_getfield(L, idx, "belote");
+    dl_lua_rawfield(L, idx, "belote");
     const bool belote = lua_toboolean(L, -1);
-    lua_getfield(L, idx, "text");
+    dl_lua_rawfield(L, idx, "text");
     if (!belote && declined_belote(L)) {
-        lua_getfield(L, idx, "card");
+        dl_lua_rawfield(L, idx, "card");
         lua_pushvalue(L, -1);
         lua_setfield(L, -5, "text");
         lua_setfield(L, -4, "move");
