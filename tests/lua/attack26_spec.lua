@@ -1,8 +1,16 @@
 -- Issue 26 seen by an attacker: the one game handle (g:public, g:view,
 -- g:history), the natives a game hands to boxes, pools and pattern
 -- budgets per box. Each finding is written to fail on the code before.
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+package.path = here .. "?.lua;" .. package.path
+local support = require "support"
 local diloti = require "diloti"
 local core = require "diloti.core"
+local room = require "diloti.room"
+
+local MiB = 1 << 20
+local tmp = support.tmpdir()
+teardown(function() support.rmdir(tmp) end)
 
 --- The first seed (from 1) of a face-card-claim game that opens with a
 -- claim decision.
@@ -93,6 +101,45 @@ describe("issue 26 attacks: g:public", function()
     assert.equals(1, #g:history())
     assert.equals(1, #g:history(-1))
     assert.equals(0, #g:history((g:turn() + 1) % 2))
+  end)
+end)
+
+-- Finding 4: every room's boxes (its AIs, its house rules) counted in
+-- the host state's one pool: the rooms of one process shared 512 MiB, so
+-- one room's scripts holding their caps made the AIs of every other room
+-- fail ("all scripts together may hold 512 MiB"), against "two rooms
+-- never share a count" (docs/security.md).
+describe("issue 26 attacks: a room's boxes", function()
+  -- An AI and a house rule that each keep `mib` MiB from their main chunk.
+  local HOARD = [[
+    keep = {}
+    for i = 1, %d do keep[i] = ("x"):rep((1 << 20) - 64) .. i end
+  ]]
+  local ai_dir, rules_dir = tmp .. "/ai", tmp .. "/rules"
+  os.execute("mkdir -p " .. support.q(ai_dir) .. " " .. support.q(rules_dir))
+  support.write(ai_dir .. "/hoarder.lua", HOARD:format(12) .. [[
+    return { name = "hoarder", description = "keeps memory", game = "any",
+      choose = function(_, moves) return moves[1] end }]])
+  support.write(rules_dir .. "/hoard.lua", HOARD:format(12) .. [[
+    return { name = "hoard", description = "keeps memory", rule = "V-test",
+      hooks = { score = function(b) return b end } }]])
+
+  it("count in the room's own pool, not in another room's", function()
+    local a = assert(room.new{ game = "diloti", seats = { [0] = "human", [1] = "random" } })
+    local b = assert(room.new{ game = "diloti", rules = "diloti+hoard", rules_dirs = { rules_dir },
+      ai_dirs = { ai_dir }, seats = { [0] = "human", [1] = "hoarder" } })
+    assert.is_not_nil(a.pool, "a room has no pool of its own")
+    assert.is_not_nil(b.pool)
+    local a_used = a.pool:memory()
+    local b_used = b.pool:memory()
+    -- b's AI and b's house rule, both in b's pool; nothing of them in a's
+    assert.is_true(b_used > 24 * MiB, tostring(b_used))
+    assert.equals(a_used, (a.pool:memory()))
+    assert.is_true(a_used < 8 * MiB, tostring(a_used))
+    -- a room keeps its pool when an AI takes a seat later
+    assert(b:seat(0, { kind = "ai", name = "hoarder" }))
+    assert.is_true(b.pool:memory() > b_used + 10 * MiB)
+    assert.equals(a_used, (a.pool:memory()))
   end)
 end)
 
