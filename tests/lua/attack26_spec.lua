@@ -144,6 +144,69 @@ describe("issue 26 attacks: a room's boxes", function()
 end)
 
 describe("issue 26 attacks: what held", function()
+  -- Whole rounds by random AIs, a subscriber at every seat and a
+  -- spectator: nobody hears another seat's keep, a move's index or
+  -- (Diloti) its number, an announcement's cards or a declined belote; no
+  -- event holds a hand; a spectator's view holds no hand, pack or peeked
+  -- card, a seat's the peeked card only when it dealt.
+  it("no event or view of a whole round tells a viewer what it may not know", function()
+    local seen, problems = {}, {}
+    local function bad(...) problems[#problems + 1] = string.format(...) end
+    local function walk(t, f, done)
+      done = done or {}
+      if done[t] then return end
+      done[t] = true
+      for k, v in pairs(t) do
+        f(k)
+        if type(v) == "table" then walk(v, f, done) end
+      end
+    end
+    local configs = {
+      { game = "diloti", rules = "diloti+face-card-claim", players = 2 },
+      { game = "diloti", rules = "diloti+face-card-claim-any-deal+dealer-peeks", players = 4 },
+      { game = "diloti", rules = "kontsina+dealer-peeks", players = 3 },
+      { game = "pilotta", rules = "pilotta" },
+    }
+    for _, c in ipairs(configs) do
+      for seed = 1, 40 do
+        local r = assert(room.new{ game = c.game, rules = c.rules, players = c.players, seed = seed, humans = 0,
+          ai = "random", match = false })
+        r:listen(function(e)
+          if e.type ~= "move" then return end
+          local k = (e.kind == "keep" or e.kind == "announce") and e.kind
+            or tostring(e.text):find("nobelote", 1, true) and "nobelote"
+          if k then seen[k] = (seen[k] or 0) + 1 end
+        end)
+        for v = -1, r.players_n - 1 do
+          local viewer = v >= 0 and v or nil
+          r:subscribe(viewer, function(e)
+            local what = c.rules .. " seed " .. seed .. " viewer " .. tostring(viewer)
+            if e.type == "move" and e.seat ~= viewer then
+              if e.kind == "keep" then bad("%s: a keep", what) end
+              if e.index or (c.game == "diloti" and e.number) then bad("%s: index or number", what) end
+              if e.kind == "announce" and (e.cards or e.text ~= "announce") then bad("%s: announced cards", what) end
+              if tostring(e.move):find("nobelote", 1, true) then bad("%s: a declined belote", what) end
+            end
+            walk(e, function(k) if k == "hand" or k == "known_bottom" then bad("%s: %s in an event", what, k) end end)
+          end)
+        end
+        for _ = 1, 500 do
+          if not r:step() then break end
+          walk(r:view(nil), function(k)
+            if k == "hand" or k == "known_bottom" or k == "pack" then bad("%s: the spectator sees %s", c.rules, k) end
+          end)
+          for s = 0, r.players_n - 1 do
+            local v = r:view(s)
+            if v.known_bottom and v.known_bottom ~= -1 and s ~= v.dealer then bad("%s: seat %d peeks", c.rules, s) end
+          end
+        end
+      end
+    end
+    assert.same({}, problems)
+    -- (the cases were met)
+    assert.is_true((seen.keep or 0) > 0 and (seen.announce or 0) > 0 and (seen.nobelote or 0) > 0)
+  end)
+
   it("a game's natives answer nonsense of every type inside a box", function()
     local nat = core.natives("diloti")
     local b = core.box.new{ label = "natives" }
