@@ -78,6 +78,28 @@ describe("issue 26 attacks: g:public", function()
     assert.same(e.cards, g:public(e, 0).cards)
   end)
 
+  -- Finding 2b: a move table's text was read with its metamethods: an
+  -- __index ran in the host, and one that raised made g:play raise
+  -- instead of answering nil, why as for any other bad move argument.
+  it("a move table is read raw, in every game and every method that takes a move", function()
+    for _, game in ipairs{ "diloti", "pilotta" } do
+      local g = assert(diloti.new{ rules = game, seed = 3 })
+      local ran = 0
+      local mt = { __index = function() ran = ran + 1; error("a metamethod ran") end }
+      for _, m in ipairs{ "play", "check", "parse" } do
+        local ok, a, why = pcall(g[m], g, setmetatable({}, mt))
+        assert.is_true(ok, a)
+        assert.is_falsy(a)
+        assert.matches("not a move", why)
+      end
+      local ok, a, why = pcall(g.simulate, g, g:turn(), setmetatable({}, mt))
+      assert.is_true(ok, a)
+      assert.is_nil(a)
+      assert.matches("not a move", why)
+      assert.equals(0, ran, game)
+    end
+  end)
+
   it("Diloti's public part reads raw too", function()
     local g = assert(diloti.new{ rules = "diloti", seed = 7 })
     local ran = 0
