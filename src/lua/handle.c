@@ -456,13 +456,14 @@ static bool find_numbered(lua_State *L, int gi, Handle *h, int arg, bool hook, F
     return true;
 }
 
-/* The move argument at arg as text: a string, or a table's text string;
- * NULL for anything else (what it names is no move). */
+/* The move argument at arg as text: a string, or a table's text string
+ * (read raw: the table's metamethods never run here); NULL for anything
+ * else (what it names is no move). */
 static const char *move_text(lua_State *L, int arg)
 {
     if (lua_type(L, arg) == LUA_TSTRING) return lua_tostring(L, arg);
     if (!lua_istable(L, arg)) return NULL;
-    lua_getfield(L, arg, "text");
+    dl_lua_rawfield(L, arg, "text");
     const char *t = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     lua_replace(L, arg);
     return t;
