@@ -100,6 +100,21 @@ describe("issue 26 attacks: g:public", function()
     end
   end)
 
+  -- Finding 2c: Pilotta's public part cut a declined belote from an
+  -- event's text only: a history entry (g:history() names it `move`, with
+  -- no text) kept "Qh nobelote", which tells that the seat holds Kh.
+  it("a declined belote is cut from a history entry's move too", function()
+    local g = assert(diloti.new{ rules = "pilotta", seed = 3 })
+    local p = assert(g:public({ kind = "play", seat = 0, move = "Qh nobelote", round = 1 }, 1))
+    assert.equals("Qh", p.move)
+    p = assert(g:public({ kind = "play", seat = 0, text = "Qh nobelote", move = "Qh nobelote", card = "Qh",
+      belote = false }, nil))
+    assert.same({ "Qh", "Qh" }, { p.text, p.move })
+    -- a belote said is public (P50)
+    p = assert(g:public({ kind = "play", seat = 0, move = "Qh belote", belote = true }, 1))
+    assert.equals("Qh belote", p.move)
+  end)
+
   it("Diloti's public part reads raw too", function()
     local g = assert(diloti.new{ rules = "diloti", seed = 7 })
     local ran = 0
