@@ -527,7 +527,8 @@ static bool declined_belote(lua_State *L)
 /* What a seat other than the mover may see of an action: not its number
  * in the mover's list, an announcement by its kind and value, a card
  * played without the belote by the card alone ("Qh nobelote" would tell
- * that the seat holds the other card, P50). */
+ * that the seat holds the other card, P50): an event's text and move, a
+ * history entry's move. */
 static void push_public(lua_State *L, int idx, int viewer)
 {
     (void)viewer;
@@ -541,16 +542,17 @@ static void push_public(lua_State *L, int idx, int viewer)
     lua_pop(L, 1);
     dl_lua_copy_table(L, idx, "index");
     if (!card) return;
-    dl_lua_rawfield(L, idx, "belote");
-    const bool belote = lua_toboolean(L, -1);
-    dl_lua_rawfield(L, idx, "text");
-    if (!belote && declined_belote(L)) {
-        dl_lua_rawfield(L, idx, "card");
-        lua_pushvalue(L, -1);
-        lua_setfield(L, -5, "text");
-        lua_setfield(L, -4, "move");
+    static const char *const F[] = {"text", "move", NULL};
+    for (int i = 0; F[i]; i++) {
+        dl_lua_rawfield(L, idx, F[i]);
+        if (declined_belote(L)) {
+            size_t n;
+            const char *t = lua_tolstring(L, -1, &n);
+            lua_pushlstring(L, t, n - 9);
+            lua_setfield(L, -3, F[i]);
+        }
+        lua_pop(L, 1);
     }
-    lua_pop(L, 2);
 }
 
 /* position([hide]): hide true hides every hand, a seat every hand but
