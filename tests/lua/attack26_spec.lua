@@ -146,6 +146,50 @@ end)
 -- one room's scripts holding their caps made the AIs of every other room
 -- fail ("all scripts together may hold 512 MiB"), against "two rooms
 -- never share a count" (docs/security.md).
+-- Finding 5: a spectator had no history of its own: g:history() is the
+-- whole (every private keep, every "nobelote", every announced card) and
+-- g:history(seat) a seat's, so a front end showing a spectator the game so
+-- far could only show too much.
+describe("issue 26 attacks: a spectator's history", function()
+  it("g:history('spectator') holds nothing private of any seat", function()
+    local seed = claim_seed()
+    local g = assert(diloti.new{ rules = "diloti+face-card-claim", seed = seed })
+    assert(g:play("keep"))
+    assert(g:play(1))
+    local h = g:history("spectator")
+    assert.equals(1, #h)
+    assert.are_not.equal("keep", h[1].kind)
+    -- Pilotta: rounds where someone announced and someone declined a belote
+    local met = {}
+    for pseed = 1, 200 do
+      local p = assert(diloti.new{ rules = "pilotta", seed = pseed })
+      local secret = {}
+      while p:turn() do
+        local moves, pick = p:moves(), nil
+        for _, m in ipairs(moves) do
+          if m:find("^announce") or m:find("nobelote", 1, true) then pick = m end
+        end
+        pick = pick or moves[#moves]
+        local e = assert(p:play(pick))
+        if e.kind == "announce" then
+          met.announce = true
+          for _, c in ipairs(e.cards) do secret[#secret + 1] = c end
+        end
+        if pick:find("nobelote", 1, true) then met.nobelote = true end
+      end
+      for _, e in ipairs(p:history("spectator")) do
+        assert.is_nil(tostring(e.move):find("nobelote", 1, true), e.move)
+        if e.kind == "announce" then
+          for _, c in ipairs(secret) do assert.is_nil(tostring(e.move):find(c, 1, true), e.move) end
+        end
+      end
+      if met.announce and met.nobelote then break end
+    end
+    assert.is_true(met.announce and met.nobelote)
+    assert.has_error(function() g:history("nobody") end)
+  end)
+end)
+
 describe("issue 26 attacks: a room's boxes", function()
   -- An AI and a house rule that each keep `mib` MiB from their main chunk.
   local HOARD = [[
