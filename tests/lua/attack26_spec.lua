@@ -188,6 +188,38 @@ describe("issue 26 attacks: a spectator's history", function()
     assert.is_true(met.announce and met.nobelote)
     assert.has_error(function() g:history("nobody") end)
   end)
+
+  it("a game written in Lua gives a spectator its history cut too", function()
+    local kit = require "diloti.gamekit"
+    local g = kit.game{
+      name = "peekgame", rules = { players = 2, teams = false, target = 3 },
+      messages = { round_over = "T: the round is over" },
+      deal = function(_, dealer)
+        return { hands = { [0] = { "1c" }, [1] = { "2c" } }, turn = 1 - dealer, peeked = {}, n = 0 }
+      end,
+      moves = function(s)
+        local out = { { text = s.hands[s.turn][1], kind = "play" } }
+        if not s.peeked[s.turn] then out[2] = { text = "peek", kind = "peek" } end
+        return out
+      end,
+      apply = function(s, m)
+        if m.kind == "peek" then
+          s.peeked[m.seat] = true
+          return {}
+        end
+        s.n, s.turn = s.n + 1, 1 - s.turn
+        return {}
+      end,
+      over = function(s) return s.n == 2 end,
+      score = function() return { [0] = { total = 0 }, [1] = { total = 0 }, winner = 0 } end,
+      -- (a peek is its seat's own: the others hear nothing of it)
+      public = function(e) if e.kind ~= "peek" then return e end end,
+    }.new{ seed = 1 }
+    assert.is_nil(g:public(assert(g:play("peek")), nil))
+    assert.equals("peek", g:history()[1].move)
+    assert.are_not.equal("peek", g:history("spectator")[1].move)
+    assert.are_not.equal("peek", g:history(1 - g:history()[1].seat)[1].move)
+  end)
 end)
 
 describe("issue 26 attacks: a room's boxes", function()
