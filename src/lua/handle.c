@@ -897,6 +897,16 @@ static int g_search(lua_State *L)
     return h->ops->search(L, h->g, 2);
 }
 
+int dl_lua_history_seat(lua_State *L, int arg, int players, const char *seats)
+{
+    if (lua_type(L, arg) == LUA_TSTRING && strcmp(lua_tostring(L, arg), "spectator") == 0)
+        return DL_HISTORY_SPECTATOR;
+    /* (checked before the cast: 2^32 would be seat 0) */
+    const lua_Integer seat = luaL_optinteger(L, arg, -1);
+    luaL_argcheck(L, seat >= -1 && seat < players, arg, seats);
+    return (int)seat;
+}
+
 int dl_lua_rawfield(lua_State *L, int idx, const char *k)
 {
     idx = lua_absindex(L, idx);

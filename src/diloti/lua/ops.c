@@ -252,16 +252,13 @@ static void push_result(lua_State *L, const void *game, int gi)
 static void push_history(lua_State *L, const void *game, int gi, int arg)
 {
     const dl_Game *g = game;
-    /* (checked before the cast: 2^32 would have been seat 0, and -2 or 99
-     * every seat's private keeps) */
-    const lua_Integer want = luaL_optinteger(L, arg, -1);
-    luaL_argcheck(L, want >= -1 && want < g->s.rules.players, arg, "no such seat");
-    const int seat = (int)want;
+    /* (a spectator's: no keep, as nobody's seat is the keeper's) */
+    const int seat = dl_lua_history_seat(L, arg, g->s.rules.players, "no such seat");
     lua_newtable(L);
     int n = 0;
     for (size_t i = 0; i < g->nrec; i++) {
         const dl_Record *r = &g->rec[i];
-        if (seat >= 0 && !dl_record_public(r, seat)) continue;
+        if (seat != -1 && !dl_record_public(r, seat)) continue;
         lua_createtable(L, 0, 8);
         lua_pushstring(L, r->text);
         lua_setfield(L, -2, "move");

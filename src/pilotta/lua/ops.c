@@ -220,7 +220,7 @@ static void push_result(lua_State *L, const void *game, int gi)
  * declined belote would tell that it holds the other card; P50). */
 static void push_history_text(lua_State *L, const pl_Record *r, int seat)
 {
-    if (seat < 0 || r->next_round || r->seat == seat || (r->action.kind != PL_ANNOUNCE &&
+    if (seat == -1 || r->next_round || r->seat == seat || (r->action.kind != PL_ANNOUNCE &&
                                                          (r->action.kind != PL_PLAY || r->action.belote))) {
         lua_pushstring(L, r->text);
         return;
@@ -238,13 +238,12 @@ static void push_history_text(lua_State *L, const pl_Record *r, int seat)
 static void push_history(lua_State *L, const void *game, int gi, int arg)
 {
     const pl_Game *g = game;
-    lua_Integer seat = luaL_optinteger(L, arg, -1);
-    luaL_argcheck(L, seat >= -1 && seat < 4, arg, "no such seat (Pilotta's seats are 0 to 3)");
+    const int seat = dl_lua_history_seat(L, arg, 4, "no such seat (Pilotta's seats are 0 to 3)");
     lua_createtable(L, (int)g->nrec, 0);
     for (size_t i = 0; i < g->nrec; i++) {
         const pl_Record *r = &g->rec[i];
         lua_createtable(L, 0, 8);
-        push_history_text(L, r, (int)seat);
+        push_history_text(L, r, seat);
         lua_setfield(L, -2, "move");
         dl_lua_set_int(L, "round", r->before.round);
         dl_lua_set_int(L, "deal", 1);
