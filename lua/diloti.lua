@@ -76,7 +76,8 @@ end
 
 --- A new game. opts: rules (spec string or table), players, teams, seed,
 -- dealer, target, position (a position string), rules_dirs (more variant
--- folders), hooks (with a rules table).
+-- folders), hooks (with a rules table), pool (the core.box.pool its house
+-- rules' boxes count in: a room's; the host's when absent).
 function M.new(opts)
   opts = opts or {}
   if opts.hooks ~= nil and type(opts.rules) ~= "table" then

@@ -383,11 +383,14 @@ end
 
 function Methods:history(seat)
   local h = get(self)
+  -- (nil: the whole history, for the trusted; "spectator": every seat's
+  -- entries cut, as a seat's are for the others)
+  local spectator = seat == "spectator"
   seat = seat_arg(h, seat, true, "history")
   local out = copy(h.history)
-  if seat == nil or not h.def.public then return out end
+  if (seat == nil and not spectator) or not h.def.public then return out end
   for i, e in ipairs(out) do
-    if e.seat ~= nil and e.seat ~= seat then
+    if e.seat ~= nil and (spectator or e.seat ~= seat) then
       out[i] = h.def.public(e, seat) or { seat = e.seat, kind = e.kind, round = e.round, deal = e.deal, ply = e.ply,
         move = "?", round_over = e.round_over, breakdown = e.breakdown }
     end

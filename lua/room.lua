@@ -17,6 +17,7 @@
 -- keyboard, which draws for whichever person sits at it) hears the whole
 -- events with room:listen.
 local diloti = require "diloti"
+local core = require "diloti.core"
 local ai = require "diloti.ai.player"
 local driver = require "diloti.driver"
 local record = require "diloti.match.record"
@@ -81,7 +82,7 @@ local function make_players(specs, o, game)
   local make = o.player or ai.player
   for seat, spec in pairs(specs) do
     if spec.kind == "ai" then
-      local p, err = make(spec.name, { seed = o.seed + seat, dirs = o.ai_dirs, game = game })
+      local p, err = make(spec.name, { seed = o.seed + seat, dirs = o.ai_dirs, game = game, pool = o.pool })
       if not p then return nil, err end
       players[seat] = p
     end
@@ -97,26 +98,31 @@ end
 -- ai_dirs, default_ai (the AI when none is named; "normal"), player
 -- (name, opts) -> AI player (ai.player), match (go on after a round; true
 -- unless false), interrupted() -> bool (asked after an AI chose, before
--- its move is played). Every other field is kept in room.opts (a front
+-- its move is played), pool (what its boxes hold together: a
+-- core.box.pool; by default one of its own). Every other field is kept in room.opts (a front
 -- end's own options: practice, ...; the game's as given, with players,
 -- seed and game filled in).
 function M.new(o)
   o = o or {}
   local seed = o.seed or 0
   if math.type(seed) ~= "integer" then return nil, "room: the seed must be a whole number" end
+  -- What the room's boxes (its AIs, its house rules) hold together: its
+  -- own count, so that one room's scripts never starve another's.
+  local pool = o.pool or core.box.pool()
   local g = o.handle
   if not g then
     local err
     g, err = diloti.new {
       game = o.game, rules = o.rules or o.game, players = o.players, seed = seed, dealer = o.dealer,
-      target = o.target, position = o.position, rules_dirs = o.rules_dirs,
+      target = o.target, position = o.position, rules_dirs = o.rules_dirs, pool = pool,
     }
     if not g then return nil, err end
   end
   local players_n = g:rules().players
   local opts = {}
   for k, v in pairs(o) do opts[k] = v end
-  for _, k in ipairs { "handle", "player", "interrupted", "specs", "default_ai", "rules_dirs", "ai_dirs", "match" } do
+  for _, k in ipairs { "handle", "player", "interrupted", "specs", "default_ai", "rules_dirs", "ai_dirs", "match",
+    "pool" } do
     opts[k] = nil
   end
   opts.players, opts.seed, opts.game = players_n, seed, o.game or g:game()
@@ -133,10 +139,11 @@ function M.new(o)
   local own = {}
   for seat, s in pairs(specs) do own[seat] = { kind = s.kind, name = s.name } end
   specs = own
-  local players, perr = make_players(specs, { player = o.player, seed = seed, ai_dirs = o.ai_dirs }, g:game())
+  local players, perr = make_players(specs, { player = o.player, seed = seed, ai_dirs = o.ai_dirs, pool = pool },
+    g:game())
   if not players then return nil, perr end
   return setmetatable({
-    g = g, opts = opts, specs = specs, players = players, players_n = players_n,
+    g = g, opts = opts, pool = pool, specs = specs, players = players, players_n = players_n,
     match = o.match ~= false, interrupted = o.interrupted, rules_dirs = o.rules_dirs, ai_dirs = o.ai_dirs,
     player = o.player,
     listeners = {}, viewers = {},
@@ -156,7 +163,7 @@ function Room:seat(seat, spec)
   local p
   if spec.kind == "ai" then
     local made, perr = make_players({ [seat] = spec },
-      { player = self.player, seed = self.opts.seed, ai_dirs = self.ai_dirs }, self.g:game())
+      { player = self.player, seed = self.opts.seed, ai_dirs = self.ai_dirs, pool = self.pool }, self.g:game())
     if not made then return nil, perr end
     p = made[seat]
   end
@@ -406,9 +413,12 @@ end
 -- ai_dirs, player, match, interrupted.
 function M.load(src, opts)
   opts = opts or {}
-  local g, rec = record.load(src, { rules_dirs = opts.rules_dirs, text = opts.text })
+  -- (the record's house rules load into the room's pool)
+  local pool = core.box.pool()
+  local g, rec = record.load(src, { rules_dirs = opts.rules_dirs, text = opts.text, pool = pool })
   if not g then return nil, rec end
   local o = M.options_of(g, rec)
+  o.pool = pool
   for _, k in ipairs { "rules_dirs", "ai_dirs", "player", "match", "interrupted" } do o[k] = opts[k] end
   local r, err = M.new(o)
   if not r then return nil, err end

@@ -207,7 +207,7 @@ local function load_script(src, file, opts, sub)
   local box, t, helpers = untrusted.load(src, file, {
     label = "its main chunk", memory = opts.memory or M.defaults.memory, load = LOAD, seed = opts.seed,
     budget = opts.budget or M.defaults.budget, time = opts.time or M.defaults.time,
-    prelude = not opts.facts and helpers_src or nil, prelude_name = "=ai helpers",
+    prelude = not opts.facts and helpers_src or nil, prelude_name = "=ai helpers", pool = opts.pool,
   })
   if not box then return nil, t end
   -- The box's own copies of the engine's answers (no crossing per call).
@@ -504,7 +504,8 @@ end
 -- per decision), budget (instructions per decision), memory (bytes per
 -- decision), game (the game it will play: a name or a level is that
 -- game's, and an AI that plays another game is refused; without it a
--- name is the default game's, else another game's).
+-- name is the default game's, else another game's), pool (the
+-- core.box.pool its box counts in: its room's; the host's when absent).
 function M.player(spec, opts)
   opts = opts or {}
   if type(spec) ~= "string" or spec == "" then return nil, "ai.player: an AI name or a file path expected" end
@@ -556,7 +557,8 @@ function M.player(spec, opts)
     _off = {}, _failures = {}, _labels = {},
   }, Player)
   -- math.random follows the player's seed, never the process's.
-  local how = { memory = memory, budget = budget, time = p.time, seed = decision_seed(seed, -1) }
+  -- (pool: the room's, core.box.pool; its reloads stay in it)
+  local how = { memory = memory, budget = budget, time = p.time, seed = decision_seed(seed, -1), pool = opts.pool }
   -- (a script of a game's subfolder may leave its game out: the folder says it)
   local sub = info and info.game ~= "any" and info.game or nil
   local script, box, helpers = load_script(src, file, how, sub)

@@ -481,6 +481,7 @@ local function make_game(rec, opts)
     game = rec.game, rules = rec.rules or rec.game or registry.default().name, players = rec.players, teams = rec.teams,
     seed = rec.seed,
     dealer = rec.dealer, target = rec.target, position = rec.position, rules_dirs = opts.rules_dirs,
+    pool = opts.pool,
   }
   if g then return g end
   if rec.position then

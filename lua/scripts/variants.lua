@@ -130,10 +130,10 @@ local first_line = textfile.first_line
 -- Loads one script into a fresh box: the checked variant (its hooks and
 -- rules function are stubs into the box), the box and the prelude; or
 -- nil, message (naming the file).
-local function load_raw(src, file)
+local function load_raw(src, file, pool)
   local box, v, pre = untrusted.load(src, file, {
     label = file, load = LOAD, budget = CALL.budget, time = CALL.time,
-    prelude = PRELUDE, prelude_name = "=variant helpers",
+    prelude = PRELUDE, prelude_name = "=variant helpers", pool = pool,
   })
   if not box then return nil, v end
   local checked, why = check(v, file)
@@ -153,7 +153,7 @@ local function adopt(acct, v, box, pre)
 end
 
 local function restart(acct)
-  local v, box, pre = load_raw(acct.src, acct.file)
+  local v, box, pre = load_raw(acct.src, acct.file, acct.pool)
   if not v then return nil, box end
   adopt(acct, v, box, pre)
   return true
@@ -229,12 +229,12 @@ local function guard(acct, k, what)
   end
 end
 
--- Loads one script in a fresh box. Returns the variant or nil, message
--- (naming the file).
-function M.load_source(src, file)
-  local v, box, pre = load_raw(src, file)
+-- Loads one script in a fresh box (in pool, a room's core.box.pool; the
+-- host's when nil). Returns the variant or nil, message (naming the file).
+function M.load_source(src, file, pool)
+  local v, box, pre = load_raw(src, file, pool)
   if not v then return nil, box end
-  local acct = { name = v.name, src = src, file = file }
+  local acct = { name = v.name, src = src, file = file, pool = pool }
   adopt(acct, v, box, pre)
   for k in pairs(v.hooks or {}) do v.hooks[k] = guard(acct, k, k .. " hook") end
   if type(v.rules) == "function" then v.rules = guard(acct, "rules", "rules function") end
@@ -402,7 +402,8 @@ local function elsewhere(cat, game, name)
 end
 
 --- "diloti+forced-capture+target=121" -> {rules, hooks, names} or nil, msg.
--- opts.game: the base to use when the spec names none (the default game).
+-- opts.game: the base to use when the spec names none (the default game);
+-- opts.pool: the core.box.pool the house rules' boxes count in (a room's).
 function M.resolve(spec, opts)
   opts = opts or {}
   local cat = catalogue_of(opts.rules_dirs)
@@ -448,7 +449,7 @@ function M.resolve(spec, opts)
   end
   for i, v in ipairs(chosen) do
     if v.hooks or type(v.rules) == "function" then
-      local live, why = M.load_source(v.src, v.file)
+      local live, why = M.load_source(v.src, v.file, opts.pool)
       if not live then return nil, string.format("rules: variant '%s' failed to load: %s", v.name, why) end
       chosen[i] = live
     end

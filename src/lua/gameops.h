@@ -206,5 +206,13 @@ lua_Integer dl_lua_rule_int(lua_State *L, const char *where, lua_Integer lo, lua
 /* Pushes a shallow copy of the table at idx without its key `drop`
  * (NULL: none). */
 void dl_lua_copy_table(lua_State *L, int idx, const char *drop);
+/* Pushes t[k] of the table at idx, read raw (g:public's effect may be
+ * anybody's table: its metamethods must not run); returns its type. */
+int dl_lua_rawfield(lua_State *L, int idx, const char *k);
+/* g:history's argument at arg: -1 for none (the whole history, for the
+ * trusted), DL_HISTORY_SPECTATOR for "spectator" (nothing private of any
+ * seat), or a seat of players; raises for anything else. */
+#define DL_HISTORY_SPECTATOR (-2)
+int dl_lua_history_seat(lua_State *L, int arg, int players, const char *seats);
 
 #endif

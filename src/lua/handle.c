@@ -456,13 +456,14 @@ static bool find_numbered(lua_State *L, int gi, Handle *h, int arg, bool hook, F
     return true;
 }
 
-/* The move argument at arg as text: a string, or a table's text string;
- * NULL for anything else (what it names is no move). */
+/* The move argument at arg as text: a string, or a table's text string
+ * (read raw: the table's metamethods never run here); NULL for anything
+ * else (what it names is no move). */
 static const char *move_text(lua_State *L, int arg)
 {
     if (lua_type(L, arg) == LUA_TSTRING) return lua_tostring(L, arg);
     if (!lua_istable(L, arg)) return NULL;
-    lua_getfield(L, arg, "text");
+    dl_lua_rawfield(L, arg, "text");
     const char *t = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     lua_replace(L, arg);
     return t;
@@ -896,6 +897,23 @@ static int g_search(lua_State *L)
     return h->ops->search(L, h->g, 2);
 }
 
+int dl_lua_history_seat(lua_State *L, int arg, int players, const char *seats)
+{
+    if (lua_type(L, arg) == LUA_TSTRING && strcmp(lua_tostring(L, arg), "spectator") == 0)
+        return DL_HISTORY_SPECTATOR;
+    /* (checked before the cast: 2^32 would be seat 0) */
+    const lua_Integer seat = luaL_optinteger(L, arg, -1);
+    luaL_argcheck(L, seat >= -1 && seat < players, arg, seats);
+    return (int)seat;
+}
+
+int dl_lua_rawfield(lua_State *L, int idx, const char *k)
+{
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, k);
+    return lua_rawget(L, idx);
+}
+
 void dl_lua_copy_table(lua_State *L, int idx, const char *drop)
 {
     idx = lua_absindex(L, idx);
@@ -923,7 +941,9 @@ static int g_public(lua_State *L)
     luaL_checktype(L, 2, LUA_TTABLE);
     const int viewer = seat_arg(L, h, 3, true);
     lua_settop(L, 2);
-    if (viewer >= 0 && lua_getfield(L, 2, "seat") == LUA_TNUMBER && lua_tointeger(L, -1) == viewer) {
+    /* (raw: an effect's metamethods never run here; and a seat of 0.5 or
+     * "0" is nobody's, not the mover 0's, who would hear it whole) */
+    if (viewer >= 0 && dl_lua_rawfield(L, 2, "seat") == LUA_TNUMBER && lua_isinteger(L, -1) && lua_tointeger(L, -1) == viewer) {
         dl_lua_copy_table(L, 2, NULL);
         return 1;
     }

@@ -252,12 +252,13 @@ static void push_result(lua_State *L, const void *game, int gi)
 static void push_history(lua_State *L, const void *game, int gi, int arg)
 {
     const dl_Game *g = game;
-    int seat = (int)luaL_optinteger(L, arg, -1);
+    /* (a spectator's: no keep, as nobody's seat is the keeper's) */
+    const int seat = dl_lua_history_seat(L, arg, g->s.rules.players, "no such seat");
     lua_newtable(L);
     int n = 0;
     for (size_t i = 0; i < g->nrec; i++) {
         const dl_Record *r = &g->rec[i];
-        if (seat >= 0 && !dl_record_public(r, seat)) continue;
+        if (seat != -1 && !dl_record_public(r, seat)) continue;
         lua_createtable(L, 0, 8);
         lua_pushstring(L, r->text);
         lua_setfield(L, -2, "move");
@@ -586,16 +587,20 @@ static void push_state(lua_State *L, const void *game)
 
 /* What a seat other than the mover may see of a move: not its number in
  * the mover's list, and nothing of a private keep (V-face-card-claim:
- * whether a seat could claim is its own knowledge). */
+ * whether a seat could claim is its own knowledge). Nor its place in
+ * g:history(), which counts the keeps: a move numbered 2 at ply 0 told
+ * that its seat had kept. */
 static void push_public(lua_State *L, int idx, int viewer)
 {
     (void)viewer;
-    if (lua_getfield(L, idx, "kind") == LUA_TSTRING && strcmp(lua_tostring(L, -1), "keep") == 0) {
+    if (dl_lua_rawfield(L, idx, "kind") == LUA_TSTRING && strcmp(lua_tostring(L, -1), "keep") == 0) {
         lua_pushnil(L);
         return;
     }
     lua_pop(L, 1);
     dl_lua_copy_table(L, idx, "index");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "number");
 }
 
 static void push_position(lua_State *L, const void *game, int arg)

@@ -220,7 +220,7 @@ static void push_result(lua_State *L, const void *game, int gi)
  * declined belote would tell that it holds the other card; P50). */
 static void push_history_text(lua_State *L, const pl_Record *r, int seat)
 {
-    if (seat < 0 || r->next_round || r->seat == seat || (r->action.kind != PL_ANNOUNCE &&
+    if (seat == -1 || r->next_round || r->seat == seat || (r->action.kind != PL_ANNOUNCE &&
                                                          (r->action.kind != PL_PLAY || r->action.belote))) {
         lua_pushstring(L, r->text);
         return;
@@ -238,13 +238,12 @@ static void push_history_text(lua_State *L, const pl_Record *r, int seat)
 static void push_history(lua_State *L, const void *game, int gi, int arg)
 {
     const pl_Game *g = game;
-    lua_Integer seat = luaL_optinteger(L, arg, -1);
-    luaL_argcheck(L, seat >= -1 && seat < 4, arg, "no such seat (Pilotta's seats are 0 to 3)");
+    const int seat = dl_lua_history_seat(L, arg, 4, "no such seat (Pilotta's seats are 0 to 3)");
     lua_createtable(L, (int)g->nrec, 0);
     for (size_t i = 0; i < g->nrec; i++) {
         const pl_Record *r = &g->rec[i];
         lua_createtable(L, 0, 8);
-        push_history_text(L, r, (int)seat);
+        push_history_text(L, r, seat);
         lua_setfield(L, -2, "move");
         dl_lua_set_int(L, "round", r->before.round);
         dl_lua_set_int(L, "deal", 1);
@@ -497,14 +496,14 @@ static void push_announcement(lua_State *L, int idx)
 {
     lua_createtable(L, 0, 16);
     for (int i = 0; PUBLIC_ANNOUNCE[i]; i++) {
-        lua_getfield(L, idx, PUBLIC_ANNOUNCE[i]);
+        dl_lua_rawfield(L, idx, PUBLIC_ANNOUNCE[i]);
         lua_setfield(L, -2, PUBLIC_ANNOUNCE[i]);
     }
-    if (lua_getfield(L, idx, "declaration") == LUA_TTABLE) {
+    if (dl_lua_rawfield(L, idx, "declaration") == LUA_TTABLE) {
         static const char *const D[] = {"kind", "value", "length", "rank", NULL};
         lua_createtable(L, 0, 4);
         for (int i = 0; D[i]; i++) {
-            lua_getfield(L, -2, D[i]);
+            dl_lua_rawfield(L, -2, D[i]);
             lua_setfield(L, -2, D[i]);
         }
         lua_setfield(L, -3, "declaration");
@@ -527,12 +526,12 @@ static bool declined_belote(lua_State *L)
 /* What a seat other than the mover may see of an action: not its number
  * in the mover's list, an announcement by its kind and value, a card
  * played without the belote by the card alone ("Qh nobelote" would tell
- * that the seat holds the other card, P50). */
+ * that the seat holds the other card, P50): an event's text and move, a
+ * history entry's move. */
 static void push_public(lua_State *L, int idx, int viewer)
 {
     (void)viewer;
-    lua_getfield(L, idx, "kind");
-    const char *kind = lua_tostring(L, -1);
+    const char *kind = dl_lua_rawfield(L, idx, "kind") == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     if (kind && strcmp(kind, "announce") == 0) {
         lua_pop(L, 1);
         push_announcement(L, idx);
@@ -542,16 +541,17 @@ static void push_public(lua_State *L, int idx, int viewer)
     lua_pop(L, 1);
     dl_lua_copy_table(L, idx, "index");
     if (!card) return;
-    lua_getfield(L, idx, "belote");
-    const bool belote = lua_toboolean(L, -1);
-    lua_getfield(L, idx, "text");
-    if (!belote && declined_belote(L)) {
-        lua_getfield(L, idx, "card");
-        lua_pushvalue(L, -1);
-        lua_setfield(L, -5, "text");
-        lua_setfield(L, -4, "move");
+    static const char *const F[] = {"text", "move", NULL};
+    for (int i = 0; F[i]; i++) {
+        dl_lua_rawfield(L, idx, F[i]);
+        if (declined_belote(L)) {
+            size_t n;
+            const char *t = lua_tolstring(L, -1, &n);
+            lua_pushlstring(L, t, n - 9);
+            lua_setfield(L, -3, F[i]);
+        }
+        lua_pop(L, 1);
     }
-    lua_pop(L, 2);
 }
 
 /* position([hide]): hide true hides every hand, a seat every hand but
