@@ -265,6 +265,8 @@ local FIELDS = {
   ping = { id = "count" },
 }
 
+local REQUIRED = { hello = { "room", "token" }, move = { "move" } }
+
 local function check_field(kind, v)
   if kind == "string" then return type(v) == "string" end
   if kind == "count" then return math.type(v) == "integer" and v >= 0 end
@@ -300,6 +302,11 @@ local function read(text)
       if not check_field(kind, val) then
         return nil, "bad-field", string.format("the field '%s' of a %s message has the wrong type", k, msg.type)
       end
+    end
+  end
+  for _, k in ipairs(REQUIRED[msg.type] or {}) do
+    if msg[k] == nil then
+      return nil, "bad-field", string.format("a %s message needs the field '%s'", msg.type, k)
     end
   end
   if type(msg.move) == "string" and #msg.move > M.MAX_MOVE then
@@ -342,8 +349,12 @@ function Conn:hello(msg)
   if viewer == false then viewer = nil end
   local s = h:stream(viewer)
   if viewer ~= nil then
-    -- (one connection a seat: the newest takes it, the old one is closed)
-    for _, c in ipairs(s.conns) do c.closed = true end
+    -- (one connection a seat: the newest takes it, the old one is told
+    -- and closed)
+    for _, c in ipairs(s.conns) do
+      c:reply { type = "error", code = "replaced", message = "this seat was joined from another connection" }
+      c.closed = true
+    end
     s.conns = {}
   end
   self.stream = s

@@ -255,6 +255,9 @@ describe("the wire: refusals leave the room untouched", function()
       ['{"v":1,"type":"move","move":"7h","card":"Ah"}'] = "bad-field",
       ['{"v":1,"type":"move","move":{"text":"7h"}}'] = "bad-json",
       ['{"v":1,"type":"move","move":1.5}'] = "bad-field",
+      ['{"v":1,"type":"move"}'] = "bad-field",
+      ['{"v":1,"type":"move","move":0}'] = "bad-field",
+      ['{"v":1,"type":"hello","token":"x"}'] = "bad-field",
       ['{"v":1,"type":"ping","id":[[[[[[[[1]]]]]]]]}'] = "bad-json",
     } do
       untouched(t, function() assert.is_nil(c.conn:receive(text)) end)
@@ -416,6 +419,11 @@ describe("the wire: reconnecting", function()
     assert.same({}, t.leaks)
     -- (the old connection hears nothing more)
     local n = #c0.frames
+    local third = t.client(0, t.host.seat_tokens[0])
+    assert.is_true(third.hello(again.frames[#again.frames].seq))
+    assert.equals("replaced", again.frames[#again.frames].code)
+    assert.equals("replay", third.frames[1].resume)
+    again = third
     if g:turn() == 0 then assert.is_true(again.say { type = "move", move = 1 }) end
     assert.equals(n, #c0.frames)
   end)
