@@ -318,9 +318,20 @@ M.read = read
 
 --- Handles one message from the client (its text, as received): true,
 -- or nil and the error's code (an error frame was sent). The room is
--- changed only by an accepted move.
+-- changed only by an accepted move. A fault of the host's own (an
+-- advisor that raised, a value the encoder cannot write) is no crash:
+-- the client is told "internal" without the fault's words (they may
+-- quote what it may not see), and the words are the third value, for
+-- the server's log.
 function Conn:receive(text)
   if self.closed then return nil, "closed" end
+  local ok, r, code = pcall(self.dispatch, self, text)
+  if ok then return r, code end
+  self:error("internal", "the server failed to handle this message")
+  return nil, "internal", tostring(r)
+end
+
+function Conn:dispatch(text)
   if not take(self.rate) then return self:error("rate-limited", "too many messages: slow down") end
   local msg, code, why = read(text)
   if not msg then return self:error(code, why) end

@@ -383,6 +383,22 @@ describe("the wire: refusals leave the room untouched", function()
     assert.equals("not-offered", (error_of(t2.clients[0])))
   end)
 
+  it("a fault of the host's own is an internal error, its words kept from the client", function()
+    local t = table_of { rules = "diloti", players = 4, humans = 2, ai = "random", seed = 9, match = false,
+      advise = function(_, r, seat) error("secret " .. table.concat(r.g:view(seat).hand, " ")) end }
+    join_all(t)
+    t.host:start()
+    local c = t.clients[0]
+    local ok, code, words = c.say { type = "hint" }
+    assert.is_nil(ok)
+    assert.equals("internal", code)
+    assert.matches("secret", words)
+    local f = c.frames[#c.frames]
+    assert.equals("internal", f.code)
+    assert.is_nil(f.message:find("secret", 1, true))
+    assert.is_true(c.say { type = "ping" })
+  end)
+
   it("names are cleaned and bounded", function()
     local t = table_of { rules = "diloti", players = 4, humans = 2, ai = "random", seed = 9, match = false,
       names = { [0] = "Ann\27[2J" .. string.rep("x", 100) } }
