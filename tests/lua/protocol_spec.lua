@@ -129,7 +129,7 @@ local function play_round(t)
   local g = t.room.g
   local moves_played = 0
   t.host:start()
-  for _ = 1, 400 do
+  for _ = 1, 2000 do
     local turn = g:turn()
     if turn == nil or g:phase() == "round-over" or g:phase() == "match-over" then break end
     local c = assert(t.clients[turn], "the room stopped at an AI's seat")
@@ -138,6 +138,7 @@ local function play_round(t)
     assert.is_table(st.moves, "the seat to move is sent its moves")
     local pick = (moves_played * 7) % #st.moves + 1
     local move = moves_played % 2 == 0 and st.moves[pick] or pick
+    t.clock.now = t.clock.now + 1
     assert.is_true(c.say { type = "move", move = move })
     moves_played = moves_played + 1
   end
@@ -206,6 +207,21 @@ describe("the wire: nothing hidden in any frame", function()
       assert.is_table(t.watcher.last("result"))
     end)
   end
+
+  it("a whole match of Kontsina for three, round after round, to its result", function()
+    local t = table_of { rules = "kontsina+target=25", players = 3, humans = 1, ai = "random", seed = 6 }
+    join_all(t)
+    play_round(t)
+    assert.equals("match-over", t.room.g:phase())
+    assert.same({}, t.leaks)
+    local rounds = 0
+    for _, f in ipairs(t.clients[0].frames) do
+      if f.type == "result" and f.kind == "round" then rounds = rounds + 1 end
+    end
+    assert.is_true(rounds >= 2, rounds)
+    assert.equals("match", t.clients[0].last("result").kind)
+    assert.equals("match", t.watcher.last("result").kind)
+  end)
 
   it("a seat is never sent another seat's legal moves, nor a spectator any", function()
     local t = table_of { rules = "diloti", players = 4, humans = 2, ai = "random", seed = 7, match = false }
@@ -406,6 +422,36 @@ describe("the wire: refusals leave the room untouched", function()
     local w = t.clients[0].last("welcome")
     assert.is_nil(w.names["0"]:find("\27", 1, true))
     assert.is_true(#w.names["0"] <= protocol.MAX_NAME)
+  end)
+end)
+
+describe("the wire: whatever a client sends", function()
+  it("random bytes and broken messages: an error each, the room untouched, never a fault", function()
+    local t = table_of { rules = "diloti", players = 4, humans = 2, ai = "random", seed = 14, match = false }
+    join_all(t)
+    t.host:start()
+    -- (the seat not to move: a well-formed move by chance is refused too)
+    local c = t.clients[t.room.g:turn() == 0 and 2 or 0]
+    local rand = require("diloti.core").rng(99)
+    local pieces = { "{", "}", "[", "]", '"', ":", ",", "\\", "\\u12", "1", "-", "e9", "true", "null", " ",
+      '"v"', '"type"', '"move"', '"hello"', '"seat"', "1e999", "\0", "\255", '"\\ud800"' }
+    local before = t.room.g:position()
+    for i = 1, 3000 do
+      local parts = {}
+      if i % 3 == 0 then parts[1] = '{"v":1,"type":"move","move":' end
+      for _ = 1, rand(12) do parts[#parts + 1] = pieces[rand(#pieces)] end
+      local text = table.concat(parts)
+      if i % 5 == 0 then
+        local b = {}
+        for k = 1, rand(30) do b[k] = string.char(rand(256) - 1) end
+        text = table.concat(b)
+      end
+      t.clock.now = t.clock.now + 1
+      local ok, code = c.conn:receive(text)
+      assert.is_true(ok == true or (ok == nil and code ~= "internal"), text)
+      if ok == nil and code ~= "refused" then assert.equals("error", c.frames[#c.frames].type) end
+    end
+    assert.equals(before, t.room.g:position())
   end)
 end)
 
