@@ -184,17 +184,33 @@ end
 -- returned: a front end that stores the moves there announces none it
 -- has not stored.
 function Host:settle()
-  self.held = {}
+  self:hold()
   local ok, why, more, seat = pcall(self.room.advance, self.room)
   if ok then self:broadcast() end
   if ok and self.after then ok, why = pcall(self.after, self) end
-  local held = self.held
+  -- (a move not stored is not announced: a failing after() sends
+  -- nothing, and the server must close the room)
+  if not ok then
+    self.held = nil
+    error(why, 0)
+  end
+  self:release()
+  return why, more, seat
+end
+
+--- Keeps the frames made from now on (in the backlog, unsent) until
+-- release: a person's move is held from the moment it is played.
+function Host:hold()
+  self.held = self.held or {}
+end
+
+--- Sends the frames held.
+function Host:release()
+  local held = self.held or {}
   self.held = nil
-  if not ok then error(why, 0) end
   for _, x in ipairs(held) do
     if not x[1].closed then x[1].send(x[2]) end
   end
-  return why, more, seat
 end
 
 --- Starts the room (its first round's events) and sends each viewer
@@ -393,7 +409,10 @@ function Conn:move(seat, msg)
   end
   local move = msg.move
   if type(move) == "string" then move = core.plain(move, M.MAX_MOVE) end
-  local e, why = h.room:play(seat, move)
+  h:hold()
+  local ok, e, why = pcall(h.room.play, h.room, seat, move)
+  if not (ok and e) then h:release() end
+  if not ok then error(e, 0) end
   if not e then
     why = core.plain(tostring(why), M.MAX_LINE)
     self:reply { type = "refusal", move = msg.move, reason = why, rule = why:match("^([%w%-]+):") }

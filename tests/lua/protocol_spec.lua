@@ -223,6 +223,44 @@ describe("the wire: nothing hidden in any frame", function()
     assert.equals("match", t.watcher.last("result").kind)
   end)
 
+  it("after(host) runs before any frame of a move is sent (where the server stores it)", function()
+    local t
+    local calls, heard_then = 0, {}
+    t = table_of { rules = "diloti", players = 4, humans = 2, ai = "random", seed = 8, match = false }
+    t.host.after = function(h)
+      calls = calls + 1
+      heard_then[calls] = #t.clients[0].frames
+      assert.equals(t.host, h)
+    end
+    join_all(t)
+    t.host:start()
+    local turn = t.room.g:turn()
+    local c = t.clients[turn]
+    local n = #t.clients[0].frames
+    local history = #t.room.g:history()
+    assert.is_true(c.say { type = "move", move = 1 })
+    assert.is_true(#t.room.g:history() > history)
+    assert.equals(n, heard_then[calls], "no frame of the move before after() returned")
+    assert.is_true(#t.clients[0].frames > n)
+  end)
+
+  it("an after() that fails: nothing of the move is sent, the client hears 'internal'", function()
+    local t = table_of { rules = "diloti", players = 4, humans = 2, ai = "random", seed = 8, match = false }
+    join_all(t)
+    t.host:start()
+    t.host.after = function() error("disk full") end
+    local c = t.clients[t.room.g:turn()]
+    local counts = {}
+    for seat, x in pairs(t.clients) do counts[seat] = #x.frames end
+    local ok, code = c.say { type = "move", move = 1 }
+    assert.is_nil(ok)
+    assert.equals("internal", code)
+    for seat, x in pairs(t.clients) do
+      assert.equals(counts[seat] + (x == c and 1 or 0), #x.frames)
+    end
+    assert.equals("internal", c.frames[#c.frames].code)
+  end)
+
   it("a seat is never sent another seat's legal moves, nor a spectator any", function()
     local t = table_of { rules = "diloti", players = 4, humans = 2, ai = "random", seed = 7, match = false }
     join_all(t)
