@@ -113,7 +113,9 @@ function M.host(room, o)
     local name = o.names and o.names[seat]
     if type(name) ~= "string" or name == "" then
       local spec = room.specs[seat]
-      name = spec.kind == "ai" and ("AI " .. spec.name) or ("seat " .. seat)
+      -- (an AI by the name its script gives, never the file it came from)
+      local p = room.players[seat]
+      name = spec.kind == "ai" and ("AI " .. tostring(p and p.name or spec.name)) or ("seat " .. seat)
     end
     h.names[seat] = core.plain(name, M.MAX_NAME)
   end
@@ -187,12 +189,13 @@ function Host:settle()
   self:hold()
   local ok, why, more, seat = pcall(self.room.advance, self.room)
   if ok then self:broadcast() end
-  if ok and self.after then ok, why = pcall(self.after, self) end
+  local fault = not ok and why
+  if ok and self.after then ok, fault = pcall(self.after, self) end
   -- (a move not stored is not announced: a failing after() sends
   -- nothing, and the server must close the room)
   if not ok then
     self.held = nil
-    error(why, 0)
+    error(fault, 0)
   end
   self:release()
   return why, more, seat
@@ -230,6 +233,18 @@ function Host:viewer_of(room_id, token)
   if M.same(self.watch, token) then found = false end
   if not room_ok then return nil end
   return found
+end
+
+--- Closes the host: every connection hears nothing more, and the room's
+-- streams are stopped (the room itself goes on, for its owner).
+function Host:close()
+  for _, s in pairs(self.streams) do
+    s.stop()
+    for _, c in ipairs(s.conns) do c.closed = true end
+    s.conns = {}
+  end
+  self.streams = {}
+  self.closed = true
 end
 
 --- A new connection: send(text) is called with every frame for it.

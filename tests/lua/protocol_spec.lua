@@ -81,7 +81,7 @@ local function table_of(o)
   local r = assert(room.new(o))
   local clock = fake_clock()
   local h = protocol.host(r, { clock = clock.fn, random = o.random or counting_random(), advise = o.advise,
-    names = o.names })
+    names = o.names, after = o.after })
   local t = { room = r, host = h, clock = clock, clients = {}, leaks = {}, at = {} }
   -- (the hidden cards of each stream frame, taken when it is made)
   local push = h.push
@@ -259,6 +259,21 @@ describe("the wire: nothing hidden in any frame", function()
       assert.equals(counts[seat] + (x == c and 1 or 0), #x.frames)
     end
     assert.equals("internal", c.frames[#c.frames].code)
+  end)
+
+  it("start answers what stopped the room; a closed host sends nothing more", function()
+    local t = table_of { rules = "diloti", players = 4, humans = 2, ai = "random", seed = 8, match = false,
+      after = function() end }
+    join_all(t)
+    local why, seat = t.host:start()
+    assert.equals("wait", why)
+    assert.equals(t.room.g:turn(), seat)
+    local n = #t.watcher.frames
+    t.host:close()
+    t.room:advance()
+    t.room:play(seat, 1)
+    t.room:advance()
+    assert.equals(n, #t.watcher.frames)
   end)
 
   it("a seat is never sent another seat's legal moves, nor a spectator any", function()
