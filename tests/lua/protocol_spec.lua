@@ -169,7 +169,7 @@ describe("the wire: nothing hidden in any frame", function()
     assert.is_nil(leaks({ unseen = s.hands[1] }, hidden(t.room.g, 0), "x"))
   end)
 
-  for _, seed in ipairs { 1, 2 } do
+  for _, seed in ipairs { 1, 2, 3, 4 } do
     it("a whole round of 4-player Diloti, people at seats 0 and 2 (seed " .. seed .. ")", function()
       local t = table_of { rules = "diloti", players = 4, humans = 2, ai = "random", seed = seed, match = false }
       join_all(t)
@@ -192,9 +192,11 @@ describe("the wire: nothing hidden in any frame", function()
     end)
   end
 
-  for _, seed in ipairs { 3, 4 } do
-    it("a whole round of Pilotta, people at seats 0 and 2 (seed " .. seed .. ")", function()
-      local t = table_of { game = "pilotta", humans = 2, ai = "random", seed = seed, match = false }
+  for _, seed in ipairs { 3, 4, 5, 6, 7, 8 } do
+    local people = seed % 2 == 0 and { [0] = "human", [2] = "human" } or { [1] = "human", [3] = "human" }
+    local at = seed % 2 == 0 and "0 and 2" or "1 and 3"
+    it("a whole round of Pilotta, people at seats " .. at .. " (seed " .. seed .. ")", function()
+      local t = table_of { game = "pilotta", humans = 0, seats = people, ai = "random", seed = seed, match = false }
       join_all(t)
       local n = play_round(t)
       assert.is_true(n >= 4, n)
