@@ -91,11 +91,14 @@ end
 
 --- Decodes JSON text: value, or nil and a message with the offset. null
 -- becomes nil (absent in objects and arrays: arrays with nulls get holes).
+-- max_depth (optional, at most MAX_DEPTH) nests less deeply: a reader of
+-- small messages from the network allows only what its messages need.
 --- How deeply arrays and objects may nest in what decode reads: a file
 -- of nothing but '[' must get an error, not overflow the reader's stack.
 json.MAX_DEPTH = 200
 
-function json.decode(s)
+function json.decode(s, max_depth)
+  local limit = math.min(math.tointeger(max_depth) or json.MAX_DEPTH, json.MAX_DEPTH)
   local pos = 1
   local function fail(msg) error({ json = "json: " .. msg .. " at offset " .. pos }, 0) end
   local function ws() pos = s:find("[^ \t\r\n]", pos) or #s + 1 end
@@ -146,8 +149,8 @@ function json.decode(s)
   function value(depth)
     ws()
     local ch = s:sub(pos, pos)
-    if (ch == "{" or ch == "[") and depth >= json.MAX_DEPTH then
-      fail("nested deeper than " .. json.MAX_DEPTH .. " levels")
+    if (ch == "{" or ch == "[") and depth >= limit then
+      fail("nested deeper than " .. limit .. " levels")
     end
     if ch == "{" then
       pos = pos + 1

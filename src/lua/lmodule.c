@@ -263,6 +263,26 @@ static int l_plain(lua_State *L)
     return 1;
 }
 
+/* same_secret(secret, given) -> whether given equals secret, in a time
+ * that depends on the lengths only: every byte of the secret is read and
+ * no branch depends on a byte, so a client guessing an invitation token
+ * learns nothing from how long a wrong guess took. given of another type
+ * than a string is no match. */
+static int l_same_secret(lua_State *L)
+{
+    size_t n, m = 0;
+    const unsigned char *a = (const unsigned char *)luaL_checklstring(L, 1, &n);
+    const unsigned char *b = lua_type(L, 2) == LUA_TSTRING ? (const unsigned char *)lua_tolstring(L, 2, &m)
+                                                           : NULL;
+    volatile unsigned diff = (unsigned)(n != m) | (unsigned)(b == NULL);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (b && i < m) ? b[i] : 0;
+        diff |= (unsigned)(a[i] ^ c);
+    }
+    lua_pushboolean(L, diff == 0);
+    return 1;
+}
+
 /* calls() -> how many calls game handles and new{...} have had, all games
  * of the process together: take the difference around what is measured. */
 static int l_calls(lua_State *L)
@@ -377,6 +397,7 @@ int luaopen_diloti(lua_State *L)
                                    {"card", l_card},         {"embedded", l_embedded},
                                    {"listdir", l_listdir},   {"filekind", l_filekind},
                                    {"clean", l_clean},       {"calls", l_calls},
+                                   {"same_secret", l_same_secret},
                                    {"plain", l_plain},       {"stamp", l_stamp},
                                    {"mix64", l_mix64},
                                    {"clock", l_clock},

@@ -8,7 +8,7 @@ local core = require "diloti.core"
 -- Layers from the bottom: a module may require its own layer and lower.
 local RANK = {
   core = 0, line = 0, registry = 0, scripts = 1, diloti = 2, gamekit = 2,
-  driver = 3, ai = 3, match = 4, room = 4, table = 5,
+  driver = 3, ai = 3, match = 4, room = 4, table = 5, server = 5,
   teach = 6, cli = 7,
 }
 -- A game's package (lua/games/NAME/) spans the layers: each part sits in

@@ -1,0 +1,454 @@
+-- The wire protocol over a room (docs/protocol.md), apart from any network.
+--
+-- A host (protocol.host) stands over one room (lua/room.lua): it makes the
+-- room's id, one token per person's seat and a watch token, keeps one
+-- stream of frames per viewer (each person's seat, and the spectators
+-- together) with its sequence numbers and a bounded backlog, and plays
+-- the people's moves it is sent. A connection (host:connect) is one
+-- client: it reads the client's messages (text, untrusted: size first,
+-- then a bounded decoder, then every field's type), answers, and hands it
+-- its viewer's frames through the send function it was given. Nothing
+-- here reads a socket, a clock or a file but the random source for the
+-- tokens, and both the source and the clock can be handed in.
+--
+-- What a viewer is sent is only what the room gives it: room:view, the
+-- legal moves when its seat is to move, and room:subscribe's events cut
+-- for it. A spectator's stream is the spectator's view and events.
+local core = require "diloti.core"
+local json = require "diloti.match.json"
+
+local M = {}
+
+M.VERSION = 1
+-- Limits on what a client sends (docs/protocol.md, "Limits").
+M.MAX_MESSAGE = 4096   -- bytes of one message, checked before decoding
+M.MAX_DEPTH = 1        -- a message is one object; its values are scalars
+M.MAX_MOVE = 200       -- bytes of a move's text
+M.MAX_NAME = 32        -- bytes of a name, after cleaning
+M.MAX_LINE = 300       -- bytes of a line of advice
+M.MAX_LINES = 40       -- lines of advice
+M.BACKLOG = 256        -- frames kept per viewer for a client that reconnects
+M.TOKEN_BYTES = 32     -- 256 bits a token, written as 64 hex digits
+-- Token buckets: burst and refill per second, for every message and
+-- (besides) for the requests that make the engine think.
+M.RATE = { burst = 20, per_second = 10 }
+M.ADVICE_RATE = { burst = 3, per_second = 0.2 }
+
+-- ---------------------------------------------------------------------
+-- Tokens
+
+--- n bytes from the system's random source (/dev/urandom: the kernel's
+-- generator, fit for secrets; core.rng is a seeded game generator and
+-- is not).
+function M.urandom(n)
+  local f = assert(io.open("/dev/urandom", "rb"))
+  local b = f:read(n)
+  f:close()
+  assert(b and #b == n, "protocol: short read from /dev/urandom")
+  return b
+end
+
+--- A fresh token: TOKEN_BYTES from random(n) (M.urandom by default) as
+-- hex. At 64 characters it is a long string to Lua, never interned, so
+-- no table or string cache compares it: only M.same does.
+function M.token(random)
+  local b = (random or M.urandom)(M.TOKEN_BYTES)
+  assert(type(b) == "string" and #b == M.TOKEN_BYTES, "protocol: the random source gave too few bytes")
+  return (b:gsub(".", function(c) return string.format("%02x", c:byte()) end))
+end
+
+--- Whether the string given equals the secret, in a time that depends on
+-- the lengths only (core.same_secret: no early exit, no branch on a byte).
+function M.same(secret, given)
+  return core.same_secret(secret, given)
+end
+
+-- ---------------------------------------------------------------------
+-- Rate limits: a token bucket on an injected clock
+
+local function bucket(spec, clock)
+  return { burst = spec.burst, rate = spec.per_second, level = spec.burst, at = clock(), clock = clock }
+end
+
+local function take(b)
+  local now = b.clock()
+  b.level = math.min(b.burst, b.level + math.max(0, now - b.at) * b.rate)
+  b.at = now
+  if b.level < 1 then return false end
+  b.level = b.level - 1
+  return true
+end
+
+-- ---------------------------------------------------------------------
+-- The host over a room
+
+local Host = {}
+Host.__index = Host
+M.Host = Host
+
+local Conn = {}
+Conn.__index = Conn
+M.Conn = Conn
+
+local function key_of(viewer) return viewer == nil and "watch" or viewer end
+
+--- protocol.host(room, o) -> a host over room. o: names (seat -> a
+-- person's or AI's name; cleaned and cut to MAX_NAME), random (n ->
+-- n bytes; M.urandom), clock (-> seconds; core.clock), backlog (frames
+-- kept per viewer; M.BACKLOG), advise (kind, room, seat, msg -> lines,
+-- or nil and why: the hint, why and explain a front end offers; none
+-- by default), after (fn(host) called when the room has settled after a
+-- move: a place to store it before the next one).
+function M.host(room, o)
+  o = o or {}
+  local h = setmetatable({
+    room = room, random = o.random or M.urandom, clock = o.clock or core.clock,
+    backlog = o.backlog or M.BACKLOG, advise = o.advise, after = o.after,
+    streams = {}, seat_tokens = {}, names = {},
+  }, Host)
+  h.id = M.token(h.random)
+  h.watch = M.token(h.random)
+  for seat = 0, room.players_n - 1 do
+    if room:is_outside(seat) then h.seat_tokens[seat] = M.token(h.random) end
+    local name = o.names and o.names[seat]
+    if type(name) ~= "string" or name == "" then
+      local spec = room.specs[seat]
+      -- (an AI by the name its script gives, never the file it came from)
+      local p = room.players[seat]
+      name = spec.kind == "ai" and ("AI " .. tostring(p and p.name or spec.name)) or ("seat " .. seat)
+    end
+    h.names[seat] = core.plain(name, M.MAX_NAME)
+  end
+  for seat in pairs(h.seat_tokens) do h:stream(seat) end
+  h:stream(nil)
+  return h
+end
+
+--- The stream of viewer (a seat or nil): its number, backlog and
+-- connections; made (and subscribed to the room) when first asked.
+function Host:stream(viewer)
+  local k = key_of(viewer)
+  local s = self.streams[k]
+  if s then return s end
+  s = { viewer = viewer, seq = 0, frames = {}, conns = {} }
+  self.streams[k] = s
+  s.stop = self.room:subscribe(viewer, function(e) self:event(s, e) end)
+  return s
+end
+
+-- Appends a frame to a stream (the next number, kept in the backlog) and
+-- sends it to the stream's connections.
+function Host:push(s, msg)
+  s.seq = s.seq + 1
+  msg.v, msg.seq = M.VERSION, s.seq
+  local text = json.encode(msg)
+  local f = s.frames
+  f[#f + 1] = { seq = s.seq, text = text }
+  if #f > self.backlog then table.remove(f, 1) end
+  if self.held then
+    local held = self.held
+    for _, c in ipairs(s.conns) do held[#held + 1] = { c, text } end
+  else
+    for _, c in ipairs(s.conns) do c.send(text) end
+  end
+end
+
+-- An event of the room, cut for the stream's viewer by room:subscribe.
+function Host:event(s, e)
+  if e.type == "round_over" or e.type == "match_over" then
+    self:push(s, { type = "result", kind = e.type == "round_over" and "round" or "match", result = e.result })
+  else
+    self:push(s, { type = "event", event = e })
+  end
+end
+
+--- The state frame of viewer: its view, whose turn, and its legal moves
+-- when its seat is to move.
+function Host:state_of(viewer)
+  local g = self.room.g
+  local phase, turn = g:phase(), g:turn()
+  local msg = { type = "state", view = self.room:view(viewer), phase = phase, turn = turn }
+  if viewer ~= nil and turn == viewer and self.room:is_outside(viewer) then
+    local moves, cut = g:moves()
+    msg.moves, msg.cut = moves, cut
+  end
+  return msg
+end
+
+--- Sends every stream a fresh state.
+function Host:broadcast()
+  for _, s in pairs(self.streams) do self:push(s, self:state_of(s.viewer)) end
+end
+
+--- Lets the room's AIs play until a person is to move, then sends every
+-- viewer its state. Returns what stopped the room (room:advance's).
+-- The frames are kept while the room moves and sent once after() has
+-- returned: a front end that stores the moves there announces none it
+-- has not stored.
+function Host:settle()
+  self:hold()
+  local ok, why, more, seat = pcall(self.room.advance, self.room)
+  if ok then self:broadcast() end
+  local fault = not ok and why
+  if ok and self.after then ok, fault = pcall(self.after, self) end
+  -- (a move not stored is not announced: a failing after() sends
+  -- nothing, and the server must close the room)
+  if not ok then
+    self.held = nil
+    error(fault, 0)
+  end
+  self:release()
+  return why, more, seat
+end
+
+--- Keeps the frames made from now on (in the backlog, unsent) until
+-- release: a person's move is held from the moment it is played.
+function Host:hold()
+  self.held = self.held or {}
+end
+
+--- Sends the frames held.
+function Host:release()
+  local held = self.held or {}
+  self.held = nil
+  for _, x in ipairs(held) do
+    if not x[1].closed then x[1].send(x[2]) end
+  end
+end
+
+--- Starts the room (its first round's events) and sends each viewer
+-- its state.
+function Host:start()
+  return self:settle()
+end
+
+--- The viewer a token opens: a seat, or false for the watch token; nil
+-- when it opens none. Every token is compared, whichever matches.
+function Host:viewer_of(room_id, token)
+  local found
+  local room_ok = M.same(self.id, room_id)
+  for seat, t in pairs(self.seat_tokens) do
+    if M.same(t, token) then found = seat end
+  end
+  if M.same(self.watch, token) then found = false end
+  if not room_ok then return nil end
+  return found
+end
+
+--- Closes the host: every connection hears nothing more, and the room's
+-- streams are stopped (the room itself goes on, for its owner).
+function Host:close()
+  for _, s in pairs(self.streams) do
+    s.stop()
+    for _, c in ipairs(s.conns) do c.closed = true end
+    s.conns = {}
+  end
+  self.streams = {}
+  self.closed = true
+end
+
+--- A new connection: send(text) is called with every frame for it.
+function Host:connect(send)
+  return setmetatable({
+    host = self, send = send, rate = bucket(M.RATE, self.clock), advice_rate = bucket(M.ADVICE_RATE, self.clock),
+  }, Conn)
+end
+
+-- ---------------------------------------------------------------------
+-- A connection: one client
+
+-- A reply to this connection only: it carries its stream's newest number
+-- (or 0 before joining), is not kept and is never replayed.
+function Conn:reply(msg)
+  msg.v, msg.seq = M.VERSION, self.stream and self.stream.seq or 0
+  if not self.closed then self.send(json.encode(msg)) end
+end
+
+function Conn:error(code, message)
+  self:reply { type = "error", code = code, message = message }
+  return nil, code
+end
+
+--- Closes the connection: it hears nothing more.
+function Conn:close()
+  self.closed = true
+  local s = self.stream
+  if s then
+    for i, c in ipairs(s.conns) do if c == self then table.remove(s.conns, i) break end end
+  end
+end
+
+-- The fields each message may have and their types ("move" is a text or
+-- a whole number; "last" a whole number 0 or more).
+local FIELDS = {
+  hello = { room = "string", token = "string", last = "count", name = "string" },
+  move = { move = "move", seat = "count" },
+  hint = { seat = "count" },
+  why = { seat = "count", move = "move" },
+  explain = { seat = "count", n = "count" },
+  ping = { id = "count" },
+}
+
+local REQUIRED = { hello = { "room", "token" }, move = { "move" } }
+
+local function check_field(kind, v)
+  if kind == "string" then return type(v) == "string" end
+  if kind == "count" then return math.type(v) == "integer" and v >= 0 end
+  if kind == "move" then return type(v) == "string" or (math.type(v) == "integer" and v >= 1) end
+  return false
+end
+
+-- The message of a text, or nil and the error's code and message.
+local function read(text)
+  if type(text) ~= "string" then return nil, "bad-json", "a message is text" end
+  if #text > M.MAX_MESSAGE then
+    return nil, "too-large", string.format("a message is at most %d bytes (this one: %d)", M.MAX_MESSAGE, #text)
+  end
+  local ok, msg, err = pcall(json.decode, text, M.MAX_DEPTH)
+  if not ok then return nil, "bad-json", "not JSON" end
+  if msg == nil then return nil, "bad-json", core.plain(err or "not JSON", M.MAX_LINE) end
+  if type(msg) ~= "table" or msg[1] ~= nil then return nil, "bad-message", "a message is a JSON object" end
+  if msg.v ~= M.VERSION then
+    return nil, "bad-version", string.format("this server speaks version %d of the protocol (the message's v: %s)",
+      M.VERSION, core.plain(tostring(msg.v), 20))
+  end
+  local fields = type(msg.type) == "string" and FIELDS[msg.type]
+  if not fields then
+    return nil, "unknown-type", "unknown message type '" .. core.plain(tostring(msg.type), 40) .. "'"
+  end
+  for k, val in pairs(msg) do
+    if k ~= "v" and k ~= "type" then
+      local kind = type(k) == "string" and fields[k]
+      if not kind then
+        return nil, "bad-field", string.format("a %s message has no field '%s'", msg.type,
+          core.plain(tostring(k), 40))
+      end
+      if not check_field(kind, val) then
+        return nil, "bad-field", string.format("the field '%s' of a %s message has the wrong type", k, msg.type)
+      end
+    end
+  end
+  for _, k in ipairs(REQUIRED[msg.type] or {}) do
+    if msg[k] == nil then
+      return nil, "bad-field", string.format("a %s message needs the field '%s'", msg.type, k)
+    end
+  end
+  if type(msg.move) == "string" and #msg.move > M.MAX_MOVE then
+    return nil, "too-large", string.format("a move is at most %d bytes", M.MAX_MOVE)
+  end
+  return msg
+end
+M.read = read
+
+--- Handles one message from the client (its text, as received): true,
+-- or nil and the error's code (an error frame was sent). The room is
+-- changed only by an accepted move. A fault of the host's own (an
+-- advisor that raised, a value the encoder cannot write) is no crash:
+-- the client is told "internal" without the fault's words (they may
+-- quote what it may not see), and the words are the third value, for
+-- the server's log.
+function Conn:receive(text)
+  if self.closed then return nil, "closed" end
+  local ok, r, code = pcall(self.dispatch, self, text)
+  if ok then return r, code end
+  self:error("internal", "the server failed to handle this message")
+  return nil, "internal", tostring(r)
+end
+
+function Conn:dispatch(text)
+  if not take(self.rate) then return self:error("rate-limited", "too many messages: slow down") end
+  local msg, code, why = read(text)
+  if not msg then return self:error(code, why) end
+  if msg.type == "ping" then
+    self:reply { type = "pong", id = msg.id }
+    return true
+  end
+  if msg.type == "hello" then return self:hello(msg) end
+  if not self.stream then return self:error("not-joined", "say hello with the room and a token first") end
+  local seat = self.stream.viewer
+  if seat == nil then return self:error("not-your-seat", "a spectator does not play") end
+  if msg.seat ~= nil and msg.seat ~= seat then
+    return self:error("not-your-seat", string.format("this connection plays seat %d, not seat %d", seat, msg.seat))
+  end
+  if msg.type == "move" then return self:move(seat, msg) end
+  return self:ask(seat, msg)
+end
+
+-- hello: joins the viewer a token opens; with `last`, the frames after
+-- it (or a fresh state when the backlog no longer reaches back so far).
+function Conn:hello(msg)
+  local h = self.host
+  if self.stream then return self:error("joined", "this connection has joined already") end
+  local viewer = h:viewer_of(msg.room, msg.token)
+  if viewer == nil then return self:error("bad-token", "no such room, or no such seat or watch token in it") end
+  if viewer == false then viewer = nil end
+  local s = h:stream(viewer)
+  if viewer ~= nil then
+    -- (one connection a seat: the newest takes it, the old one is told
+    -- and closed)
+    for _, c in ipairs(s.conns) do
+      c:reply { type = "error", code = "replaced", message = "this seat was joined from another connection" }
+      c.closed = true
+    end
+    s.conns = {}
+  end
+  self.stream = s
+  s.conns[#s.conns + 1] = self
+  local names = {}
+  for seat = 0, h.room.players_n - 1 do names[seat] = h.names[seat] end
+  local first = s.frames[1]
+  local last = msg.last
+  local replay = last ~= nil and last <= s.seq and (last >= s.seq or (first and last >= first.seq - 1))
+  self:reply {
+    type = "welcome", seat = viewer, spectator = viewer == nil, game = h.room.g:game(),
+    players = h.room.players_n, names = names, resume = replay and "replay" or "fresh",
+  }
+  if replay then
+    for _, f in ipairs(s.frames) do
+      if f.seq > last then self.send(f.text) end
+    end
+  else
+    h:push(s, h:state_of(viewer))
+  end
+  return true
+end
+
+-- move: a person's move at its own seat, when it is its turn.
+function Conn:move(seat, msg)
+  local h = self.host
+  local g = h.room.g
+  local turn = g:turn()
+  if turn ~= seat then
+    return self:error("out-of-turn", turn and string.format("it is seat %d's turn, not yours (seat %d)", turn, seat)
+      or "nobody is to move: the " .. g:phase():gsub("-", " "))
+  end
+  local move = msg.move
+  if type(move) == "string" then move = core.plain(move, M.MAX_MOVE) end
+  h:hold()
+  local ok, e, why = pcall(h.room.play, h.room, seat, move)
+  if not (ok and e) then h:release() end
+  if not ok then error(e, 0) end
+  if not e then
+    why = core.plain(tostring(why), M.MAX_LINE)
+    self:reply { type = "refusal", move = msg.move, reason = why, rule = why:match("^([%w%-]+):") }
+    return nil, "refused"
+  end
+  h:settle()
+  return true
+end
+
+-- hint, why, explain: for the connection's own seat, through the front
+-- end's advisor, rate-limited apart.
+function Conn:ask(seat, msg)
+  local h = self.host
+  if not h.advise then return self:error("not-offered", "this room gives no " .. msg.type) end
+  if not take(self.advice_rate) then return self:error("rate-limited", "too many requests for advice: slow down") end
+  local lines, why = h.advise(msg.type, h.room, seat, msg)
+  if not lines then return self:error("not-offered", core.plain(tostring(why), M.MAX_LINE)) end
+  local out = {}
+  for i = 1, math.min(#lines, M.MAX_LINES) do out[i] = core.plain(tostring(lines[i]), M.MAX_LINE) end
+  self:reply { type = "advice", kind = msg.type, lines = out }
+  return true
+end
+
+return M
