@@ -159,6 +159,18 @@ local function why_of(base)
   return why
 end
 
+-- 'help coach': each game's coach says its own lines (asked when shown,
+-- so that no game's coach is loaded before it is needed).
+COACH.more = function()
+  local more = { "  on: speaks only after a clear mistake, saying why and how sure it is." }
+  for _, pkg in ipairs(registry.list()) do
+    local c = pkg.parts.coach and registry.part(pkg, "coach")
+    for _, l in ipairs(c and c.help_more or {}) do more[#more + 1] = "  " .. l end
+  end
+  more[#more + 1] = "  verbose: also says when a move was fine. off: silent."
+  return table.concat(more, "\n")
+end
+
 --- Puts the coach at a table being built: its commands (hint, coach,
 -- explain, and the game's words in why) in that session's set, and its
 -- observer of every move.
@@ -166,15 +178,6 @@ function M.install(T)
   local base = T.commands.find("why")
   if base then T.commands.add(why_of(base)) end
   T.commands.add(HINT)
-  if not COACH.more then
-    local more = { "  on: speaks only after a clear mistake, saying why and how sure it is." }
-    for _, pkg in ipairs(registry.list()) do
-      local c = pkg.parts.coach and registry.part(pkg, "coach")
-      for _, l in ipairs(c and c.help_more or {}) do more[#more + 1] = "  " .. l end
-    end
-    more[#more + 1] = "  verbose: also says when a move was fine. off: silent."
-    COACH.more = table.concat(more, "\n")
-  end
   T.commands.add(COACH)
   T.commands.add(EXPLAIN)
   T:observe(observer)
