@@ -55,6 +55,13 @@ LUA_OBJ  = $(LUA_SRC:%=$(BUILD)/lua/%.o) $(GAME_LUA_SRC:%=$(BUILD)/glua/%.o)
 PIC_LUA_OBJ = $(LUA_SRC:%=$(BUILD)/pic/lua/%.o) $(GAME_LUA_SRC:%=$(BUILD)/pic/glua/%.o)
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS   = $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4) -lm
+# diloti serve (src/net/): libwebsockets for HTTP and WebSocket, SQLite for
+# the rooms' records, threads for the rooms. Generic: it names no game.
+NET_SRC    = $(patsubst src/net/%.c,%,$(sort $(wildcard src/net/*.c)))
+NET_CFLAGS = $(shell pkg-config --cflags libwebsockets sqlite3 2>/dev/null)
+NET_LIBS   = $(shell pkg-config --libs libwebsockets sqlite3 2>/dev/null || echo -lwebsockets -lsqlite3) -pthread
+NET_OBJ    = $(NET_SRC:%=$(BUILD)/net/%.o)
+PIC_NET_OBJ = $(NET_SRC:%=$(BUILD)/pic/net/%.o)
 # Line editing (libedit, BSD licence) is for the host program only.
 EDIT_CFLAGS = $(shell pkg-config --cflags libedit 2>/dev/null)
 EDIT_LIBS   = $(shell pkg-config --libs libedit 2>/dev/null || echo -ledit)
@@ -65,7 +72,8 @@ TEST_SRC = $(wildcard tests/c/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 TEST_LIB = $(filter-out tests/c/test_%.c,$(wildcard tests/c/*.c))
 
-DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libedit-dev libcmocka-dev lua-busted lua-check tmux
+DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libedit-dev libcmocka-dev lua-busted lua-check tmux \
+  libwebsockets-dev libsqlite3-dev
 
 .PHONY: all build-all play demo test test-c test-lua lint bench deps clean golden install uninstall
 all: deps
@@ -140,8 +148,12 @@ $(BUILD)/lua/lline.o: src/lua/lline.c src/lua/lline.h | $(BUILD)
 	@mkdir -p $(BUILD)/lua
 	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(EDIT_CFLAGS) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/diloti: src/main.c $(LUA_OBJ) $(BUILD)/lua/lline.o $(BUILD)/lua/embedded.o $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a
-	$(CC) $(CPPFLAGS) $(LUA_CFLAGS) $(CFLAGS) $^ $(LDFLAGS) $(LUA_LIBS) $(EDIT_LIBS) -o $@
+$(BUILD)/net/%.o: src/net/%.c src/net/net.h $(wildcard src/lua/*.h) | $(BUILD)
+	@mkdir -p $(BUILD)/net
+	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(NET_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/diloti: src/main.c $(LUA_OBJ) $(NET_OBJ) $(BUILD)/lua/lline.o $(BUILD)/lua/embedded.o $(BUILD)/libpilotta.a $(BUILD)/libdiloti.a
+	$(CC) $(CPPFLAGS) $(LUA_CFLAGS) $(CFLAGS) $^ $(LDFLAGS) $(LUA_LIBS) $(EDIT_LIBS) $(NET_LIBS) -o $@
 
 # The same module for a plain lua5.4: position-independent, and linked
 # without liblua (the interpreter that loads it provides Lua).
@@ -157,6 +169,10 @@ $(BUILD)/pic/lua/%.o: src/lua/%.c $(wildcard src/lua/*.h) $(CORE_HDR) $(PL_HDR) 
 	@mkdir -p $(BUILD)/pic/lua
 	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) -fPIC $(CFLAGS) -c $< -o $@
 
+$(BUILD)/pic/net/%.o: src/net/%.c src/net/net.h $(wildcard src/lua/*.h) | $(BUILD)
+	@mkdir -p $(BUILD)/pic/net
+	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(NET_CFLAGS) -fPIC $(CFLAGS) -c $< -o $@
+
 $(BUILD)/pic/lua/embedded.o: $(BUILD)/embedded.c src/lua/embedded.h
 	@mkdir -p $(BUILD)/pic/lua
 	$(CC) $(CPPFLAGS) -Isrc/lua -fPIC $(CFLAGS) -c $< -o $@
@@ -170,8 +186,8 @@ $(BUILD)/pic/lua/games.o: $(BUILD)/games.c src/lua/gameops.h
 	$(CC) $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) -fPIC $(CFLAGS) -c $< -o $@
 
 $(BUILD)/diloti.so: $(CORE_SRC:%=$(BUILD)/pic/%.o) $(PL_SRC:%=$(BUILD)/pic/pilotta/%.o) $(PIC_LUA_OBJ) \
-  $(BUILD)/pic/lua/embedded.o
-	$(CC) -shared $^ $(LDFLAGS) -o $@
+  $(PIC_NET_OBJ) $(BUILD)/pic/lua/embedded.o
+	$(CC) -shared $^ $(LDFLAGS) $(NET_LIBS) -o $@
 
 play: deps $(BUILD)/diloti
 	@$(BUILD)/diloti
@@ -280,14 +296,14 @@ test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so
 # clang-tidy's checks are in .clang-tidy (each one left out says why). One
 # file a run: clang-tidy 14's analyzer reports false va_list warnings when
 # given several files at once.
-TIDY_SRC = $(sort $(wildcard src/*.c src/diloti/*.c src/pilotta/*.c src/lua/*.c src/*/lua/*.c tools/*.c))
+TIDY_SRC = $(sort $(wildcard src/*.c src/diloti/*.c src/pilotta/*.c src/lua/*.c src/*/lua/*.c src/net/*.c tools/*.c))
 lint: deps
 	@$(MAKE) --no-print-directory deps DEB_PKGS="cppcheck clang-tidy"
 	luacheck -q lua rules-variants tests/lua tests/games
 	cppcheck --std=c99 --enable=warning,style,performance,portability --error-exitcode=1 -q \
 	  -Isrc -Isrc/lua $(LUA_CFLAGS) --suppress=missingIncludeSystem --suppress=toomanyconfigs src tools
 	@for f in $(TIDY_SRC); do echo "clang-tidy $$f"; \
-	  clang-tidy --quiet $$f -- -std=c99 $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(EDIT_CFLAGS) || exit 1; done
+	  clang-tidy --quiet $$f -- -std=c99 $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(EDIT_CFLAGS) $(NET_CFLAGS) || exit 1; done
 
 # One combined line at the end: "N passed, N failed". tests/install.sh
 # installs into a temporary DESTDIR and uninstalls again.

@@ -9,6 +9,7 @@
 
 #include "lua/lline.h"
 #include "lua/ltext.h"
+#include "net/net.h"
 
 int luaopen_diloti(lua_State *L);
 
@@ -37,6 +38,7 @@ static int pmain(lua_State *L)
     lua_pushcfunction(L, luaopen_diloti_line);
     lua_setfield(L, -2, "diloti.line");
     lua_pop(L, 1);
+    dl_net_preload(L);
     lua_getglobal(L, "require");
     lua_pushliteral(L, "diloti.cli");
     lua_call(L, 1, 1);

@@ -47,10 +47,11 @@ typedef struct {
 
 /* Calls made to the engine through game handles and their constructors:
  * every method checks its handle exactly once, so counting there counts
- * calls (core.calls(), for measuring how chatty a front end is). */
+ * calls (core.calls(), for measuring how chatty a front end is). Atomic:
+ * the rooms of diloti serve call from threads of their own. */
 static lua_Integer calls;
 
-lua_Integer dl_handle_calls(void) { return calls; }
+lua_Integer dl_handle_calls(void) { return __atomic_load_n(&calls, __ATOMIC_RELAXED); }
 
 const dl_GameOps *dl_find_game(const char *name)
 {
@@ -72,7 +73,7 @@ bool dl_is_native(lua_CFunction f)
 
 static Handle *check_at(lua_State *L, int idx, const dl_GameOps *ops)
 {
-    calls++;
+    __atomic_fetch_add(&calls, 1, __ATOMIC_RELAXED);
     Handle *h = luaL_checkudata(L, idx, ops->type);
     if (!h->g) luaL_error(L, "the game has been freed");
     return h;
@@ -1021,7 +1022,7 @@ static int g_gc(lua_State *L)
 /* g:close() is a call like any method; the collector's is not. */
 static int g_close(lua_State *L)
 {
-    calls++;
+    __atomic_fetch_add(&calls, 1, __ATOMIC_RELAXED);
     return g_gc(L);
 }
 
@@ -1071,7 +1072,7 @@ void dl_handle_open(lua_State *L)
 
 int dl_handle_new(lua_State *L, const dl_GameOps *ops, int opts)
 {
-    calls++;
+    __atomic_fetch_add(&calls, 1, __ATOMIC_RELAXED);
     opts = lua_absindex(L, opts);
     luaL_checktype(L, opts, LUA_TTABLE);
     void *g = ops->create(L, opts);

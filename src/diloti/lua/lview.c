@@ -1,4 +1,5 @@
 #include "lview.h"
+#include <pthread.h>
 
 #include <lauxlib.h>
 #include <string.h>
@@ -16,10 +17,18 @@ static const char *const PHASES[] = {"claim", "play", "round-over", "match-over"
  * hashing a name written into a buffer every time (a view or an effect
  * pushes dozens). */
 static char NAMES[DL_NCARDS][4];
+/* Written once for the whole process: diloti serve runs a Lua state in
+ * each room's thread, and they would otherwise race to fill the names. */
+static pthread_once_t names_once = PTHREAD_ONCE_INIT;
+
+static void fill_names(void)
+{
+    for (int c = 0; c < DL_NCARDS; c++) dl_card_str(c, NAMES[c], false);
+}
 
 void dl_lua_pushcard(lua_State *L, int card)
 {
-    if (!NAMES[card][0]) dl_card_str(card, NAMES[card], false);
+    pthread_once(&names_once, fill_names);
     lua_pushstring(L, NAMES[card]);
 }
 
