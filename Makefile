@@ -75,7 +75,7 @@ TEST_LIB = $(filter-out tests/c/test_%.c,$(wildcard tests/c/*.c))
 DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libedit-dev libcmocka-dev lua-busted lua-check tmux \
   libwebsockets-dev libsqlite3-dev
 
-.PHONY: all build-all play demo test test-c test-lua lint bench deps clean golden install uninstall
+.PHONY: all build-all play serve demo test test-c test-lua lint bench deps clean golden install uninstall
 all: deps
 	@$(MAKE) --no-print-directory build-all
 
@@ -191,6 +191,10 @@ $(BUILD)/diloti.so: $(CORE_SRC:%=$(BUILD)/pic/%.o) $(PL_SRC:%=$(BUILD)/pic/pilot
 
 play: deps $(BUILD)/diloti
 	@$(BUILD)/diloti
+
+# The online table on 127.0.0.1:8080 (docs/server.md); SERVE_ARGS for more.
+serve: deps $(BUILD)/diloti
+	@$(BUILD)/diloti serve --static web $(SERVE_ARGS)
 
 demo: $(BUILD)/diloti-demo
 	@$(BUILD)/diloti-demo

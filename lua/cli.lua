@@ -328,6 +328,7 @@ local function parser()
     .. "each accepted move legal. Exit status 1 on a problem.")
   c:option("--game", "The course: " .. diloti.game_choices() .. ".")
   match.setup(p)
+  require("diloti.server.cli").setup(p)
   return p
 end
 
@@ -344,7 +345,8 @@ function M.main(args)
     print("diloti " .. diloti.version)
     return 0
   end
-  return commands[a.command or "play"](a)
+  local cmd = commands[a.command or "play"] or require("diloti.server.cli").commands[a.command]
+  return cmd(a)
 end
 
 return M

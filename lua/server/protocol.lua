@@ -106,10 +106,15 @@ function M.host(room, o)
     backlog = o.backlog or M.BACKLOG, advise = o.advise, after = o.after,
     streams = {}, seat_tokens = {}, names = {},
   }, Host)
-  h.id = M.token(h.random)
-  h.watch = M.token(h.random)
+  -- (a room resumed after a restart keeps its id, tokens and numbers)
+  local tokens = o.tokens or {}
+  h.id = o.id or M.token(h.random)
+  h.watch = tokens.watch or M.token(h.random)
+  h.first_seq = o.seqs or {}
   for seat = 0, room.players_n - 1 do
-    if room:is_outside(seat) then h.seat_tokens[seat] = M.token(h.random) end
+    local kept = tokens.seats and (tokens.seats[seat] or tokens.seats[tostring(seat)])
+    if kept then h.seat_tokens[seat] = kept
+    elseif room:is_outside(seat) then h.seat_tokens[seat] = M.token(h.random) end
     local name = o.names and o.names[seat]
     if type(name) ~= "string" or name == "" then
       local spec = room.specs[seat]
@@ -130,7 +135,7 @@ function Host:stream(viewer)
   local k = key_of(viewer)
   local s = self.streams[k]
   if s then return s end
-  s = { viewer = viewer, seq = 0, frames = {}, conns = {} }
+  s = { viewer = viewer, seq = self.first_seq[tostring(k)] or 0, frames = {}, conns = {} }
   self.streams[k] = s
   s.stop = self.room:subscribe(viewer, function(e) self:event(s, e) end)
   return s
@@ -180,6 +185,39 @@ function Host:broadcast()
   for _, s in pairs(self.streams) do self:push(s, self:state_of(s.viewer)) end
 end
 
+--- Sends every stream a frame (a copy each: push numbers it).
+function Host:announce(msg)
+  for _, s in pairs(self.streams) do
+    local m = {}
+    for k, v in pairs(msg) do m[k] = v end
+    self:push(s, m)
+  end
+end
+
+--- What a restart needs to go on: the tokens and each stream's number.
+function Host:keep()
+  local seqs = {}
+  for k, s in pairs(self.streams) do seqs[tostring(k)] = s.seq end
+  return { id = self.id, tokens = { seats = self.seat_tokens, watch = self.watch }, seqs = seqs }
+end
+
+--- One step of the room (an AI's move, or the next round dealt), with
+-- every viewer's state after it; stored (after) before it is sent, as
+-- settle. Returns room:step's answers.
+function Host:step()
+  self:hold()
+  local ok, e, why, more, seat = pcall(self.room.step, self.room)
+  if ok then self:broadcast() end
+  local fault = not ok and e
+  if ok and self.after then ok, fault = pcall(self.after, self) end
+  if not ok then
+    self.held = nil
+    error(fault, 0)
+  end
+  self:release()
+  return e, why, more, seat
+end
+
 --- Lets the room's AIs play until a person is to move, then sends every
 -- viewer its state. Returns what stopped the room (room:advance's).
 -- The frames are kept while the room moves and sent once after() has
@@ -214,6 +252,20 @@ function Host:release()
   for _, x in ipairs(held) do
     if not x[1].closed then x[1].send(x[2]) end
   end
+end
+
+--- Sends each viewer its state without letting the AIs move (a room
+-- that paces its AIs moves them with step), stored first as settle.
+function Host:begin()
+  self:hold()
+  local ok, fault = pcall(self.room.driver, self.room)
+  if ok then self:broadcast() end
+  if ok and self.after then ok, fault = pcall(self.after, self) end
+  if not ok then
+    self.held = nil
+    error(fault, 0)
+  end
+  self:release()
 end
 
 --- Starts the room (its first round's events) and sends each viewer
