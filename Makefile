@@ -290,11 +290,15 @@ $(BUILD)/tests/test_fuzz_corpus: tests/c/test_fuzz_corpus.c $(wildcard tests/fuz
 	$(CC) $(CPPFLAGS) -Itests/c -Isrc/lua $(LUA_CFLAGS) $(TEST_CFLAGS) $< $(TEST_LIB) $(FUZZ_REPLAY_LUA) $(BUILD)/libpilotta-test.a \
 	  $(BUILD)/libdiloti-test.a $(LDFLAGS) $(LUA_LIBS) $(TEST_LIBS) -o $@
 
+# A WebSocket echo server for diloti.wsclient's spec (tests only).
+$(BUILD)/tests/ws_echo: tests/net/echo.c | $(BUILD)
+	$(CC) $(CPPFLAGS) $(NET_CFLAGS) $(CFLAGS) $< $(LDFLAGS) $(NET_LIBS) -o $@
+
 test-c: deps $(TEST_BIN)
 	@$(TEST_ENV) NO_LUA=1 sh tests/run.sh $(TEST_BIN)
 
 # busted runs under lua5.4 and finds the module in $(BUILD).
-test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so
+test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/tests/ws_echo
 	@DILOTI_BIN=$(BUILD)/diloti LUA_CPATH="$(BUILD)/?.so;;" lua5.4 /usr/bin/busted -o TAP tests/lua
 
 # clang-tidy's checks are in .clang-tidy (each one left out says why). One
