@@ -33,9 +33,7 @@
 #define BUSY_MS 5000
 /* Bounds for one connection: records are a few megabytes at most
  * (lua/match/record.lua caps them at 4 MiB), statements are short. */
-#define MAX_VALUE (64 * 1024 * 1024)
-#define MAX_SQL (1024 * 1024)
-#define MAX_PARAMS 250
+enum { MAX_VALUE = 64 << 20, MAX_SQL = 1 << 20, MAX_PARAMS = 250 };
 
 typedef struct {
     sqlite3 *h;          /* NULL once closed */
@@ -85,25 +83,30 @@ static void set_limits(sqlite3 *h)
     sqlite3_busy_timeout(h, BUSY_MS);
 }
 
-/* The journal mode that PRAGMA journal_mode answers ("wal" if it took). */
-static int journal_is_wal(sqlite3 *h, int memory)
+/* Turns WAL on: NULL, or why not (SQLite's message: e.g. not a
+ * database). */
+static const char *use_wal(sqlite3 *h, int memory)
 {
     sqlite3_stmt *s = NULL;
-    int wal = 0;
-    if (sqlite3_prepare_v2(h, "PRAGMA journal_mode=WAL", -1, &s, NULL) == SQLITE_OK &&
-        sqlite3_step(s) == SQLITE_ROW) {
+    const char *why = NULL;
+    if (sqlite3_prepare_v2(h, "PRAGMA journal_mode=WAL", -1, &s, NULL) != SQLITE_OK ||
+        sqlite3_step(s) != SQLITE_ROW) {
+        why = sqlite3_errmsg(h);
+    } else {
         const char *mode = (const char *)sqlite3_column_text(s, 0);
-        wal = mode && (strcmp(mode, "wal") == 0 || (memory && strcmp(mode, "memory") == 0));
+        if (!mode || !(strcmp(mode, "wal") == 0 || (memory && strcmp(mode, "memory") == 0)))
+            why = "cannot use the WAL journal here";
     }
     sqlite3_finalize(s);
-    return wal;
+    return why;
 }
 
 static const char *configure(sqlite3 *h, int memory)
 {
     set_limits(h);
-    if (!journal_is_wal(h, memory))
-        return "cannot use the WAL journal here";
+    const char *why = use_wal(h, memory);
+    if (why)
+        return why;
     if (sqlite3_exec(h, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL) != SQLITE_OK)
         return sqlite3_errmsg(h);
     return NULL;
@@ -112,7 +115,8 @@ static const char *configure(sqlite3 *h, int memory)
 static int l_open(lua_State *L)
 {
     size_t len = 0;
-    const char *path = luaL_checklstring(L, 1, &len);
+    luaL_checktype(L, 1, LUA_TSTRING); /* (not a number made a file name) */
+    const char *path = lua_tolstring(L, 1, &len);
     if (len == 0)
         return push_fail(L, "open", "expected a file name");
     if (strlen(path) != len)
@@ -184,7 +188,7 @@ static int bind_one(lua_State *L, sqlite3_stmt *s, int i, const char *what)
     case LUA_TSTRING: {
         size_t len = 0;
         const char *v = lua_tolstring(L, i, &len);
-        if (len > MAX_VALUE)
+        if (len > (size_t)MAX_VALUE)
             return SQLITE_TOOBIG;
         /* (the string stays on the stack until the statement is done) */
         return sqlite3_bind_text(s, p, v, (int)len, SQLITE_STATIC);
@@ -200,7 +204,8 @@ static int bind_one(lua_State *L, sqlite3_stmt *s, int i, const char *what)
 static int prepare(lua_State *L, Db *db, const char *what)
 {
     size_t len = 0;
-    const char *sql = luaL_checklstring(L, 2, &len);
+    luaL_checktype(L, 2, LUA_TSTRING);
+    const char *sql = lua_tolstring(L, 2, &len);
     int nvalues = lua_gettop(L) - 2;
     for (int i = 3; i <= lua_gettop(L); i++) /* wrong types first: they are raised */
         if (!lua_isnil(L, i) && !lua_isboolean(L, i) && lua_type(L, i) != LUA_TNUMBER && lua_type(L, i) != LUA_TSTRING)
@@ -208,7 +213,7 @@ static int prepare(lua_State *L, Db *db, const char *what)
                        luaL_typename(L, i));
     if (strlen(sql) != len)
         return push_fail(L, what, "the SQL holds a NUL byte");
-    if (len > MAX_SQL)
+    if (len > (size_t)MAX_SQL)
         return push_fail(L, what, "the SQL is too long");
     const char *tail = NULL;
     if (sqlite3_prepare_v2(db->h, sql, (int)len, &db->stmt, &tail) != SQLITE_OK) {
