@@ -19,6 +19,9 @@ function M.setup(p)
   c:option("--origin", "Another origin whose pages may connect (a browser's Origin header); repeatable."):count("*")
   c:option("--per-address", "Connections at once from one address.", "32"):convert(math.tointeger)
   c:option("--max-rooms", "Rooms at once.", "1000"):convert(math.tointeger)
+  c:option("--rate", "Messages a second one connection may send (after a burst of twice as many).", "10")
+    :convert(tonumber)
+  c:option("--room-rate", "Rooms one address may make a minute (after a first 10).", "2"):convert(tonumber)
 end
 
 M.commands = {}

@@ -66,6 +66,9 @@ local function check_seats(m, o)
     end
   end
   if m.script and not next(o.script_seats) then return fail("a script was sent, but no seat is 'script'") end
+  if m.script and not m.script_name then
+    return fail("script_name: the uploaded AI's name (the name its script gives) is needed with the script")
+  end
   o.people = people
   return true
 end
@@ -128,8 +131,14 @@ local function sh_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 -- the table would: {dir}, or nil and why. Its name is the script's own,
 -- and must not be a shipped AI's.
 function M.install_script(o, dir)
+  local ok, why = check_ai_name(o.stored.script_name)
+  if not ok then return nil, "script_name: " .. why end
+  local shipped = select(1, ai.load_all(nil))
+  if shipped[o.stored.script_name] then
+    return fail("script: '%s' is the name of a shipped AI: give yours a name of its own", o.stored.script_name)
+  end
   if not os.execute("mkdir -p -m 700 " .. sh_quote(dir)) then return fail("cannot make the script's folder") end
-  local path = dir .. "/upload.lua"
+  local path = dir .. "/" .. o.stored.script_name .. ".lua"
   local f = io.open(path, "w")
   if not f then return fail("cannot store the script") end
   f:write(o.script)
@@ -137,15 +146,18 @@ function M.install_script(o, dir)
   local found, names, errors = ai.load_all({ dir })
   if errors and errors[1] then
     local e = errors[1]
-    return nil, "script: " .. core.plain(tostring(type(e) == "table" and (e[2] or e.message) or e), 300)
+    local msg = tostring(type(e) == "table" and (e[2] or e.message) or e)
+    -- (the client is told of its script, never of the server's folders)
+    local at = msg:find(path, 1, true)
+    while at do
+      msg = msg:sub(1, at - 1) .. o.stored.script_name .. ".lua" .. msg:sub(at + #path)
+      at = msg:find(path, 1, true)
+    end
+    return nil, "script: " .. core.plain(msg, 300)
   end
-  local shipped = select(1, ai.load_all(nil))
   for _, name in ipairs(names) do
     local info = found[name]
     if info and info.file == path then
-      if shipped[name] then
-        return fail("script: '%s' is the name of a shipped AI: give yours a name of its own", name)
-      end
       o.script_name = name
       o.stored.script_name = name
       for seat in pairs(o.script_seats) do o.specs[seat] = { kind = "ai", name = name } end

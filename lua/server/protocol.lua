@@ -98,12 +98,13 @@ local function key_of(viewer) return viewer == nil and "watch" or viewer end
 -- kept per viewer; M.BACKLOG), advise (kind, room, seat, msg -> lines,
 -- or nil and why: the hint, why and explain a front end offers; none
 -- by default), after (fn(host) called when the room has settled after a
--- move: a place to store it before the next one).
+-- move: a place to store it before the next one), rate (each
+-- connection's bucket, {burst, per_second}; M.RATE).
 function M.host(room, o)
   o = o or {}
   local h = setmetatable({
     room = room, random = o.random or M.urandom, clock = o.clock or core.clock,
-    backlog = o.backlog or M.BACKLOG, advise = o.advise, after = o.after,
+    backlog = o.backlog or M.BACKLOG, advise = o.advise, after = o.after, rate = o.rate,
     streams = {}, seat_tokens = {}, names = {},
   }, Host)
   -- (a room resumed after a restart keeps its id, tokens and numbers)
@@ -302,7 +303,7 @@ end
 --- A new connection: send(text) is called with every frame for it.
 function Host:connect(send)
   return setmetatable({
-    host = self, send = send, rate = bucket(M.RATE, self.clock), advice_rate = bucket(M.ADVICE_RATE, self.clock),
+    host = self, send = send, rate = bucket(self.rate or M.RATE, self.clock), advice_rate = bucket(M.ADVICE_RATE, self.clock),
   }, Conn)
 end
 
@@ -454,6 +455,9 @@ function Conn:hello(msg)
   self:reply {
     type = "welcome", seat = viewer, spectator = viewer == nil, game = h.room.g:game(),
     players = h.room.players_n, names = names, resume = replay and "replay" or "fresh",
+    -- (the game so far, as this viewer may know it: a client that joins
+    -- late, or comes back, sees what was played)
+    history = h.room.g:history(viewer == nil and "spectator" or viewer),
   }
   if replay then
     for _, f in ipairs(s.frames) do

@@ -74,6 +74,7 @@ local function host_for(R, keep)
   R.host = protocol.host(R.room, {
     names = o.names, id = keep and keep.id or R.id, tokens = keep and keep.tokens, seqs = keep and keep.seqs,
     after = function() progress(R) end, advise = R.advise,
+    rate = R.rate and { burst = 2 * R.rate, per_second = R.rate },
   })
 end
 
@@ -93,7 +94,7 @@ local function create(a, chan)
   end
   local room, err = make_room(o, dirs)
   if not room then return refuse(core.plain(tostring(err), protocol.MAX_LINE)) end
-  local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = open_store(a.data) }
+  local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = open_store(a.data), rate = a.rate }
   host_for(R)
   R.id = R.host.id
   if R.store then
@@ -127,7 +128,7 @@ local function resume(a)
     room, err = make_room(o, dirs)
   end
   if not room then return nil, err end
-  local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = store }
+  local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = store, rate = a.rate }
   host_for(R, { id = a.id, tokens = row.info.tokens, seqs = row.seqs })
   R.host:begin()
   return R
@@ -182,6 +183,8 @@ local function on_message(R, chan, conn, text)
   end
   local v = c.stream and c.stream.viewer
   if v ~= nil then R.dropped[v] = nil end
+  -- (the AIs answer a person's move at the room's pace, not at once)
+  if ok and msg and msg.type == "move" then R.next_step = now() + R.opts.pace end
 end
 
 local function on_close(R, conn)

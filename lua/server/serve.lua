@@ -46,7 +46,8 @@ local Lobby = {}
 Lobby.__index = Lobby
 
 --- M.lobby(srv, o) -> a handler for srv:run. o: data (the store's
--- folder, or nil), base (the links' base), max_rooms, clock.
+-- folder, or nil), base (the links' base), max_rooms, room_rate (rooms
+-- an address may make a minute), clock.
 function M.lobby(srv, o)
   return setmetatable({ srv = srv, o = o, clock = o.clock or core.clock, conns = {}, addrs = {} }, Lobby)
 end
@@ -55,7 +56,9 @@ function Lobby:create(conn, c, msg)
   local srv = self.srv
   local a = self.addrs[c.addr]
   if not a then
-    a = bucket(M.CREATE_RATE, self.clock)
+    local per_minute = self.o.room_rate
+    a = bucket(per_minute and { burst = math.max(10, per_minute), per_second = per_minute / 60 } or M.CREATE_RATE,
+      self.clock)
     self.addrs[c.addr] = a
   end
   if not take(a, self.clock) then return err(srv, conn, "rate-limited", "too many rooms made from this address") end
@@ -64,7 +67,7 @@ function Lobby:create(conn, c, msg)
   end
   local id = protocol.token()
   local ok, why = srv:spawn(id, M.ROOM_MODULE, json.encode {
-    id = id, data = self.o.data, base = self.o.base, conn = conn, create = msg,
+    id = id, data = self.o.data, base = self.o.base, conn = conn, create = msg, rate = self.o.rate,
   })
   if not ok then err(srv, conn, "internal", tostring(why)) end
 end
@@ -102,7 +105,8 @@ end
 function Lobby:handler()
   return function(kind, conn, x)
     if kind == "open" then
-      self.conns[conn] = { addr = x, rate = bucket(protocol.RATE, self.clock) }
+      local r = self.o.rate
+      self.conns[conn] = { addr = x, rate = bucket(r and { burst = 2 * r, per_second = r } or protocol.RATE, self.clock) }
     elseif kind == "message" then
       self:message(conn, x)
     else
@@ -164,14 +168,16 @@ function M.main(a)
   local base = (a.url or string.format("http://%s:%d", host == "0.0.0.0" and "127.0.0.1" or host, port)):gsub("/$", "")
   local resumed = 0
   for _, r in ipairs(st:unfinished()) do
-    if srv:spawn(r.id, M.ROOM_MODULE, json.encode { id = r.id, data = data, base = base, resume = true }) then
+    if srv:spawn(r.id, M.ROOM_MODULE, json.encode { id = r.id, data = data, base = base, resume = true,
+      rate = a.rate }) then
       resumed = resumed + 1
     end
   end
   st:close()
   io.stdout:write(string.format("diloti serve: listening on %s (data: %s; %d rooms resumed)\n", base, data, resumed))
   io.stdout:flush()
-  local lobby = M.lobby(srv, { data = data, base = base, max_rooms = a.max_rooms })
+  local lobby = M.lobby(srv, { data = data, base = base, max_rooms = a.max_rooms, room_rate = a.room_rate,
+    rate = a.rate })
   srv:run(lobby:handler())
   srv:close_all()
   io.stdout:write("diloti serve: stopped\n")
