@@ -149,7 +149,9 @@ local function check_info(info)
     return nil, "rooms: info.created must be whole seconds"
   end
   for _, k in ipairs { "options", "tokens", "names" } do
-    if info[k] ~= nil and type(info[k]) ~= "table" then return nil, string.format("rooms: info.%s must be a table", k) end
+    if info[k] ~= nil and type(info[k]) ~= "table" then
+      return nil, string.format("rooms: info.%s must be a table", k)
+    end
   end
   return true
 end
@@ -163,7 +165,9 @@ local function check_progress(p)
       return nil, string.format("rooms: progress.seqs[%s] must be a whole number, 0 or more", tostring(k))
     end
   end
-  if p.finished ~= nil and type(p.finished) ~= "boolean" then return nil, "rooms: progress.finished is true or false" end
+  if p.finished ~= nil and type(p.finished) ~= "boolean" then
+    return nil, "rooms: progress.finished is true or false"
+  end
   if p.summary ~= nil and (type(p.summary) ~= "string" or #p.summary > M.MAX_SUMMARY) then
     return nil, string.format("rooms: progress.summary must be a text of at most %d bytes", M.MAX_SUMMARY)
   end
