@@ -4,10 +4,13 @@
 -- match ended. Only text comes out; lua/cli.lua prints it (cleaned of
 -- terminal controls: names and summaries came from the network).
 local record = require "diloti.match.record"
+local core = require "diloti.core"
 
 local M = {}
 
 M.ID_SHOWN = 12 -- the first letters of an id the list shows (enough to pick one)
+M.MAX_NAME = 40
+M.MAX_SUMMARY = 200
 
 local function date(t)
   return math.type(t) == "integer" and os.date("%Y-%m-%d %H:%M", t) or "?"
@@ -18,12 +21,13 @@ function M.list_lines(rows)
   local out = {}
   for _, r in ipairs(rows) do
     out[#out + 1] = string.format("%-" .. M.ID_SHOWN .. "s  %-8s %s  %s", r.id:sub(1, M.ID_SHOWN), r.game,
-      date(r.created), r.summary or "")
+      date(r.created), core.plain(r.summary or "", M.MAX_SUMMARY))
   end
   return out
 end
 
--- Each seat's name: the one the room knew (info.names), else the AI the
+-- Each seat's name: the one the room knew (info.names; plain text, as
+-- the protocol made it), else the AI the
 -- record names, else "seat N"; an AI says so, and a name two seats share
 -- says its seat.
 local function names_of(info, rec, players)
@@ -31,7 +35,8 @@ local function names_of(info, rec, players)
   local given = type(info) == "table" and type(info.names) == "table" and info.names or {}
   for seat = 0, players - 1 do
     local ai = record.seat_ai(rec.seats and rec.seats[seat])
-    local name = type(given[seat]) == "string" and given[seat] ~= "" and given[seat] or ai or ("seat " .. seat)
+    local name = type(given[seat]) == "string" and core.plain(given[seat], M.MAX_NAME) or ""
+    if name == "" then name = ai or ("seat " .. seat) end
     names[seat] = { name = name, ai = ai }
     count[name] = (count[name] or 0) + 1
   end
@@ -154,7 +159,6 @@ end
 -- prints, fail(fmt, ...) complains and returns the exit code.
 function M.cli(a, out, fail)
   local rooms = require "diloti.server.rooms"
-  local core = require "diloti.core"
   local dir = a.data
   if not dir then
     local why
