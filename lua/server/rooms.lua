@@ -97,7 +97,11 @@ function M.open(dir)
   local db, derr = store.open(path)
   if not db then return nil, "rooms: " .. derr end
   local v, verr = version_of(db)
-  if v == 0 then v, verr = make_schema(db) and M.SCHEMA, verr end
+  if v == 0 then
+    local made
+    made, verr = make_schema(db)
+    v = made and M.SCHEMA or nil
+  end
   if v ~= M.SCHEMA then
     db:close()
     if not v then return nil, string.format("rooms: %s: %s", path, verr) end
