@@ -234,6 +234,40 @@ describe("rooms", function()
     st = nil
   end)
 
+  -- Rooms in threads of their own, each with its connection: here
+  -- processes, started together on a folder that does not exist yet, so
+  -- that they race to make the folder, the file and the schema, then
+  -- write at the same time.
+  it("lets several writers start on a fresh folder and write at once", function()
+    local fresh = dir .. "/fresh/server"
+    local writers = {}
+    for k = 1, 3 do
+      writers[k] = support.spawn(string.format([[
+        require "diloti"
+        local rooms = require "diloti.server.rooms"
+        local st = assert(rooms.open(%q))
+        local id = "w%d"
+        assert(st:create(id, { game = "diloti" }))
+        for i = 1, 200 do
+          assert(st:progress(id, { record = ("r"):rep(1000) .. i, seqs = { watch = i } }))
+        end
+        print("done")
+      ]], fresh, k), 60)
+    end
+    for k = 1, 3 do
+      local out, code = writers[k].wait()
+      assert.equal(0, code, out)
+      assert.equal("done\n", out)
+    end
+    local s = assert(rooms.open(fresh))
+    for k = 1, 3 do
+      local r = assert(s:get("w" .. k))
+      assert.equal(200, r.seqs.watch)
+      assert.equal(("r"):rep(1000) .. 200, r.record)
+    end
+    s:close()
+  end)
+
   -- A server killed in the middle of its writes: a child diloti plays
   -- all-AI games, stores each room's progress after every move and says
   -- so on stdout after the store answered; it is killed with SIGKILL as
