@@ -258,6 +258,8 @@ end
 
 function commands.learn(a) return require("diloti.teach.learn").cli(a) end
 
+function commands.replay(a) return require("diloti.server.replay").cli(a, print, err) end
+
 -- The games in words: every title ("A, B and C"); the `play --game`
 -- choices, with the other bases of each ("a (the default; b is its
 -- --rules) or c"); the names joined with "or".
@@ -327,6 +329,10 @@ local function parser()
   c:flag("--check", "Check a lesson file, or every lesson found, without playing: each position set up, "
     .. "each accepted move legal. Exit status 1 on a problem.")
   c:option("--game", "The course: " .. diloti.game_choices() .. ".")
+  c = p:command("replay", "List the finished games a server kept, or tell one move by move.")
+  c:argument("id", "A game's id, or its first letters (as the list shows them)."):args("?")
+  c:option("--data", "The server's data folder (default: $XDG_STATE_HOME/diloti/server, "
+    .. "else ~/.local/state/diloti/server).")
   match.setup(p)
   require("diloti.server.cli").setup(p)
   return p

@@ -97,7 +97,11 @@ function M.open(dir)
   local db, derr = store.open(path)
   if not db then return nil, "rooms: " .. derr end
   local v, verr = version_of(db)
-  if v == 0 then v, verr = make_schema(db) and M.SCHEMA, verr end
+  if v == 0 then
+    local made
+    made, verr = make_schema(db)
+    v = made and M.SCHEMA or nil
+  end
   if v ~= M.SCHEMA then
     db:close()
     if not v then return nil, string.format("rooms: %s: %s", path, verr) end
@@ -149,7 +153,9 @@ local function check_info(info)
     return nil, "rooms: info.created must be whole seconds"
   end
   for _, k in ipairs { "options", "tokens", "names" } do
-    if info[k] ~= nil and type(info[k]) ~= "table" then return nil, string.format("rooms: info.%s must be a table", k) end
+    if info[k] ~= nil and type(info[k]) ~= "table" then
+      return nil, string.format("rooms: info.%s must be a table", k)
+    end
   end
   return true
 end
@@ -163,7 +169,9 @@ local function check_progress(p)
       return nil, string.format("rooms: progress.seqs[%s] must be a whole number, 0 or more", tostring(k))
     end
   end
-  if p.finished ~= nil and type(p.finished) ~= "boolean" then return nil, "rooms: progress.finished is true or false" end
+  if p.finished ~= nil and type(p.finished) ~= "boolean" then
+    return nil, "rooms: progress.finished is true or false"
+  end
   if p.summary ~= nil and (type(p.summary) ~= "string" or #p.summary > M.MAX_SUMMARY) then
     return nil, string.format("rooms: progress.summary must be a text of at most %d bytes", M.MAX_SUMMARY)
   end

@@ -57,10 +57,15 @@ static const char *prepare_file(const char *path)
     if (errno != ENOENT)
         return strerror(errno);
     int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (fd < 0)
-        return strerror(errno);
-    close(fd);
-    return NULL;
+    if (fd >= 0) {
+        close(fd);
+        return NULL;
+    }
+    /* (another thread or process made it meanwhile: as if it had been
+     * there) */
+    if (errno == EEXIST && lstat(path, &st) == 0)
+        return S_ISREG(st.st_mode) ? NULL : "not an ordinary file";
+    return strerror(errno);
 }
 
 static int push_fail(lua_State *L, const char *what, const char *why)

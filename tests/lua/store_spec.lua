@@ -251,10 +251,14 @@ describe("diloti.store", function()
       db = nil
       local x = assert(store.open(dir .. "/t.sqlite"))
       assert(x:exec("INSERT INTO t VALUES (7, 7)"))
+      local wal = dir .. "/t.sqlite-wal"
+      assert.equal("file", require("diloti.core").filekind(wal), "the WAL file is there while x is open")
       x = nil -- luacheck: ignore 311
       collectgarbage()
       collectgarbage()
-      -- (every connection closed: a writer gets its lock at once)
+      -- (the last connection closed removes the WAL file: x was closed by
+      -- the collector)
+      assert.is_nil(require("diloti.core").filekind(wal))
       local y = assert(store.open(dir .. "/t.sqlite"))
       assert(y:exec("PRAGMA busy_timeout = 0"))
       assert(y:tx(function(d) assert(d:exec("INSERT INTO t VALUES (8, 8)")) end))
