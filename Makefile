@@ -290,11 +290,15 @@ $(BUILD)/tests/test_fuzz_corpus: tests/c/test_fuzz_corpus.c $(wildcard tests/fuz
 $(BUILD)/tests/ws_echo: tests/net/echo.c | $(BUILD)
 	$(CC) $(CPPFLAGS) $(NET_CFLAGS) $(CFLAGS) $< $(LDFLAGS) $(NET_LIBS) -o $@
 
+# Clients in several threads' Lua states at once, against ws_echo.
+$(BUILD)/tests/ws_threads: tests/net/threads.c $(BUILD)/net/client.o | $(BUILD)
+	$(CC) $(CPPFLAGS) $(LUA_CFLAGS) $(NET_CFLAGS) $(CFLAGS) $< $(BUILD)/net/client.o $(LDFLAGS) $(LUA_LIBS) $(NET_LIBS) -o $@
+
 test-c: deps $(TEST_BIN)
 	@$(TEST_ENV) NO_LUA=1 sh tests/run.sh $(TEST_BIN)
 
 # busted runs under lua5.4 and finds the module in $(BUILD).
-test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/tests/ws_echo
+test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/tests/ws_echo $(BUILD)/tests/ws_threads
 	@DILOTI_BIN=$(BUILD)/diloti LUA_CPATH="$(BUILD)/?.so;;" lua5.4 /usr/bin/busted -o TAP tests/lua
 
 # clang-tidy's checks are in .clang-tidy (each one left out says why). One

@@ -523,7 +523,7 @@ static int cl_connect(lua_State *L)
     ci.ssl_connection = c->tls ? LCCSCF_USE_SSL : 0;
     ci.pwsi = &c->wsi;
     double deadline = cl_now() + timeout;
-    if (!lws_client_connect_via_info(&ci)) cl_set_closed(c, "cannot connect to %s", c->host);
+    if (!lws_client_connect_via_info(&ci)) cl_set_closed(c, "cannot connect to %s: an unknown host, or none to be reached", c->host);
     else cl_service(c, cl_not_connecting, deadline);
     if (c->state == CL_OPEN) return 1;
     char msg[sizeof c->reason + sizeof c->host + 96];

@@ -7,6 +7,7 @@ local ws = require "diloti.wsclient"
 
 local bin_dir = support.bin:match("^(.*)/[^/]+$") or "."
 local ECHO = os.getenv("DILOTI_WS_ECHO") or (bin_dir .. "/tests/ws_echo")
+local THREADS = bin_dir .. "/tests/ws_threads"
 
 local dir, pid, port
 
@@ -168,6 +169,15 @@ describe("diloti.wsclient", function()
       cs = nil -- luacheck: ignore 311 (the rest go with the garbage)
       collectgarbage()
       collectgarbage()
+    end)
+
+    it("works in several threads' Lua states at once (build/tests/ws_threads)", function()
+      assert(io.open(THREADS, "rb"), "no " .. THREADS .. ": make build/tests/ws_threads"):close()
+      local p = assert(io.popen(string.format("timeout 60 %s %d 6 40 2>&1", support.q(THREADS), port)))
+      local out = p:read("a")
+      local ok = p:close()
+      assert.matches("6 threads, 40 rounds each: 0 failed", out, 1, true)
+      assert.is_true(ok)
     end)
 
     it("closes at the end of a <close> block, and a closed client refuses politely", function()
