@@ -278,8 +278,8 @@ $(BUILD)/tests/test_pilotta_reentrant: LDFLAGS += -pthread
 # and realloc are wrappers of its own.
 $(BUILD)/tests/test_oom: LDFLAGS += -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 
-# The fuzz corpora replay (tests/fuzz) runs the record target, which
-# needs the Lua binding.
+# The fuzz corpora replay (tests/fuzz) runs the record and message
+# targets, which need the Lua binding.
 FUZZ_REPLAY_LUA = $(LUA_OBJ) $(BUILD)/lua/embedded.o
 $(BUILD)/tests/test_fuzz_corpus: tests/c/test_fuzz_corpus.c $(wildcard tests/fuzz/*.c tests/fuzz/*.h) \
   $(TEST_LIB) $(wildcard tests/c/*.h) $(FUZZ_REPLAY_LUA) $(BUILD)/libpilotta-test.a $(BUILD)/libdiloti-test.a
@@ -386,7 +386,7 @@ golden: $(BUILD)/tests/test_perft $(BUILD)/tests/test_pilotta_perft
 FUZZ_CC      ?= clang
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= position move play record pl_position pl_action pl_play pl_search
+FUZZ_TARGETS ?= position move play record message pl_position pl_action pl_play pl_search
 FUZZ_OPTS    ?=
 FUZZ_CFLAGS  = -O1 -g -std=c99 -Wall -Wextra -Werror -Wshadow -DDL_CHECK -fno-omit-frame-pointer \
   -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
