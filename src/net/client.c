@@ -248,6 +248,7 @@ static void cl_service(Client *c, cl_Done done, double deadline)
         if (now >= deadline) break;
         if (deadline != HUGE_VAL) {
             double wait = (deadline - now) * 1e6 + 1000;
+            if (wait > 3600e6) wait = 3600e6; /* (a far deadline: wake now and then, never overflow) */
             lws_sul_schedule(c->ctx, 0, &c->sul, cl_wake, (lws_usec_t)wait);
         }
         if (lws_service(c->ctx, 0) < 0) {

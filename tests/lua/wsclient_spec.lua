@@ -9,7 +9,7 @@ local bin_dir = support.bin:match("^(.*)/[^/]+$") or "."
 local ECHO = os.getenv("DILOTI_WS_ECHO") or (bin_dir .. "/tests/ws_echo")
 local THREADS = bin_dir .. "/tests/ws_threads"
 
-local dir, pid, port
+local dir, pid, port, silent
 
 -- Starts the echo server (which would end by itself after 120 s) and
 -- waits for the port it prints.
@@ -24,7 +24,8 @@ local function start_echo()
     local f = io.open(portf, "rb")
     local text = f and f:read("a")
     if f then f:close() end
-    port = text and tonumber(text:match("port (%d+)"))
+    port = text and tonumber(text:match("\nport (%d+)"))
+    silent = text and tonumber(text:match("silent (%d+)"))
     if port then return end
     os.execute("sleep 0.01")
   end
@@ -196,10 +197,14 @@ describe("diloti.wsclient", function()
       assert.matches("closed", tostring(kept))
     end)
 
-    it("waits for a message without a timeout until one comes", function()
+    it("waits for a message without a timeout (or a huge one) until one comes", function()
       local c = open()
       c:send("late")
       assert.equal("late", c:recv())
+      c:send("later")
+      assert.equal("later", c:recv(1e300))
+      c:send("last")
+      assert.equal("last", c:recv(math.huge))
       c:close()
     end)
   end)
@@ -221,6 +226,19 @@ describe("diloti.wsclient", function()
       local c, err = ws.connect("ws://192.0.2.1:9/ws", { timeout = 0.3 })
       assert.is_nil(c)
       assert.matches("192.0.2.1:9", err, 1, true)
+    end)
+
+    it("a server that never answers the handshake, within o.timeout", function()
+      assert.is_number(silent, "the echo server's silent port")
+      local c, err = ws.connect("ws://127.0.0.1:" .. silent .. "/ws", { timeout = 0.3 })
+      assert.is_nil(c)
+      assert.matches("no answer within 0.3 s (o.timeout)", err, 1, true)
+    end)
+
+    it("an IPv6 address where nothing listens, named in brackets", function()
+      local c, err = ws.connect("ws://[::1]:" .. port .. "/ws", { timeout = 5 })
+      assert.is_nil(c)
+      assert.matches("[::1]:" .. port, err, 1, true)
     end)
 
     it("a server that does not speak the protocol asked for", function()
