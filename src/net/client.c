@@ -279,9 +279,9 @@ static int cl_gone(const Client *c)
     return c->state == CL_CLOSED;
 }
 
-/* Frees everything; the context's destruction may still call back, with
- * c valid. Safe to call twice. */
-static void cl_destroy(Client *c)
+/* Ends the context (its sockets and pipes); its destruction may still
+ * call back, with c valid. */
+static void cl_end_context(Client *c)
 {
     if (c->ctx) {
         struct lws_context *ctx = c->ctx;
@@ -290,6 +290,12 @@ static void cl_destroy(Client *c)
         c->ctx = NULL;
     }
     c->wsi = NULL;
+}
+
+/* Frees everything. Safe to call twice. */
+static void cl_destroy(Client *c)
+{
+    cl_end_context(c);
     if (c->state != CL_CLOSED) cl_set_closed(c, "closed by this client");
     cl_queue_free(&c->in);
     cl_queue_free(&c->out);
@@ -562,7 +568,10 @@ static int cl_send(lua_State *L)
     cl_queue_push(&c->out, m);
     if (c->wsi) lws_callback_on_writable(c->wsi);
     cl_service(c, cl_flushed, cl_now() + c->timeout);
-    if (c->state == CL_CLOSED) return cl_closed_result(L, c);
+    if (c->state == CL_CLOSED) {
+        cl_end_context(c); /* its descriptors go back at once, not at gc */
+        return cl_closed_result(L, c);
+    }
     if (c->out.head) {
         lua_pushnil(L);
         lua_pushliteral(L, "timeout");
@@ -586,6 +595,7 @@ static int cl_recv(lua_State *L)
         if (wait == 0 && c->ctx) lws_service(c->ctx, -1);
         cl_service(c, cl_has_message, deadline);
     }
+    if (c->state == CL_CLOSED) cl_end_context(c); /* (what arrived stays queued) */
     cl_Msg *m = cl_queue_pop(&c->in);
     if (m) {
         lua_pushlstring(L, (const char *)(m->data ? m->data : (unsigned char *)""), m->len);

@@ -130,6 +130,27 @@ describe("diloti.wsclient", function()
       assert.equal("closed", select(2, c:recv(5)))
     end)
 
+    it("gives its descriptors back as soon as the server has closed, not at gc", function()
+      local f = assert(io.open("/proc/self/stat", "rb"))
+      local me = f:read("a"):match("^(%d+)")
+      f:close()
+      local function fds()
+        local p = assert(io.popen("ls /proc/" .. me .. "/fd | wc -l"))
+        local n = tonumber(p:read("a"))
+        p:close()
+        return n
+      end
+      local cs = {}
+      local before = fds()
+      for i = 1, 8 do
+        cs[i] = open()
+        cs[i]:send("close 1000 bye")
+        assert.equal("closed", select(2, cs[i]:recv(5)))
+      end
+      assert.equal(before, fds())
+      for i = 1, 8 do cs[i]:close() end
+    end)
+
     it("notices a connection dropped without a close frame", function()
       local c = open()
       c:send("drop")
