@@ -200,7 +200,10 @@ static int cl_callback(struct lws *wsi, enum lws_callback_reasons why, void *use
     if (!c) return 0;
     switch (why) {
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-        cl_set_closed(c, "cannot connect to %s: %s", c->host, in ? (const char *)in : "connection failed");
+        if (in && !strcmp(in, "read failed")) /* lws's words when the server hangs up on the upgrade */
+            cl_set_closed(c, "cannot connect to %s: the server closed the connection during the handshake "
+                             "(a wrong path, origin or subprotocol?)", c->host);
+        else cl_set_closed(c, "cannot connect to %s: %s", c->host, in ? (const char *)in : "connection failed");
         c->wsi = NULL;
         break;
     case LWS_CALLBACK_CLIENT_ESTABLISHED:
