@@ -360,7 +360,11 @@ local function read(text)
   local ok, msg, err = pcall(json.decode, text, M.MAX_DEPTH)
   if not ok then return nil, "bad-json", "not JSON" end
   if msg == nil then return nil, "bad-json", core.plain(err or "not JSON", M.MAX_LINE) end
-  if type(msg) ~= "table" or msg[1] ~= nil then return nil, "bad-message", "a message is a JSON object" end
+  -- (the decoder reads [] as an empty table: only a text that opens with
+  -- { is an object)
+  if type(msg) ~= "table" or msg[1] ~= nil or not text:find("^[ \t\r\n]*{") then
+    return nil, "bad-message", "a message is a JSON object"
+  end
   if msg.v ~= M.VERSION then
     return nil, "bad-version", string.format("this server speaks version %d of the protocol (the message's v: %s)",
       M.VERSION, core.plain(tostring(msg.v), 20))

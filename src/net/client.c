@@ -200,7 +200,10 @@ static int cl_callback(struct lws *wsi, enum lws_callback_reasons why, void *use
     if (!c) return 0;
     switch (why) {
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-        cl_set_closed(c, "cannot connect to %s: %s", c->host, in ? (const char *)in : "connection failed");
+        if (in && !strcmp(in, "read failed")) /* lws's words when the server hangs up on the upgrade */
+            cl_set_closed(c, "cannot connect to %s: the server closed the connection during the handshake "
+                             "(a wrong path, origin or subprotocol?)", c->host);
+        else cl_set_closed(c, "cannot connect to %s: %s", c->host, in ? (const char *)in : "connection failed");
         c->wsi = NULL;
         break;
     case LWS_CALLBACK_CLIENT_ESTABLISHED:
@@ -248,6 +251,7 @@ static void cl_service(Client *c, cl_Done done, double deadline)
         if (now >= deadline) break;
         if (deadline != HUGE_VAL) {
             double wait = (deadline - now) * 1e6 + 1000;
+            if (wait > 3600e6) wait = 3600e6; /* (a far deadline: wake now and then, never overflow) */
             lws_sul_schedule(c->ctx, 0, &c->sul, cl_wake, (lws_usec_t)wait);
         }
         if (lws_service(c->ctx, 0) < 0) {
@@ -278,9 +282,9 @@ static int cl_gone(const Client *c)
     return c->state == CL_CLOSED;
 }
 
-/* Frees everything; the context's destruction may still call back, with
- * c valid. Safe to call twice. */
-static void cl_destroy(Client *c)
+/* Ends the context (its sockets and pipes); its destruction may still
+ * call back, with c valid. */
+static void cl_end_context(Client *c)
 {
     if (c->ctx) {
         struct lws_context *ctx = c->ctx;
@@ -289,6 +293,12 @@ static void cl_destroy(Client *c)
         c->ctx = NULL;
     }
     c->wsi = NULL;
+}
+
+/* Frees everything. Safe to call twice. */
+static void cl_destroy(Client *c)
+{
+    cl_end_context(c);
     if (c->state != CL_CLOSED) cl_set_closed(c, "closed by this client");
     cl_queue_free(&c->in);
     cl_queue_free(&c->out);
@@ -523,7 +533,7 @@ static int cl_connect(lua_State *L)
     ci.ssl_connection = c->tls ? LCCSCF_USE_SSL : 0;
     ci.pwsi = &c->wsi;
     double deadline = cl_now() + timeout;
-    if (!lws_client_connect_via_info(&ci)) cl_set_closed(c, "cannot connect to %s", c->host);
+    if (!lws_client_connect_via_info(&ci)) cl_set_closed(c, "cannot connect to %s: an unknown host, or none to be reached", c->host);
     else cl_service(c, cl_not_connecting, deadline);
     if (c->state == CL_OPEN) return 1;
     char msg[sizeof c->reason + sizeof c->host + 96];
@@ -561,7 +571,10 @@ static int cl_send(lua_State *L)
     cl_queue_push(&c->out, m);
     if (c->wsi) lws_callback_on_writable(c->wsi);
     cl_service(c, cl_flushed, cl_now() + c->timeout);
-    if (c->state == CL_CLOSED) return cl_closed_result(L, c);
+    if (c->state == CL_CLOSED) {
+        cl_end_context(c); /* its descriptors go back at once, not at gc */
+        return cl_closed_result(L, c);
+    }
     if (c->out.head) {
         lua_pushnil(L);
         lua_pushliteral(L, "timeout");
@@ -585,6 +598,7 @@ static int cl_recv(lua_State *L)
         if (wait == 0 && c->ctx) lws_service(c->ctx, -1);
         cl_service(c, cl_has_message, deadline);
     }
+    if (c->state == CL_CLOSED) cl_end_context(c); /* (what arrived stays queued) */
     cl_Msg *m = cl_queue_pop(&c->in);
     if (m) {
         lua_pushlstring(L, (const char *)(m->data ? m->data : (unsigned char *)""), m->len);

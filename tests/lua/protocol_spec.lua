@@ -296,6 +296,22 @@ describe("the wire: refusals leave the room untouched", function()
     end
   end)
 
+  -- Found while fuzzing the reader (tests/fuzz/fuzz_message.c): the JSON
+  -- decoder reads an empty array as an empty table, which passed for an
+  -- object and was answered about the protocol's version.
+  it("an empty array is no object either (not a version mismatch)", function()
+    for _, text in ipairs { "[]", " [ ] ", "\n[]\t" } do
+      local msg, code, why = protocol.read(text)
+      assert.is_nil(msg)
+      assert.equals("bad-message", code, text)
+      assert.matches("JSON object", why)
+    end
+    local msg, code = protocol.read("{}")
+    assert.is_nil(msg)
+    assert.equals("bad-version", code)
+    assert.is_table(protocol.read(' \r\n{"v":1,"type":"ping"}'))
+  end)
+
   it("a message too large is refused before it is read", function()
     local t = fresh()
     local c = t.clients[t.room.g:turn()]

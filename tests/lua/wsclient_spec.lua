@@ -7,8 +7,9 @@ local ws = require "diloti.wsclient"
 
 local bin_dir = support.bin:match("^(.*)/[^/]+$") or "."
 local ECHO = os.getenv("DILOTI_WS_ECHO") or (bin_dir .. "/tests/ws_echo")
+local THREADS = bin_dir .. "/tests/ws_threads"
 
-local dir, pid, port
+local dir, pid, port, silent
 
 -- Starts the echo server (which would end by itself after 120 s) and
 -- waits for the port it prints.
@@ -23,7 +24,8 @@ local function start_echo()
     local f = io.open(portf, "rb")
     local text = f and f:read("a")
     if f then f:close() end
-    port = text and tonumber(text:match("port (%d+)"))
+    port = text and tonumber(text:match("\nport (%d+)"))
+    silent = text and tonumber(text:match("silent (%d+)"))
     if port then return end
     os.execute("sleep 0.01")
   end
@@ -128,6 +130,27 @@ describe("diloti.wsclient", function()
       assert.equal("closed", select(2, c:recv(5)))
     end)
 
+    it("gives its descriptors back as soon as the server has closed, not at gc", function()
+      local f = assert(io.open("/proc/self/stat", "rb"))
+      local me = f:read("a"):match("^(%d+)")
+      f:close()
+      local function fds()
+        local p = assert(io.popen("ls /proc/" .. me .. "/fd | wc -l"))
+        local n = tonumber(p:read("a"))
+        p:close()
+        return n
+      end
+      local cs = {}
+      local before = fds()
+      for i = 1, 8 do
+        cs[i] = open()
+        cs[i]:send("close 1000 bye")
+        assert.equal("closed", select(2, cs[i]:recv(5)))
+      end
+      assert.equal(before, fds())
+      for i = 1, 8 do cs[i]:close() end
+    end)
+
     it("notices a connection dropped without a close frame", function()
       local c = open()
       c:send("drop")
@@ -170,6 +193,15 @@ describe("diloti.wsclient", function()
       collectgarbage()
     end)
 
+    it("works in several threads' Lua states at once (build/tests/ws_threads)", function()
+      assert(io.open(THREADS, "rb"), "no " .. THREADS .. ": make build/tests/ws_threads"):close()
+      local p = assert(io.popen(string.format("timeout 60 %s %d 6 40 2>&1", support.q(THREADS), port)))
+      local out = p:read("a")
+      local ok = p:close()
+      assert.matches("6 threads, 40 rounds each: 0 failed", out, 1, true)
+      assert.is_true(ok)
+    end)
+
     it("closes at the end of a <close> block, and a closed client refuses politely", function()
       local kept
       do
@@ -186,10 +218,14 @@ describe("diloti.wsclient", function()
       assert.matches("closed", tostring(kept))
     end)
 
-    it("waits for a message without a timeout until one comes", function()
+    it("waits for a message without a timeout (or a huge one) until one comes", function()
       local c = open()
       c:send("late")
       assert.equal("late", c:recv())
+      c:send("later")
+      assert.equal("later", c:recv(1e300))
+      c:send("last")
+      assert.equal("last", c:recv(math.huge))
       c:close()
     end)
   end)
@@ -213,10 +249,23 @@ describe("diloti.wsclient", function()
       assert.matches("192.0.2.1:9", err, 1, true)
     end)
 
+    it("a server that never answers the handshake, within o.timeout", function()
+      assert.is_number(silent, "the echo server's silent port")
+      local c, err = ws.connect("ws://127.0.0.1:" .. silent .. "/ws", { timeout = 0.3 })
+      assert.is_nil(c)
+      assert.matches("no answer within 0.3 s (o.timeout)", err, 1, true)
+    end)
+
+    it("an IPv6 address where nothing listens, named in brackets", function()
+      local c, err = ws.connect("ws://[::1]:" .. port .. "/ws", { timeout = 5 })
+      assert.is_nil(c)
+      assert.matches("[::1]:" .. port, err, 1, true)
+    end)
+
     it("a server that does not speak the protocol asked for", function()
       local c, err = ws.connect(url(), { protocol = "not.diloti" })
       assert.is_nil(c)
-      assert.is_string(err)
+      assert.matches("closed the connection during the handshake", err, 1, true)
     end)
 
     it("wss to a server without TLS (or says this build has no TLS)", function()

@@ -9,9 +9,15 @@
  * "big N" -> N bytes of 'x' in one frame; "frag N K" -> N bytes in K
  * fragments; "burst K" -> K messages "m1".."mK"; "close CODE WORDS" ->
  * a close frame; "drop" -> the connection closes without one; "silent"
- * -> nothing. Anything else comes back as it is. */
+ * -> nothing. Anything else comes back as it is.
+ * It also listens on a second port ("silent N") where the kernel accepts
+ * connections that nobody ever answers: a handshake that never ends. */
 #define _POSIX_C_SOURCE 200809L
+#include <arpa/inet.h>
 #include <libwebsockets.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,6 +181,21 @@ static void tick(lws_sorted_usec_list_t *sul)
     (void)sul;
 }
 
+/* A socket that listens and never accepts: its port, or -1. */
+static int silent_port(int *fd)
+{
+    struct sockaddr_in a;
+    socklen_t len = sizeof a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    *fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (*fd < 0 || bind(*fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(*fd, 16) != 0 ||
+        getsockname(*fd, (struct sockaddr *)&a, &len) != 0)
+        return -1;
+    return ntohs(a.sin_port);
+}
+
 int main(int argc, char **argv)
 {
     int port = argc > 1 ? atoi(argv[1]) : 0;
@@ -184,6 +205,7 @@ int main(int argc, char **argv)
     memset(&info, 0, sizeof info);
     info.port = port;
     info.iface = "127.0.0.1";
+    info.options = LWS_SERVER_OPTION_DISABLE_IPV6; /* 127.0.0.1 only, never every address */
     info.protocols = protocols;
     info.gid = -1, info.uid = -1;
     info.fd_limit_per_thread = 64;
@@ -192,6 +214,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "ws_echo: cannot listen on 127.0.0.1:%d\n", port);
         return 1;
     }
+    int silent_fd;
+    printf("silent %d\n", silent_port(&silent_fd));
     printf("port %d\n", lws_get_vhost_listen_port(lws_get_vhost_by_name(ctx, "default")));
     fflush(stdout);
     time_t end = time(NULL) + seconds;
@@ -202,5 +226,6 @@ int main(int argc, char **argv)
         if (lws_service(ctx, 0) < 0) break;
     }
     lws_context_destroy(ctx);
+    if (silent_fd >= 0) close(silent_fd);
     return 0;
 }
