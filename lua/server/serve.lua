@@ -165,6 +165,8 @@ function M.main(a)
     return 1
   end
   port = srv:info().port
+  -- (with --port 0 the origins are known once the port is)
+  srv:allow(origins(a.url or string.format("http://%s:%d", host, port), host, port, a.origin))
   local base = (a.url or string.format("http://%s:%d", host == "0.0.0.0" and "127.0.0.1" or host, port)):gsub("/$", "")
   local resumed = 0
   for _, r in ipairs(st:unfinished()) do
