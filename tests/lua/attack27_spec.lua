@@ -46,8 +46,9 @@ local function wait(c, pred, t)
 end
 
 local function send(c, msg)
+  if type(msg) == "string" then return c:send(msg) end
   msg.v = msg.v or 1
-  return c:send(type(msg) == "string" and msg or json.encode(msg))
+  return c:send(json.encode(msg))
 end
 
 -- The answer to a ping on a new connection: the server still serves.
@@ -287,5 +288,342 @@ describe("issue 27 attacks: connections and origins", function()
       assert.is_not.equal("500", status, path)
     end
     assert.is_true(serves())
+  end)
+end)
+
+describe("issue 27 attacks: the lobby and odd creates", function()
+  setup(function() srv = S.start { data = tmp .. "/data3" } end)
+  teardown(function() S.stop(srv) end)
+
+  local function raw_create(text)
+    local c = S.client(srv)
+    c:send(text)
+    local m, why = recv(c, 20)
+    c:close()
+    return m, why
+  end
+
+  local base = '{"v":1,"type":"create","rules":"diloti","seats":["person","ai"]'
+  it("odd numbers, keys and escapes: each create is answered (made or refused), never a hang", function()
+    local odd = {
+      ',"players":1e400', ',"players":-0', ',"players":2.0', ',"players":-1e400', ',"target":1e400',
+      ',"target":-0', ',"pace":-0.0', ',"pace":1e-400', ',"pace":1e400', ',"pace":-1e-10', ',"seed":9223372036854775807',
+      ',"seed":-9223372036854775808', ',"seed":99999999999999999999', ',"seed":0', ',"takeover":9223372036854775807',
+      ',"type":"hello"', ',"type":"create","type":"create"', ',"rules":"pilotta"', ',"seats":{"1":"person"}',
+      ',"names":["\\u0000\\u001b[2J","\\u202e\\ud83d\\ude00"]', ',"names":["\\ud800"]', ',"names":[1,2]',
+      ',"names":"Ann"', ',"names":{"0":"x"}', ',"names":[null,"x"]', ',"seats":[null,"person"]',
+      ',"seats":["person",null]', ',"seats":[["person"],"ai"]', ',"seats":["person",5]', ',"seats":[]',
+      ',"seats":["person","ai:normal\\u0000x"]', ',"seats":["person","ai:' .. ("a"):rep(5000) .. '"]',
+      ',"takeover_ai":"../../x"', ',"takeover_ai":"' .. ("a"):rep(3000) .. '"', ',"takeover_ai":""',
+      ',"script_name":"../../../x"', ',"rules":"diloti+' .. ("last-capture+"):rep(8) .. 'last-capture"',
+      ',"rules":"diloti,,,,"', ',"rules":"diloti+"', ',"rules":"=="', ',"players":4,"seats":["ai","ai","ai","person"]',
+      ',"rules":"pilotta","players":3,"seats":["person","ai","ai"]', ',"__index":1', ',"":1',
+      ',"seats":["script","ai"],"script":"return {}","script_name":"x"', ',"v":1.0', ',"script":""',
+    }
+    for _, x in ipairs(odd) do
+      local text = base .. x .. "}"
+      local m, why = raw_create(text)
+      assert.truthy(m, "no answer to " .. text:sub(1, 200) .. ": " .. tostring(why))
+      assert.truthy(m.type == "created" or m.type == "error", text:sub(1, 200))
+      if m.type == "error" then assert.truthy(#m.message > 0 and #m.message < 400, m.message) end
+    end
+    assert.is_true(serves())
+  end)
+
+  it("deep, long and broken JSON in the lobby: refused with a code, the connection goes on", function()
+    local c = S.client(srv)
+    for _, text in ipairs {
+      ("["):rep(100000), base .. ',"x":' .. ("["):rep(50000) .. "}", '{"v":1,"type":"create","seats":"' .. ("x"):rep(81 * 1024) .. '"}',
+      ('{"a":1,'):rep(2000) .. "}", '{"v":1,"type":"ping","id":1' .. (',"id":1'):rep(500) .. "}", "", " ", "null", "[]",
+      "{}", '"create"', "1e400", "-", '{"v":1,"type":"ping","id":-0}', '{"v":1,"type":"ping","id":1e400}',
+      '{"v":1,"type":"create"}', '{"v":1,"type":"create","seats":[]}' .. ("x"):rep(5000),
+      '{"v":1,"type":"hello","room":"' .. ("0"):rep(64) .. '","token":"' .. ("0"):rep(64) .. '"}',
+    } do
+      send(c, text)
+      local m = wait(c, function() return true end, 10)
+      assert.truthy(m, text:sub(1, 80))
+      if m.type ~= "error" then assert.equal("pong", m.type, text:sub(1, 80)) end
+      if m.code == "bad-token" then
+        c:close()
+        c = S.client(srv)
+      end
+    end
+    c:close()
+    assert.is_true(serves())
+  end)
+
+  it("long names or a long script_name: refused, or the room stores its moves", function()
+    for _, x in ipairs { ',"names":["' .. ("N"):rep(40000) .. '","' .. ("M"):rep(35000) .. '"]',
+      ',"script_name":"' .. ("s"):rep(70000) .. '"', ',"names":["' .. ("\\u00e9"):rep(6000) .. '"]' } do
+      local m = raw_create(base .. ',"pace":0' .. x .. "}")
+      assert.truthy(m and (m.type == "created" or m.type == "error"))
+      if m.type == "created" then
+        local c, w = join(m.seats[1].link)
+        assert.equal("welcome", w and w.type, json.encode(w or "closed"))
+        local st = wait(c, function(f) return f.type == "state" and f.turn == 0 and f.moves end)
+        assert.truthy(st)
+        send(c, { type = "move", move = 1 })
+        local after = wait(c, function(f) return f.type == "event" or f.type == "error" end)
+        assert.is_not.equal("error", after and after.type, json.encode(after or "closed"))
+        c:close()
+      end
+    end
+    assert.is_true(serves())
+  end)
+end)
+
+describe("issue 27 attacks: reading and acting as another", function()
+  setup(function() srv = S.start { data = tmp .. "/data4" } end)
+  teardown(function() S.stop(srv) end)
+
+  it("a late join (a seat or a spectator): its welcome and history hold no hidden card", function()
+    local diloti = require "diloti"
+    for _, g in ipairs { { rules = "diloti", players = 2 }, { rules = "pilotta", players = 4 },
+      { rules = "kontsina", players = 3 } } do
+      local seats = {}
+      for i = 1, g.players do seats[i] = "person" end
+      local m = create { rules = g.rules, players = g.players, seats = seats, pace = 0, seed = 7 }
+      assert.equal("created", m.type)
+      local mirror = diloti.new { rules = g.rules, players = g.players, seed = 7 }
+      local links = {}
+      for _, s in ipairs(m.seats) do links[s.seat] = s.link end
+      math.randomseed(3)
+      for _ = 1, 14 do
+        if mirror:phase() == "round-over" or mirror:phase() == "match-over" then break end
+        local list = mirror:moves()
+        local mv = list[math.random(#list)]
+        local c = join(links[mirror:turn()])
+        wait(c, function(f) return f.type == "state" end)
+        send(c, { type = "move", move = mv })
+        assert.truthy(wait(c, function(f) return f.type == "event" or f.type == "refusal" end).type == "event")
+        c:close()
+        assert.truthy(mirror:play(mv))
+      end
+      for viewer = -1, g.players - 1 do
+        local link = viewer < 0 and m.watch or links[viewer]
+        local who = viewer >= 0 and viewer or nil
+        local set = support.hidden(mirror, who)
+        for _, last in ipairs { false, 0, 3 } do
+          local c, w = join(link, last or nil)
+          assert.equal("welcome", w.type)
+          local leak = support.leaks(w, set, "welcome")
+          assert.is_nil(leak, g.rules .. " viewer " .. tostring(who) .. ": " .. tostring(leak))
+          local deadline = os.time() + 3
+          while os.time() < deadline do
+            local f = recv(c, 0.5)
+            if not f then break end
+            leak = support.leaks(f, set, f.type)
+            assert.is_nil(leak, g.rules .. " viewer " .. tostring(who) .. ": " .. tostring(leak))
+          end
+          c:close()
+        end
+      end
+    end
+  end)
+
+  it("another seat's move, a spectator's move, a watch token, room A's token on room B: refused", function()
+    local a = create { rules = "diloti", players = 2, seats = { "person", "person" }, pace = 0, seed = 5 }
+    local b = create { rules = "diloti", players = 2, seats = { "person", "person" }, pace = 0, seed = 5 }
+    -- (c0: the seat to move, c1 the other)
+    local c0 = join(a.seats[1].link)
+    local st = wait(c0, function(f) return f.type == "state" end)
+    local mover = st.turn
+    local c1 = join(a.seats[2 - mover].link)
+    c0:close()
+    c0 = join(a.seats[mover + 1].link)
+    st = wait(c0, function(f) return f.type == "state" end)
+    for _, msg in ipairs { { type = "move", move = 1 }, { type = "move", move = st.moves[1] },
+      { type = "move", move = 1, seat = mover } } do
+      send(c1, msg)
+      local e = wait(c1, function(f) return f.type == "error" end)
+      assert.truthy(e.code == "out-of-turn" or e.code == "not-your-seat", e.code)
+    end
+    local watch = join(a.watch)
+    for _, msg in ipairs { { type = "move", move = 1 }, { type = "move", move = 1, seat = mover }, { type = "hint" } } do
+      send(watch, msg)
+      local e = wait(watch, function(f) return f.type == "error" end)
+      assert.truthy(e.code == "not-your-seat" or e.code == "not-offered", e.code)
+    end
+    -- a second hello on a joined connection, even with another seat's token
+    local room, token = S.parse(a.seats[2 - mover].link)
+    send(c0, { type = "hello", room = room, token = token })
+    assert.equal("joined", wait(c0, function(f) return f.type == "error" end).code)
+    -- room A's tokens on room B, B's id with A's watch token, a token as a room id
+    local _, wtok = S.parse(a.watch)
+    local _, t0 = S.parse(a.seats[1].link)
+    for _, pair in ipairs { { b.room, t0 }, { b.room, wtok }, { t0, t0 }, { b.room, b.room }, { a.room, a.room },
+      { b.room, t0:upper() }, { b.room:upper(), select(2, S.parse(b.seats[1].link)) } } do
+      local c = S.client(srv)
+      send(c, { type = "hello", room = pair[1], token = pair[2] })
+      local e, why = wait(c, function(f) return f.type == "error" or f.type == "welcome" end)
+      assert.equal("bad-token", e and e.code, why)
+      c:close()
+    end
+    -- nothing of that moved room A: the same seat is still to move, and plays
+    send(c0, { type = "move", move = 1 })
+    local ev = wait(c0, function(f) return f.type == "event" end)
+    assert.equal(mover, ev.event.seat)
+    for _, c in ipairs { c0, c1, watch } do c:close() end
+  end)
+
+  it("odd move numbers and texts, odd `last`: refused, the room unchanged", function()
+    local m = create { rules = "diloti", players = 2, seats = { "person", "person" }, pace = 0, seed = 9 }
+    local probe = join(m.seats[1].link)
+    local mover = wait(probe, function(f) return f.type == "state" end).turn
+    probe:close()
+    local c0 = join(m.seats[mover + 1].link)
+    local st = wait(c0, function(f) return f.type == "state" end)
+    for _, mv in ipairs { '0', '-1', '9223372036854775807', '-9223372036854775808', '1.5', '1e400', '"' .. ("7h "):rep(60) .. '"',
+      '"\\u0000"', '"7h\\nx 3c"', '"\\u001b[2J"', '""', '"' .. ("\\u00e9"):rep(150) .. '"', 'true', '{}', '[1]' } do
+      c0:send('{"v":1,"type":"move","move":' .. mv .. '}')
+      local r = wait(c0, function(f) return f.type == "error" or f.type == "refusal" or f.type == "event" end)
+      assert.is_not.equal("event", r.type, mv)
+      assert.is_not.equal("internal", r.code, mv)
+    end
+    for _, last in ipairs { '9223372036854775807', '-1', '1e400', '"1"', '99999999999999999999' } do
+      local c = S.client(srv)
+      local room, token = S.parse(m.seats[2 - mover].link)
+      c:send(string.format('{"v":1,"type":"hello","room":"%s","token":"%s","last":%s}', room, token, last))
+      local w = wait(c, function(f) return f.type == "welcome" or f.type == "error" end)
+      if w.type == "welcome" then assert.equal("fresh", w.resume, last) end
+      c:close()
+    end
+    send(c0, { type = "move", move = st.moves[1] })
+    assert.equal(mover, wait(c0, function(f) return f.type == "event" end).event.seat)
+    c0:close()
+  end)
+end)
+
+-- An uploaded AI for seat 1 of a two-player Diloti whose choose runs body
+-- first (its result ignored).
+local function script_room(name, body, o)
+  local src = string.format([[
+local function attempt() %s end
+return { name = %q, game = "diloti", description = "attack",
+  choose = function(ctx) attempt() return ctx.moves[1] end }]], body, name)
+  o = o or {}
+  local m = create { rules = "diloti", players = 2, seats = { "person", "script" }, script = src, script_name = name,
+    pace = 0, seed = o.seed or 4, target = o.target }
+  return m, src
+end
+
+describe("issue 27 attacks: uploaded AIs", function()
+  setup(function() srv = S.start { data = tmp .. "/data5" } end)
+  teardown(function() S.stop(srv) end)
+
+  -- Plays seat 0 for n of its moves (the first legal one); fails when the
+  -- room stops answering within `t` seconds for one of them.
+  local function play_on(c, n, t)
+    local done = 0
+    while done < n do
+      local f = wait(c, function(x) return x.type == "state" and x.turn == 0 and x.moves or x.type == "result" end, t)
+      if not f or f.type == "result" then return done end
+      send(c, { type = "move", move = 1 })
+      done = done + 1
+    end
+    return done
+  end
+
+  it("escapes: files, the process, the host's libraries, binary chunks; the room plays on", function()
+    local marker = tmp .. "/escaped"
+    local body = string.format([[
+      local M = %q
+      local tries = {
+        function() io.open(M, "w"):write("x") end, function() os.execute("touch " .. M) end,
+        function() require("io").open(M, "w"):write("x") end, function() load("io.open(...,'w')")(M) end,
+        function() local f = load(string.dump(function() end)) end,
+        function() load("\27Lua\84\0\25\147\13\10\26\10\4\8\8x")() end,
+        function() dofile("/etc/passwd") end, function() loadfile("/etc/passwd")() end,
+        function() package.loadlib("/lib/x86_64-linux-gnu/libc.so.6", "system")("touch " .. M) end,
+        function() debug.sethook() end, function() collectgarbage("stop") end,
+        function() getmetatable("").__index.rep = function() return "pwned" end end,
+        function() string.dump(print) end, function() _G.io = 1; _ENV.os = 1 end,
+        function() rawget(_G, "io").open(M, "w") end, function() coroutine.wrap(function() end)() end,
+        function() local s = ("x"):rep(1 << 40) end, function() local s = ("x"):rep(1e7, ("y"):rep(1e3)) end,
+        function() local t = {} for i = 1, 1e8 do t[i] = i end end,
+        function() local function f() return 1 + f() end return f() end,
+        function() local function g(s) return (s:gsub(".", g)) end return g("xx") end,
+        function() return ("x"):rep(1e5):find((".-"):rep(60) .. "y") end,
+        function() return string.format("%%099999999d", 1) end,
+        function() error(setmetatable({}, { __tostring = function() while true do end end })) end,
+        function() setmetatable({}, { __gc = function() while true do end end }) end,
+        function() return utf8.char(0x7fffffff):rep(1e8) end,
+        function() return table.concat(setmetatable({}, { __index = function() return "x" end }), "", 1, 1e9) end,
+      }
+      for _, f in ipairs(tries) do pcall(f) end
+    ]], marker)
+    local m = script_room("upload-escape", body)
+    assert.equal("created", m.type, json.encode(m))
+    local c = join(m.seats[1].link)
+    assert.equal(3, play_on(c, 3, 60))
+    c:close()
+    assert.falsy(io.open(marker, "r"), "the script wrote a file")
+    assert.is_true(serves())
+  end)
+
+  it("a choose that returns poison: a table with metamethods, a huge text, a function", function()
+    for i, ret in ipairs {
+      'setmetatable({}, { __tostring = function() while true do end end, __eq = function() while true do end end })',
+      '("7h "):rep(3e6)', 'function() end', 'setmetatable({}, { __index = function() while true do end end })',
+      '0/0', 'math.huge', '-1', '2^63', '{ ctx.moves[1] }', 'ctx.moves[1] .. "\\0" .. ("x"):rep(1e6)' } do
+      local name = "upload-poison" .. i
+      local src = string.format([[return { name = %q, game = "diloti", description = "poison",
+        choose = function(ctx) return %s end }]], name, ret)
+      local m = create { rules = "diloti", players = 2, seats = { "person", "script" }, script = src, script_name = name,
+        pace = 0, seed = 4 }
+      assert.truthy(m and (m.type == "created" or m.type == "error"), ret)
+      if m.type == "created" then
+        local c = join(m.seats[1].link)
+        assert.equal(2, play_on(c, 2, 60), ret)
+        c:close()
+      end
+    end
+    assert.is_true(serves())
+  end)
+
+  it("a script that loops in a coroutine or a metamethod loses its call; the room plays on", function()
+    for i, body in ipairs { "coroutine.wrap(function() while true do end end)()",
+      "local t = setmetatable({}, { __index = function(t, k) return t[k + 1] end }) return t[1]",
+      "local s = setmetatable({}, { __lt = function() while true do end end }) table.sort({ s, s, s, s })",
+      "while true do pcall(error) end", "local function f() pcall(f) end f() while true do end" } do
+      local m = script_room("upload-loop" .. i, body)
+      assert.equal("created", m.type, json.encode(m))
+      local c = join(m.seats[1].link)
+      assert.equal(2, play_on(c, 2, 60), body)
+      c:close()
+    end
+  end)
+
+  it("script_name as a file name: climbing, long, odd characters are refused; nothing written outside", function()
+    local src = [[return { name = "x", game = "diloti", choose = function(ctx) return ctx.moves[1] end }]]
+    for _, name in ipairs { "../../escape", "..", ".", "/tmp/escape", "a/b", ("n"):rep(300), "a\0b", "a b", "-x", "_x",
+      "x.lua", "CON", "\u{202e}x", "x\n" } do
+      local m = create { rules = "diloti", players = 2, seats = { "person", "script" }, script = src, script_name = name }
+      assert.truthy(m, name)
+      if m.type ~= "error" then
+        -- (a name the pattern lets through must stay in the room's folder)
+        assert.truthy(name:match("^[%w][%w%-_]*$"), "a create with script_name " .. name .. " was not refused")
+      end
+    end
+    assert.falsy(io.open(tmp .. "/escape.lua", "r"))
+    assert.falsy(io.open("/tmp/escape.lua", "r"))
+    assert.is_true(serves())
+  end)
+
+  it("a script named like a shipped AI inside its file may not stand in for the room's built-in AIs", function()
+    -- its file is 'mine', its own name 'normal': the takeover AI and every
+    -- 'ai' seat of the room are 'normal'
+    local src = [[return { name = "normal", game = "diloti", description = "impostor",
+      choose = function(ctx) while true do end end }]]
+    local m = create { rules = "diloti", players = 2, seats = { "person", "script" }, script = src,
+      script_name = "mine" }
+    assert.truthy(m)
+    if m.type == "created" then
+      -- it may play its seat, under its own file's name, never as 'normal'
+      for _, s in ipairs(m.seats) do assert.is_not.equal("AI normal", s.name) end
+      local c, w = join(m.seats[1].link)
+      assert.is_not.equal("AI normal", w.names["1"])
+      c:close()
+    end
   end)
 end)
