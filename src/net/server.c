@@ -287,7 +287,8 @@ static void message(Server *s, Conn *c)
 {
     const char *text = c->rx ? c->rx : "";
     if (c->room) {
-        if (dl_room_post(c->room, DL_EV_MESSAGE, c->id, text, c->rx_len) != 0) close_conn(c, "the room has closed");
+        int st = dl_room_post(c->room, DL_EV_MESSAGE, c->id, text, c->rx_len);
+        if (st != 0) close_conn(c, st == DL_POST_FULL ? "too many messages: the room is busy" : "the room has closed");
     } else {
         call_handler(s, "message", c->id, text, c->rx_len);
     }

@@ -84,6 +84,18 @@ dl_Room *dl_room_new(const char *key, const char *module, const char *arg, size_
     return r;
 }
 
+/* Whether a message of len bytes from conn would pass the inbox's
+ * bounds (under r->mu). */
+static int inbox_room(const dl_Room *r, long long conn, size_t len)
+{
+    size_t cost = sizeof(dl_Event) + len;
+    if (r->nqueued >= DL_INBOX_EVENTS || r->queued + cost > DL_INBOX_BYTES) return 0;
+    size_t mine = cost;
+    for (const dl_Event *e = r->head; e; e = e->next)
+        if (e->conn == conn && e->kind == DL_EV_MESSAGE) mine += sizeof(dl_Event) + e->len;
+    return mine <= DL_INBOX_CONN_BYTES;
+}
+
 int dl_room_post(dl_Room *r, int kind, long long conn, const char *text, size_t len)
 {
     dl_Event *e = malloc(sizeof *e + len + 1);
@@ -100,9 +112,16 @@ int dl_room_post(dl_Room *r, int kind, long long conn, const char *text, size_t 
         free(e);
         return -1;
     }
+    if (kind == DL_EV_MESSAGE && !inbox_room(r, conn, len)) {
+        pthread_mutex_unlock(&r->mu);
+        free(e);
+        return DL_POST_FULL;
+    }
     if (r->tail) r->tail->next = e;
     else r->head = e;
     r->tail = e;
+    r->queued += sizeof(dl_Event) + len;
+    r->nqueued++;
     pthread_cond_signal(&r->cv);
     pthread_mutex_unlock(&r->mu);
     return 0;
@@ -143,6 +162,8 @@ static dl_Event *wait_event(dl_Room *r, const struct timespec *deadline)
     if (e) {
         r->head = e->next;
         if (!r->head) r->tail = NULL;
+        r->queued -= sizeof(dl_Event) + e->len;
+        r->nqueued--;
     }
     pthread_mutex_unlock(&r->mu);
     return e;

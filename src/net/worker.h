@@ -46,6 +46,8 @@ typedef struct dl_Room {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     dl_Event *head, *tail;
+    size_t queued; /* bytes of the events not yet taken (under mu) */
+    int nqueued;
     int done;     /* its thread has ended (set under mu) */
     int started;
     dl_Outbox *out;
@@ -64,7 +66,17 @@ int dl_outbox_put(dl_Outbox *o, int kind, long long conn, dl_Room *room, const c
 dl_Room *dl_room_new(const char *key, const char *module, const char *arg, size_t arg_len, dl_Outbox *out,
                      void (*open_host)(lua_State *L));
 int dl_room_start(dl_Room *r);
-/* Posts an event: 0, or -1 when the room has ended or memory ran out. */
+/* What a room's inbox holds at most of messages not yet read: in all,
+ * and from one connection. A room's thread may be busy for seconds (an
+ * AI thinking); a client sending meanwhile is not kept in memory. */
+#define DL_INBOX_BYTES ((size_t)4 << 20)
+#define DL_INBOX_EVENTS 4096
+#define DL_INBOX_CONN_BYTES ((size_t)256 << 10)
+#define DL_POST_FULL (-2)
+
+/* Posts an event: 0; -1 when the room has ended or memory ran out;
+ * DL_POST_FULL for a message over the inbox's bounds (open, close and
+ * stop are always taken). */
 int dl_room_post(dl_Room *r, int kind, long long conn, const char *text, size_t len);
 /* Waits for the thread (after DL_OUT_DONE) and frees the room. */
 void dl_room_free(dl_Room *r);

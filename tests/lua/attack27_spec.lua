@@ -627,3 +627,66 @@ describe("issue 27 attacks: uploaded AIs", function()
     end
   end)
 end)
+
+describe("issue 27 attacks: memory and time", function()
+  setup(function() srv = S.start { data = tmp .. "/data6" } end)
+  teardown(function() S.stop(srv) end)
+
+  local function rss_kb()
+    local t = S.read("/proc/" .. srv.pid .. "/status") or ""
+    return tonumber(t:match("VmRSS:%s*(%d+)")) or 0
+  end
+
+  -- A room whose uploaded AI at seat 1 thinks for seconds on each move
+  -- (its time limit); the person at seat 0, joined: c, room id.
+  local function busy_room()
+    local src = [[return { name = "upload-slow", game = "diloti", description = "slow",
+      choose = function(ctx)
+        local n = 0
+        for _ = 1, 3000 do n = n + #("x"):rep(1e6) end
+        return ctx.moves[1]
+      end }]]
+    local m = create { rules = "diloti", players = 2, seats = { "person", "script" }, script = src,
+      script_name = "upload-slow", pace = 0, seed = 4 }
+    assert.equal("created", m.type, json.encode(m))
+    local c = join(m.seats[1].link)
+    wait(c, function(f) return f.type == "state" and f.turn == 0 and f.moves end, 30)
+    return c, m.room
+  end
+
+  it("a client that knows a room's id floods it while its thread is busy: the server's memory stays bounded", function()
+    local c, room = busy_room()
+    send(c, { type = "move", move = 1 }) -- (the script thinks now)
+    S.sleep(0.3)
+    local before = rss_kb()
+    local f = S.client(srv)
+    send(f, { type = "hello", room = room, token = ("0"):rep(64) })
+    local big = ("x"):rep(80 * 1024 - 16)
+    local sent = 0
+    for _ = 1, 1500 do
+      if not f:send(big) then break end
+      sent = sent + 1
+    end
+    local grown = (rss_kb() - before) // 1024
+    f:close()
+    assert.truthy(grown < 48, string.format("%d messages of 80 KB queued for a busy room: %d MB more", sent, grown))
+    -- the room's own person still plays
+    assert.truthy(wait(c, function(x) return x.type == "state" and x.turn == 0 and x.moves end, 30))
+    c:close()
+    assert.is_true(serves())
+  end)
+
+  it("watchers that never read an AI-only room at full speed: the server's memory stays bounded", function()
+    local m = create { rules = "diloti", players = 2, seats = { "ai:random", "ai:random" }, pace = 0, target = 100000 }
+    assert.equal("created", m.type, json.encode(m))
+    local before = rss_kb()
+    local idle = {}
+    for i = 1, 8 do idle[i] = join(m.watch) end
+    S.sleep(6)
+    local grown = (rss_kb() - before) // 1024
+    -- 8 MB a connection at most, then closed
+    assert.truthy(grown < 8 * 8 + 32, string.format("%d MB more for 8 watchers that do not read", grown))
+    for _, c in ipairs(idle) do c:close() end
+    assert.is_true(serves())
+  end)
+end)
