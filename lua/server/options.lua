@@ -11,6 +11,7 @@ local M = {}
 M.MAX_SCRIPT = 64 * 1024 -- bytes of an uploaded AI
 M.MAX_RULES = 120
 M.MAX_NAME = 32
+M.MAX_RAW_NAME = 256 -- bytes of a name as sent (before cleaning)
 M.TAKEOVER = 60 -- seconds a person may be gone before an AI takes the chair
 M.PACE = 0.7 -- seconds between the AIs' moves
 M.TAKEOVER_AI = "normal"
@@ -79,6 +80,9 @@ local function check_names(m, o)
   for i = 1, o.players do
     local n = m.names[i]
     if n ~= nil and type(n) ~= "string" then return fail("names: name %d is not a text", i) end
+    -- (a name is cut to MAX_NAME once cleaned; what is sent is stored
+    -- with the room's options, so it is bounded too)
+    if n and #n > M.MAX_RAW_NAME then return fail("names: name %d is over %d bytes", i, M.MAX_RAW_NAME) end
     if n and n ~= "" then o.names[i - 1] = core.plain(n, M.MAX_NAME) end
   end
   if #m.names > o.players then return fail("names: %d names for %d players", #m.names, o.players) end
@@ -110,6 +114,10 @@ function M.check(m)
   if takeover < 0 or takeover > 3600 then return fail("takeover: 0 (never) to 3600 seconds") end
   local pace = m.pace or M.PACE
   if pace ~= pace or pace < 0 or pace > 5 then return fail("pace: 0 to 5 seconds between the AIs' moves") end
+  if m.script_name then
+    ok, why = check_ai_name(m.script_name)
+    if not ok then return nil, "script_name: " .. why end
+  end
   local o = { rules = m.rules, players = players, target = m.target, takeover = takeover, pace = pace,
     seed = m.seed or new_seed(), script = m.script, takeover_ai = m.takeover_ai or M.TAKEOVER_AI }
   ok, why = check_ai_name(o.takeover_ai)

@@ -113,9 +113,14 @@ local function create(a, chan)
   R.id = R.host.id
   if R.store then
     local keep = R.host:keep()
-    R.store:create(R.id, {
+    local stored, serr = R.store:create(R.id, {
       game = room.g:game(), options = o.stored, tokens = keep.tokens, names = o.names, created = os.time(),
     })
+    -- (a room that is not stored could not store its first move either)
+    if not stored then
+      io.stderr:write("diloti serve: room ", R.id:sub(1, 8), ": not stored: ", (tostring(serr):gsub(R.id, "…")), "\n")
+      return refuse("the room could not be stored: try again later")
+    end
   end
   created(R, chan, a.conn, a.base)
   R.host:begin()
