@@ -161,6 +161,9 @@ function M.install_script(o, dir)
       msg = msg:sub(1, at - 1) .. o.stored.script_name .. ".lua" .. msg:sub(at + #path)
       at = msg:find(path, 1, true)
     end
+    -- (Lua cuts a long chunk name to its tail, "...<folder>/NAME.lua")
+    local file = o.stored.script_name .. ".lua"
+    msg = msg:gsub("%S*/" .. file:gsub("%p", "%%%0"), (file:gsub("%%", "%%%%")))
     return nil, "script: " .. core.plain(msg, 300)
   end
   for _, name in ipairs(names) do

@@ -594,6 +594,19 @@ describe("issue 27 attacks: uploaded AIs", function()
     end
   end)
 
+  it("a script that fails to load is told why without the server's folders or any part of their path", function()
+    for _, src in ipairs { "error('boom')", "x = ", "local t = {} t.x.y = 1", "while true do end",
+      "error(('y'):rep(5000))", "return { name = 'mine', game = 'diloti', choose = 5 }" } do
+      local m = create { rules = "diloti", players = 2, seats = { "person", "script" }, script = src,
+        script_name = "mine" }
+      assert.equal("error", m.type, src)
+      assert.falsy(m.message:find("/", 1, true), m.message)
+      assert.falsy(m.message:find("%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x"), m.message)
+      assert.falsy(m.message:find(tmp, 1, true), m.message)
+      assert.truthy(#m.message < 400)
+    end
+  end)
+
   it("script_name as a file name: climbing, long, odd characters are refused; nothing written outside", function()
     local src = [[return { name = "x", game = "diloti", choose = function(ctx) return ctx.moves[1] end }]]
     for _, name in ipairs { "../../escape", "..", ".", "/tmp/escape", "a/b", ("n"):rep(300), "a\0b", "a b", "-x", "_x",
@@ -688,5 +701,101 @@ describe("issue 27 attacks: memory and time", function()
     assert.truthy(grown < 8 * 8 + 32, string.format("%d MB more for 8 watchers that do not read", grown))
     for _, c in ipairs(idle) do c:close() end
     assert.is_true(serves())
+  end)
+end)
+
+describe("issue 27 attacks: floods and rooms that do not wait", function()
+  setup(function() srv = S.start { data = tmp .. "/data7" } end)
+  teardown(function() S.stop(srv) end)
+
+  it("hello floods: many connections, many hellos on one; each refused, the server goes on", function()
+    for i = 1, 150 do
+      local c = S.client(srv)
+      send(c, { type = "hello", room = string.format("%064x", i), token = ("f"):rep(64) })
+      local e = wait(c, function(f) return f.type == "error" end)
+      assert.equal("bad-token", e.code)
+      c:close()
+    end
+    local c = S.client(srv)
+    for i = 1, 200 do
+      if not send(c, { type = "hello", room = string.format("%064x", i), token = ("f"):rep(64) }) then break end
+    end
+    c:close()
+    -- a real room's id with wrong tokens, on one connection after another
+    local m = create { rules = "diloti", players = 2, seats = { "person", "ai" } }
+    for i = 1, 100 do
+      local x = S.client(srv)
+      send(x, { type = "hello", room = m.room, token = string.format("%064x", i) })
+      assert.equal("bad-token", wait(x, function(f) return f.type == "error" end).code)
+      x:close()
+    end
+    local p, w = join(m.seats[1].link)
+    assert.equal("welcome", w.type)
+    p:close()
+    assert.is_true(serves())
+  end)
+
+  it("an uploaded AI that burns its time every move: other rooms answer at once; its room goes on", function()
+    local src = [[return { name = "upload-burn", game = "diloti", description = "burns",
+      choose = function(ctx) local n = 0 for _ = 1, 1e9 do n = n + #("x"):rep(1e6) end return ctx.moves[1] end }]]
+    local a = create { rules = "diloti", players = 2, seats = { "person", "script" }, script = src,
+      script_name = "upload-burn", pace = 0, seed = 4 }
+    assert.equal("created", a.type, json.encode(a))
+    local b = create { rules = "diloti", players = 2, seats = { "person", "person" }, pace = 0 }
+    local ca = join(a.seats[1].link)
+    local cb = join(b.seats[1].link)
+    wait(cb, function(f) return f.type == "state" end)
+    -- while room a's script burns: room b answers every ping (the bound is
+    -- generous: a busy machine; a room that waited would take 5 s)
+    local slow, took = 0, {}
+    local deadline = os.time() + 40
+    local taken_over = false
+    while os.time() < deadline and not taken_over do
+      local t0 = os.clock() + os.time()
+      send(cb, { type = "ping", id = 1 })
+      local p = wait(cb, function(f) return f.type == "pong" end, 10)
+      assert.truthy(p)
+      local dt = os.time() + os.clock() - t0
+      took[#took + 1] = dt
+      if dt > 3 then slow = slow + 1 end
+      -- room a: seat 0 plays when asked; the script's seat is handed to a
+      -- built-in AI once it has burnt its share
+      local f = recv(ca, 0.5)
+      while f do
+        if f.type == "state" and f.turn == 0 and f.moves then send(ca, { type = "move", move = 1 }) end
+        if f.type == "seat" and f.seat == 1 and f.kind == "ai" then taken_over = true end
+        f = recv(ca, 0.2)
+      end
+    end
+    assert.equal(0, slow, "room b waited for room a's script: " .. table.concat(took, " "))
+    assert.is_true(taken_over, "the burning script kept its seat")
+    ca:close()
+    cb:close()
+  end)
+end)
+
+describe("issue 27 attacks: what the server wrote and said", function()
+  it("no frame named the server's folders; no log holds a token, a link or a room's whole id", function()
+    assert.truthy(#seen > 100 and #secrets > 10)
+    for _, text in ipairs(seen) do
+      assert.falsy(text:find(tmp, 1, true), text:sub(1, 300))
+      assert.falsy(text:find("/scripts/", 1, true), text:sub(1, 300))
+      assert.falsy(text:find("rooms.sqlite", 1, true), text:sub(1, 300))
+    end
+    local p = io.popen("ls " .. support.q(tmp) .. " | grep '\\.log\\.'")
+    local logs = {}
+    for name in p:lines() do logs[#logs + 1] = S.read(tmp .. "/" .. name) end
+    p:close()
+    assert.truthy(#logs >= 6)
+    for _, log in ipairs(logs) do
+      for _, link in ipairs(secrets) do
+        local room, token = S.parse(link)
+        assert.falsy(log:find(token, 1, true), "a token in the log")
+        assert.falsy(log:find(link, 1, true), "a link in the log")
+        assert.falsy(log:find(room, 1, true), "a room's whole id in the log")
+      end
+      assert.falsy(log:find("%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x"),
+        "32 hex digits in a row in the log: " .. log:sub(1, 2000))
+    end
   end)
 end)
