@@ -54,7 +54,11 @@ local function check_seats(m, o)
       o.specs[seat] = { kind = "human" }
       people = people + 1
     elseif s == "script" then
-      if not m.script then return fail("seat %d: 'script' needs the script (the field 'script')", seat) end
+      -- (a room's stored options name the script installed when it was
+      -- made; a creator's must send it)
+      if not m.script and not (o.stored_form and m.script_name) then
+        return fail("seat %d: 'script' needs the script (the field 'script')", seat)
+      end
       o.script_seats[seat] = true
       o.specs[seat] = { kind = "ai", name = m.script_name or "?" }
     else
@@ -96,9 +100,10 @@ local function new_seed()
   return n
 end
 
---- M.check(m) -> o, or nil and why. m: the decoded create message (or
--- the options stored for a room, o.stored, to make it again).
-function M.check(m)
+--- M.check(m[, from_store]) -> o, or nil and why. m: the decoded create
+-- message, or (from_store true) the options stored for a room, o.stored, to
+-- make it again: its uploaded AI is then the one installed by name.
+function M.check(m, from_store)
   if type(m) ~= "table" then return fail("a create message is a JSON object") end
   local ok, why = check_fields(m)
   if not ok then return nil, why end
@@ -119,13 +124,15 @@ function M.check(m)
     if not ok then return nil, "script_name: " .. why end
   end
   local o = { rules = m.rules, players = players, target = m.target, takeover = takeover, pace = pace,
-    seed = m.seed or new_seed(), script = m.script, takeover_ai = m.takeover_ai or M.TAKEOVER_AI }
+    seed = m.seed or new_seed(), script = m.script, takeover_ai = m.takeover_ai or M.TAKEOVER_AI,
+    stored_form = from_store == true }
   ok, why = check_ai_name(o.takeover_ai)
   if not ok then return nil, "takeover_ai: " .. why end
   ok, why = check_seats(m, o)
   if not ok then return nil, why end
   ok, why = check_names(m, o)
   if not ok then return nil, why end
+  if o.stored_form and next(o.script_seats) then o.script_name = m.script_name end
   local stored = {}
   for k, v in pairs(m) do stored[k] = v end
   stored.v, stored.type, stored.seed, stored.script = nil, nil, o.seed, nil

@@ -132,7 +132,7 @@ local function resume(a)
   local store = open_store(a.data)
   local row = store:get(a.id)
   if not row then return nil, "no such room in the store" end
-  local o = assert(options.check(row.info.options))
+  local o = assert(options.check(row.info.options, true))
   local dirs = o.script_name and { M.script_dir(a) } or nil
   local room, err
   if row.record and row.record ~= "" then

@@ -186,7 +186,8 @@ describe("issue 27 attacks: frames", function()
   end)
 
   it("invalid UTF-8 in a text frame closes that connection", function()
-    for _, bad in ipairs { "\xff\xfe", '{"v":1,"type":"ping","id":1,"x":"\xc0\xae"}', "\xed\xa0\x80", "\xf4\x90\x80\x80" } do
+    for _, bad in ipairs { "\xff\xfe", '{"v":1,"type":"ping","id":1,"x":"\xc0\xae"}', "\xed\xa0\x80",
+      "\xf4\x90\x80\x80" } do
       local status, frames = raw { upgrade(), raw_frame(1, bad) }
       assert.equal("101", status)
       assert.truthy(closed_with(frames))
@@ -197,7 +198,8 @@ describe("issue 27 attacks: frames", function()
 
   it("a frame that claims 2^62 bytes, a control frame of 126, a bad close: the connection only", function()
     for _, f in ipairs { raw_frame(1, "abc", true, 1 << 62), raw_frame(9, ("p"):rep(126)),
-      raw_frame(8, string.pack(">I2", 999) .. "why"), raw_frame(3, "x"), raw_frame(1, "{", false) .. raw_frame(1, "}") } do
+      raw_frame(8, string.pack(">I2", 999) .. "why"), raw_frame(3, "x"),
+      raw_frame(1, "{", false) .. raw_frame(1, "}") } do
       local status = raw({ upgrade(), f }, 2)
       assert.equal("101", status)
       assert.is_true(serves())
@@ -278,7 +280,8 @@ describe("issue 27 attacks: connections and origins", function()
     local marker = "root:"
     for _, path in ipairs { "/%252e%252e/%252e%252e/etc/passwd", "/..%5c..%5cetc/passwd", "/%c0%ae%c0%ae/etc/passwd",
       "/play/..%2f..%2f..%2fetc/passwd", "/watch/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/.%2e/.%2e/.%2e/etc/passwd",
-      "/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/index.html%00/../../etc/passwd", "/" .. ("../"):rep(50) .. "etc/passwd",
+      "/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/index.html%00/../../etc/passwd",
+      "/" .. ("../"):rep(50) .. "etc/passwd",
       "/" .. ("a/"):rep(3000), "/play/../../../../proc/self/environ", "/..", "/.git/config", "/../Makefile" } do
       local status, _, out = raw({ "GET " .. path .. " HTTP/1.0\r\n\r\n" }, 2)
       assert.falsy(out:find(marker, 1, true), path)
@@ -307,7 +310,8 @@ describe("issue 27 attacks: the lobby and odd creates", function()
   it("odd numbers, keys and escapes: each create is answered (made or refused), never a hang", function()
     local odd = {
       ',"players":1e400', ',"players":-0', ',"players":2.0', ',"players":-1e400', ',"target":1e400',
-      ',"target":-0', ',"pace":-0.0', ',"pace":1e-400', ',"pace":1e400', ',"pace":-1e-10', ',"seed":9223372036854775807',
+      ',"target":-0', ',"pace":-0.0', ',"pace":1e-400', ',"pace":1e400', ',"pace":-1e-10',
+      ',"seed":9223372036854775807',
       ',"seed":-9223372036854775808', ',"seed":99999999999999999999', ',"seed":0', ',"takeover":9223372036854775807',
       ',"type":"hello"', ',"type":"create","type":"create"', ',"rules":"pilotta"', ',"seats":{"1":"person"}',
       ',"names":["\\u0000\\u001b[2J","\\u202e\\ud83d\\ude00"]', ',"names":["\\ud800"]', ',"names":[1,2]',
@@ -333,7 +337,8 @@ describe("issue 27 attacks: the lobby and odd creates", function()
   it("deep, long and broken JSON in the lobby: refused with a code, the connection goes on", function()
     local c = S.client(srv)
     for _, text in ipairs {
-      ("["):rep(100000), base .. ',"x":' .. ("["):rep(50000) .. "}", '{"v":1,"type":"create","seats":"' .. ("x"):rep(81 * 1024) .. '"}',
+      ("["):rep(100000), base .. ',"x":' .. ("["):rep(50000) .. "}",
+      '{"v":1,"type":"create","seats":"' .. ("x"):rep(81 * 1024) .. '"}',
       ('{"a":1,'):rep(2000) .. "}", '{"v":1,"type":"ping","id":1' .. (',"id":1'):rep(500) .. "}", "", " ", "null", "[]",
       "{}", '"create"', "1e400", "-", '{"v":1,"type":"ping","id":-0}', '{"v":1,"type":"ping","id":1e400}',
       '{"v":1,"type":"create"}', '{"v":1,"type":"create","seats":[]}' .. ("x"):rep(5000),
@@ -439,7 +444,8 @@ describe("issue 27 attacks: reading and acting as another", function()
       assert.truthy(e.code == "out-of-turn" or e.code == "not-your-seat", e.code)
     end
     local watch = join(a.watch)
-    for _, msg in ipairs { { type = "move", move = 1 }, { type = "move", move = 1, seat = mover }, { type = "hint" } } do
+    for _, msg in ipairs { { type = "move", move = 1 }, { type = "move", move = 1, seat = mover },
+      { type = "hint" } } do
       send(watch, msg)
       local e = wait(watch, function(f) return f.type == "error" end)
       assert.truthy(e.code == "not-your-seat" or e.code == "not-offered", e.code)
@@ -473,7 +479,8 @@ describe("issue 27 attacks: reading and acting as another", function()
     probe:close()
     local c0 = join(m.seats[mover + 1].link)
     local st = wait(c0, function(f) return f.type == "state" end)
-    for _, mv in ipairs { '0', '-1', '9223372036854775807', '-9223372036854775808', '1.5', '1e400', '"' .. ("7h "):rep(60) .. '"',
+    for _, mv in ipairs { '0', '-1', '9223372036854775807', '-9223372036854775808', '1.5', '1e400',
+      '"' .. ("7h "):rep(60) .. '"',
       '"\\u0000"', '"7h\\nx 3c"', '"\\u001b[2J"', '""', '"' .. ("\\u00e9"):rep(150) .. '"', 'true', '{}', '[1]' } do
       c0:send('{"v":1,"type":"move","move":' .. mv .. '}')
       local r = wait(c0, function(f) return f.type == "error" or f.type == "refusal" or f.type == "event" end)
@@ -569,7 +576,8 @@ describe("issue 27 attacks: uploaded AIs", function()
       local name = "upload-poison" .. i
       local src = string.format([[return { name = %q, game = "diloti", description = "poison",
         choose = function(ctx) return %s end }]], name, ret)
-      local m = create { rules = "diloti", players = 2, seats = { "person", "script" }, script = src, script_name = name,
+      local m = create { rules = "diloti", players = 2, seats = { "person", "script" }, script = src,
+        script_name = name,
         pace = 0, seed = 4 }
       assert.truthy(m and (m.type == "created" or m.type == "error"), ret)
       if m.type == "created" then
@@ -611,7 +619,8 @@ describe("issue 27 attacks: uploaded AIs", function()
     local src = [[return { name = "x", game = "diloti", choose = function(ctx) return ctx.moves[1] end }]]
     for _, name in ipairs { "../../escape", "..", ".", "/tmp/escape", "a/b", ("n"):rep(300), "a\0b", "a b", "-x", "_x",
       "x.lua", "CON", "\u{202e}x", "x\n" } do
-      local m = create { rules = "diloti", players = 2, seats = { "person", "script" }, script = src, script_name = name }
+      local m = create { rules = "diloti", players = 2, seats = { "person", "script" }, script = src,
+        script_name = name }
       assert.truthy(m, name)
       if m.type ~= "error" then
         -- (a name the pattern lets through must stay in the room's folder)
@@ -771,6 +780,34 @@ describe("issue 27 attacks: floods and rooms that do not wait", function()
     assert.is_true(taken_over, "the burning script kept its seat")
     ca:close()
     cb:close()
+  end)
+end)
+
+describe("issue 27 attacks: a kill in the middle", function()
+  it("a room with an uploaded AI, killed after a move: resumed, and its AI plays on", function()
+    local data = tmp .. "/data8"
+    srv = S.start { data = data }
+    local src = [[return { name = "upload-keep", game = "diloti", description = "the first move",
+      choose = function(ctx) return ctx.moves[1] end }]]
+    local m = create { rules = "diloti", players = 2, seats = { "person", "script" }, script = src,
+      script_name = "upload-keep", pace = 0, seed = 4 }
+    assert.equal("created", m.type, json.encode(m))
+    local c = join(m.seats[1].link)
+    wait(c, function(f) return f.type == "state" and f.turn == 0 and f.moves end)
+    send(c, { type = "move", move = 1 })
+    wait(c, function(f) return f.type == "event" and f.event.seat == 1 end)
+    c:close()
+    S.stop(srv, "KILL")
+    srv = S.start { data = data }
+    local c2, w = join(m.seats[1].link)
+    assert.equal("welcome", w.type, json.encode(w))
+    assert.equal("AI upload-keep", w.names["1"])
+    -- seat 0 moves, and the uploaded AI (not a stand-in) answers
+    wait(c2, function(f) return f.type == "state" and f.turn == 0 and f.moves end)
+    send(c2, { type = "move", move = 1 })
+    wait(c2, function(f) return f.type == "event" and f.event.seat == 1 end)
+    c2:close()
+    S.stop(srv)
   end)
 end)
 
