@@ -52,16 +52,25 @@ function M.lobby(srv, o)
   return setmetatable({ srv = srv, o = o, clock = o.clock or core.clock, conns = {}, addrs = {} }, Lobby)
 end
 
-function Lobby:create(conn, c, msg)
-  local srv = self.srv
-  local a = self.addrs[c.addr]
+-- Takes one room from the address's bucket: true, or false when it has
+-- made as many as it may for now.
+function Lobby:take_room(addr)
+  local a = self.addrs[addr]
   if not a then
     local per_minute = self.o.room_rate
     a = bucket(per_minute and { burst = math.max(10, per_minute), per_second = per_minute / 60 } or M.CREATE_RATE,
       self.clock)
-    self.addrs[c.addr] = a
+    self.addrs[addr] = a
   end
-  if not take(a, self.clock) then return err(srv, conn, "rate-limited", "too many rooms made from this address") end
+  return take(a, self.clock)
+end
+
+-- counted: the room was taken from the address's bucket already.
+function Lobby:create(conn, c, msg, counted)
+  local srv = self.srv
+  if not counted and not self:take_room(c.addr) then
+    return err(srv, conn, "rate-limited", "too many rooms made from this address")
+  end
   if srv:info().rooms >= (self.o.max_rooms or M.MAX_ROOMS) then
     return err(srv, conn, "full", "the server has as many rooms as it takes: try later")
   end
@@ -76,15 +85,22 @@ function Lobby:message(conn, text)
   local srv, c = self.srv, self.conns[conn]
   if not c then return end
   if not take(c.rate, self.clock) then return err(srv, conn, "rate-limited", "too many messages: slow down") end
+  local counted = false
   if #text > protocol.MAX_MESSAGE then
     -- (only a create may be longer: it can carry a script)
     if #text > M.MAX_CREATE or not text:find('"type"%s*:%s*"create"') then
       return err(srv, conn, "too-large", string.format("a message is at most %d bytes", protocol.MAX_MESSAGE))
     end
+    -- (and it counts as a room before it is read: reading 80 KB of JSON
+    -- made to be slow takes ~30 ms of the loop every room shares)
+    if not self:take_room(c.addr) then
+      return err(srv, conn, "rate-limited", "too many rooms made from this address")
+    end
+    counted = true
   end
   local ok, msg = pcall(json.decode, text, 2)
   if not ok or type(msg) ~= "table" then return err(srv, conn, "bad-json", "not a JSON object") end
-  if msg.type == "create" and msg.v == protocol.VERSION then return self:create(conn, c, msg) end
+  if msg.type == "create" and msg.v == protocol.VERSION then return self:create(conn, c, msg, counted) end
   if #text > protocol.MAX_MESSAGE then
     return err(srv, conn, "too-large", string.format("a message is at most %d bytes", protocol.MAX_MESSAGE))
   end

@@ -783,6 +783,31 @@ describe("issue 27 attacks: floods and rooms that do not wait", function()
   end)
 end)
 
+describe("issue 27 attacks: the lobby's loop", function()
+  -- (the server's own rate of rooms: 10 at once from an address)
+  setup(function() srv = S.start { data = tmp .. "/data9", args = "--room-rate 2" } end)
+  teardown(function() S.stop(srv) end)
+
+  it("long creates are counted against the address's rooms before they are read", function()
+    -- Reading 80 KB of JSON made to be slow (a long flat array) costs
+    -- ~30 ms of the loop every room's frames go through; 32 connections
+    -- of one address sending them kept it busy. Past the address's rooms,
+    -- a long create is refused unread.
+    local broken = '{"v":1,"type":"create","rules":"diloti","seats":[' .. ("1,"):rep(40000) .. "1]"
+    local c = S.client(srv)
+    local read, refused = 0, 0
+    for _ = 1, 30 do
+      assert.truthy(c:send(broken))
+      local m = wait(c, function(f) return f.type == "error" end)
+      if m.code == "bad-json" then read = read + 1 elseif m.code == "rate-limited" then refused = refused + 1 end
+    end
+    c:close()
+    assert.truthy(read <= 10, string.format("%d long creates read, %d refused", read, refused))
+    assert.equal(30, read + refused)
+    assert.is_true(serves())
+  end)
+end)
+
 describe("issue 27 attacks: a kill in the middle", function()
   it("a room with an uploaded AI, killed after a move: resumed, and its AI plays on", function()
     local data = tmp .. "/data8"
