@@ -559,8 +559,11 @@ static int l_bind(lua_State *L)
     size_t len;
     const char *text = luaL_checklstring(L, 4, &len);
     dl_Room *r = find_room(s, key);
-    int ok = c && !c->room && r && dl_room_post(r, DL_EV_OPEN, c->id, c->addr, strlen(c->addr)) == 0 &&
-             dl_room_post(r, DL_EV_MESSAGE, c->id, text, len) == 0;
+    int opened = c && !c->room && r && dl_room_post(r, DL_EV_OPEN, c->id, c->addr, strlen(c->addr)) == 0;
+    int ok = opened && dl_room_post(r, DL_EV_MESSAGE, c->id, text, len) == 0;
+    /* (a room that heard the open but not the message, its inbox full,
+     * must not keep the connection for ever) */
+    if (opened && !ok) dl_room_post(r, DL_EV_CLOSE, c->id, "", 0);
     if (ok) c->room = r;
     lua_pushboolean(L, ok);
     return 1;
