@@ -276,6 +276,30 @@ describe("issue 27 attacks: connections and origins", function()
     assert.is_true(serves())
   end)
 
+  it("odd HTTP: huge and many headers, odd methods and targets, upgrades elsewhere than /ws", function()
+    local up = upgrade():gsub("GET /ws ", "GET %%s ")
+    for _, req in ipairs {
+      "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " .. ("a"):rep(100000) .. "\r\n\r\n",
+      "GET / HTTP/1.1\r\nHost: x\r\n" .. ("X-A: b\r\n"):rep(5000) .. "\r\n",
+      "GET /" .. ("a"):rep(20000) .. " HTTP/1.1\r\nHost: x\r\n\r\n",
+      "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n" .. ("x"):rep(10000),
+      "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffff\r\nx\r\n",
+      "GET http://evil.example/ws HTTP/1.1\r\nHost: evil.example\r\n\r\n", "CONNECT 127.0.0.1:22 HTTP/1.1\r\n\r\n",
+      "TRACE / HTTP/1.1\r\nHost: x\r\n\r\n", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "\0\1\2\3\r\n\r\n",
+      "GET / HTTP/9.9\r\n\r\n", "GET / HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",
+    } do
+      local _, _, out = raw({ req }, 2)
+      assert.falsy(out:find("root:", 1, true))
+      assert.is_true(serves(), req:sub(1, 60))
+    end
+    -- (lws folds "//ws" and "/ws/../ws" into /ws: the same endpoint)
+    for _, path in ipairs { "/", "/play", "/watch", "/ws/", "/WS", "/ws%00", "/wsx", "/index.html" } do
+      local status = raw({ up:format(path) }, 1)
+      assert.is_not.equal("101", status, path)
+    end
+    assert.equal("101", (raw({ up:format("/ws") }, 1)))
+  end)
+
   it("the web pages: encoded, doubled and odd paths reach nothing outside their folder", function()
     local marker = "root:"
     for _, path in ipairs { "/%252e%252e/%252e%252e/etc/passwd", "/..%5c..%5cetc/passwd", "/%c0%ae%c0%ae/etc/passwd",
