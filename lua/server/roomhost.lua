@@ -199,6 +199,16 @@ local function on_message(R, chan, conn, text)
   if not ok and (code == "bad-token" or code == "joined" and not c.stream) then
     chan:close(conn, "no such room or token")
   end
+  -- (a seat joined again: the connection it was taken from was told so,
+  -- and is closed: it hears nothing more and holds no socket)
+  if ok and msg and msg.type == "hello" then
+    for id, other in pairs(R.conns) do
+      if other.closed and not other.hung_up then
+        other.hung_up = true
+        chan:close(id, "this seat was joined from another connection")
+      end
+    end
+  end
   local v = c.stream and c.stream.viewer
   if v ~= nil then R.dropped[v] = nil end
   -- (the AIs answer a person's move at the room's pace, not at once)

@@ -496,6 +496,21 @@ describe("issue 27 attacks: reading and acting as another", function()
     for _, c in ipairs { c0, c1, watch } do c:close() end
   end)
 
+  it("a seat joined from a second connection: the first is told, then closed", function()
+    local m = create { rules = "diloti", players = 2, seats = { "person", "ai" }, pace = 0 }
+    local c1 = join(m.seats[1].link)
+    local c2 = join(m.seats[1].link)
+    local told = wait(c1, function(f) return f.type == "error" end)
+    assert.equal("replaced", told.code)
+    local _, why = wait(c1, function() return false end, 10)
+    assert.equal("closed", why, "the replaced connection was left open")
+    c1:close()
+    -- the seat is the second connection's
+    send(c2, { type = "ping", id = 3 })
+    assert.equal(3, wait(c2, function(f) return f.type == "pong" end).id)
+    c2:close()
+  end)
+
   it("odd move numbers and texts, odd `last`: refused, the room unchanged", function()
     local m = create { rules = "diloti", players = 2, seats = { "person", "person" }, pace = 0, seed = 9 }
     local probe = join(m.seats[1].link)
