@@ -511,6 +511,25 @@ describe("issue 27 attacks: reading and acting as another", function()
     c2:close()
   end)
 
+  -- Left to the lead (a change of the protocol): a spectator's hello
+  -- without `last` pushes a fresh state to the spectators' one stream, so
+  -- every spectator is sent a frame each time anyone joins with the watch
+  -- link. Run with DILOTI_ATTACK_KNOWN=1 to see it fail.
+  local known = os.getenv("DILOTI_ATTACK_KNOWN") and it or pending
+  known("spectators joining again and again do not make every spectator a frame each", function()
+    local m = create { rules = "diloti", players = 2, seats = { "person", "person" } }
+    local a = join(m.watch)
+    wait(a, function(f) return f.type == "state" end)
+    for _ = 1, 40 do
+      local b = join(m.watch)
+      b:close()
+    end
+    local frames = 0
+    while recv(a, 1) do frames = frames + 1 end
+    a:close()
+    assert.truthy(frames < 10, string.format("%d frames to a spectator for 40 joins of another", frames))
+  end)
+
   it("odd move numbers and texts, odd `last`: refused, the room unchanged", function()
     local m = create { rules = "diloti", players = 2, seats = { "person", "person" }, pace = 0, seed = 9 }
     local probe = join(m.seats[1].link)
