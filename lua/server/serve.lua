@@ -15,6 +15,10 @@ M.MAX_CREATE = 80 * 1024 -- bytes of a create message (it may carry a script)
 M.MAX_ROOMS = 1000
 -- Rooms an address may create: a burst, then one every so many seconds.
 M.CREATE_RATE = { burst = 10, per_second = 1 / 30 }
+-- What the lobby reads from one address, all its connections together:
+-- this many times a connection's rate (the lobby runs in the loop every
+-- room's frames go through).
+M.ADDRESS_LOBBY = 2
 M.ROOM_MODULE = "diloti.server.roomhost"
 
 local function reply(srv, conn, msg)
@@ -49,7 +53,16 @@ Lobby.__index = Lobby
 -- folder, or nil), base (the links' base), max_rooms, room_rate (rooms
 -- an address may make a minute), clock.
 function M.lobby(srv, o)
-  return setmetatable({ srv = srv, o = o, clock = o.clock or core.clock, conns = {}, addrs = {} }, Lobby)
+  return setmetatable({ srv = srv, o = o, clock = o.clock or core.clock, conns = {}, addrs = {}, lobby_rates = {} },
+    Lobby)
+end
+
+-- The bucket of a connection's messages (per = 1), or of an address's
+-- (per = ADDRESS_LOBBY).
+local function lobby_bucket(o, per, clock)
+  local r = o.rate
+  local spec = r and { burst = 2 * r, per_second = r } or protocol.RATE
+  return bucket({ burst = per * spec.burst, per_second = per * spec.per_second }, clock)
 end
 
 -- Takes one room from the address's bucket: true, or false when it has
@@ -85,6 +98,14 @@ function Lobby:message(conn, text)
   local srv, c = self.srv, self.conns[conn]
   if not c then return end
   if not take(c.rate, self.clock) then return err(srv, conn, "rate-limited", "too many messages: slow down") end
+  local a = self.lobby_rates[c.addr]
+  if not a then
+    a = lobby_bucket(self.o, M.ADDRESS_LOBBY, self.clock)
+    self.lobby_rates[c.addr] = a
+  end
+  if not take(a, self.clock) then
+    return err(srv, conn, "rate-limited", "too many messages from this address: slow down")
+  end
   local counted = false
   if #text > protocol.MAX_MESSAGE then
     -- (only a create may be longer: it can carry a script)
@@ -121,8 +142,7 @@ end
 function Lobby:handler()
   return function(kind, conn, x)
     if kind == "open" then
-      local r = self.o.rate
-      self.conns[conn] = { addr = x, rate = bucket(r and { burst = 2 * r, per_second = r } or protocol.RATE, self.clock) }
+      self.conns[conn] = { addr = x, rate = lobby_bucket(self.o, 1, self.clock) }
     elseif kind == "message" then
       self:message(conn, x)
     else
