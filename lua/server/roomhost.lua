@@ -188,9 +188,11 @@ local function on_message(R, chan, conn, text)
   local c = R.conns[conn]
   if not c then return end
   -- (a person coming back: the chair is theirs before the state they are
-  -- sent, so that it carries their moves)
-  local msg = protocol.read(text)
-  if msg and msg.type == "hello" and not c.stream then
+  -- sent, so that it carries their moves. Only a connection that has not
+  -- joined is read here: a joined one's messages are read within its
+  -- rate, by c:receive, and once more below when accepted)
+  local msg = not c.stream and protocol.read(text) or nil
+  if msg and msg.type == "hello" then
     local v = R.host:viewer_of(msg.room, msg.token)
     if v then give_back(R, v) end
   end
@@ -209,6 +211,7 @@ local function on_message(R, chan, conn, text)
       end
     end
   end
+  if ok and not msg then msg = protocol.read(text) end
   local v = c.stream and c.stream.viewer
   if v ~= nil then R.dropped[v] = nil end
   -- (the AIs answer a person's move at the room's pace, not at once)
