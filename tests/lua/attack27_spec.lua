@@ -873,6 +873,31 @@ describe("issue 27 attacks: the lobby's loop", function()
     assert.truthy(limited > 0)
   end)
 
+  it("a spectator's flood of slow JSON is read only within its rate", function()
+    local function cpu()
+      local f = {}
+      for x in (S.read("/proc/" .. srv.pid .. "/stat") or ""):gmatch("%S+") do f[#f + 1] = x end
+      return (tonumber(f[14]) + tonumber(f[15])) / 100
+    end
+    local m = create { rules = "diloti", players = 2, seats = { "person", "person" } }
+    local w = join(m.watch)
+    local slow = "{" .. ('"a":1,'):rep(660) .. '"v":1}'
+    local t0 = cpu()
+    -- (one at a time, each after the answer to the one before: the room
+    -- keeps up, and its inbox never fills)
+    local n = 0
+    for _ = 1, 1500 do
+      if not w:send(slow) then break end
+      if not w:recv(5) then break end
+      n = n + 1
+    end
+    local used = cpu() - t0
+    w:close()
+    assert.equal(1500, n)
+    -- (~1.2 ms each when every one was read: 1.8 s)
+    assert.truthy(used < 0.9, string.format("%.2f s of the server's CPU for %d messages past the rate", used, n))
+  end)
+
   it("long creates are counted against the address's rooms before they are read", function()
     -- Reading 80 KB of JSON made to be slow (a long flat array) costs
     -- ~30 ms of the loop every room's frames go through; 32 connections
