@@ -359,8 +359,12 @@ function Player:_call(what, via, seat, seed, ...)
   local box = self._box
   box:limits{ label = label }
   if seed then box:seed(seed) end
-  -- (a choose answers a move and a note; a hook answers nothing)
+  -- (a choose answers a move and a note; a hook answers nothing. A front
+  -- end that counts what a script costs sets player.meter, a clock: every
+  -- call, moves and hooks alike, adds to player.spent)
+  local t0 = self.meter and self.meter()
   local ok, a, b = pcall(self._helpers[via], fn, ...)
+  if t0 then self.spent = (self.spent or 0) + self.meter() - t0 end
   if not ok and box:broken() then
     box:close()
     -- (its hooks' failures still count: a hook that always hits a limit

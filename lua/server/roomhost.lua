@@ -241,26 +241,37 @@ local function ai_to_move(R)
   return nil
 end
 
-local function is_script(R, seat)
-  return seat and seat >= 0 and R.opts.script_seats[seat] and not R.taken[seat]
+-- One step of the AIs.
+local function step(R)
+  R.host:step()
+  R.next_step = now() + R.opts.pace
 end
 
--- One step of the AIs, its CPU counted against the script's budget.
-local function step(R, chan)
-  local seat = ai_to_move(R)
-  local t0 = is_script(R, seat) and chan:cpu()
-  R.host:step()
-  if t0 then
-    R.script_cpu = R.script_cpu + chan:cpu() - t0
-    local minutes = math.max(1, (now() - R.started) / 60)
-    if R.script_cpu > M.SCRIPT_BUDGET * minutes then
-      R.opts.script_seats[seat] = nil
-      R.room:seat(seat, { kind = "ai", name = R.opts.takeover_ai })
-      R.host:announce { type = "seat", seat = seat, kind = "ai", name = R.host.names[seat],
-        why = "the uploaded AI used more than its share of the room's CPU" }
-    end
+-- The uploaded AI's seats count its CPU: its moves, and its hooks, which
+-- run during everyone's moves (chan:cpu is this room's thread's).
+local function meter(R, chan)
+  local function clock() return chan:cpu() end
+  for seat in pairs(R.opts.script_seats) do
+    local p = R.room.players[seat]
+    if p then p.meter = clock end
   end
-  R.next_step = now() + R.opts.pace
+end
+
+-- Past its budget, the uploaded AI's seats are played by a built-in AI
+-- for the rest of the game.
+local function budget(R)
+  local spent = 0
+  for seat in pairs(R.opts.script_seats) do
+    local p = R.room.players[seat]
+    spent = spent + (p and p.spent or 0)
+  end
+  if spent <= M.SCRIPT_BUDGET * math.max(1, (now() - R.started) / 60) then return end
+  for seat in pairs(R.opts.script_seats) do
+    R.opts.script_seats[seat] = nil
+    R.room:seat(seat, { kind = "ai", name = R.opts.takeover_ai })
+    R.host:announce { type = "seat", seat = seat, kind = "ai", name = R.host.names[seat],
+      why = "the uploaded AI used more than its share of the room's CPU" }
+  end
 end
 
 -- How long to wait for a message before there is work to do.
@@ -287,8 +298,12 @@ local function loop(R, chan)
       if now() >= at + R.opts.takeover then take_over(R, seat) end
     end
     if ai_to_move(R) and now() >= R.next_step and not R.failed then
-      local ok, e = pcall(step, R, chan)
+      local ok, e = pcall(step, R)
       if not ok then R.failed = R.failed or tostring(e) end
+    end
+    if next(R.opts.script_seats) and not R.failed then
+      local ok, e = pcall(budget, R)
+      if not ok then R.failed = tostring(e) end
     end
     if R.failed then
       io.stderr:write("diloti serve: room ", R.id:sub(1, 8), ": ", R.failed, "\n")
@@ -315,7 +330,8 @@ function M.run(chan, arg)
     if not R then return end
   end
   R.conns, R.dropped, R.taken = {}, {}, {}
-  R.script_cpu, R.started, R.next_step = 0, now(), now() + R.opts.pace
+  R.started, R.next_step = now(), now() + R.opts.pace
+  meter(R, chan)
   loop(R, chan)
   if R.store then R.store:close() end
 end

@@ -841,6 +841,37 @@ describe("issue 27 attacks: floods and rooms that do not wait", function()
   end)
 end)
 
+describe("issue 27 attacks: an uploaded AI's hooks", function()
+  setup(function() srv = S.start { data = tmp .. "/data10" } end)
+  teardown(function() S.stop(srv) end)
+
+  it("a script that burns its time in on_event during the person's moves loses its seat too", function()
+    -- (its own moves cost nothing: only its hooks, which ran uncounted
+    -- while the others moved, ~3.4 s a move for ever)
+    local src = [[return { name = "upload-hook", game = "diloti", description = "burns in its hook",
+      choose = function(ctx) return ctx.moves[1] end,
+      on_event = function(e, ctx)
+        if e.type == "move" and e.seat ~= ctx.seat then
+          local n = 0
+          for _ = 1, 1500 do n = n + #("x"):rep(1e6) end
+        end
+      end }]]
+    local m = create { rules = "diloti", players = 2, seats = { "person", "script" }, script = src,
+      script_name = "upload-hook", pace = 0, seed = 4 }
+    assert.equal("created", m.type, json.encode(m))
+    local c = join(m.seats[1].link)
+    local deadline, taken = os.time() + 120, nil
+    while os.time() < deadline and not taken do
+      local f = recv(c, 10)
+      if f and f.type == "state" and f.turn == 0 and f.moves then send(c, { type = "move", move = 1 }) end
+      if f and f.type == "seat" and f.seat == 1 and f.kind == "ai" then taken = f end
+      if f and f.type == "result" and f.kind == "match" then break end
+    end
+    c:close()
+    assert.truthy(taken, "the script kept its seat")
+  end)
+end)
+
 describe("issue 27 attacks: the lobby's loop", function()
   -- (the server's own rate of rooms: 10 at once from an address)
   setup(function() srv = S.start { data = tmp .. "/data9", args = "--room-rate 2 --rate 10" } end)
