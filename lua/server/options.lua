@@ -67,6 +67,11 @@ local function check_seats(m, o)
         core.plain(s, 40)) end
       local ok, why = check_ai_name(name)
       if not ok then return nil, string.format("seat %d: %s", seat, why) end
+      -- (the uploaded AI plays only its 'script' seats, whose CPU the room
+      -- counts against its budget)
+      if name == m.script_name then
+        return fail("seat %d: the uploaded AI sits at 'script' seats, not 'ai:%s'", seat, name)
+      end
       o.specs[seat] = { kind = "ai", name = name }
     end
   end
@@ -128,6 +133,9 @@ function M.check(m, from_store)
     stored_form = from_store == true }
   ok, why = check_ai_name(o.takeover_ai)
   if not ok then return nil, "takeover_ai: " .. why end
+  if o.takeover_ai == m.script_name then
+    return fail("takeover_ai: a built-in AI takes a chair over, not the uploaded one")
+  end
   ok, why = check_seats(m, o)
   if not ok then return nil, why end
   ok, why = check_names(m, o)

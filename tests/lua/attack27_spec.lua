@@ -688,6 +688,20 @@ describe("issue 27 attacks: uploaded AIs", function()
     end
   end)
 
+  it("the uploaded AI may not sit at an 'ai:NAME' seat or take chairs over, where its CPU went uncounted", function()
+    local src = [[return { name = "upload-x", game = "diloti", description = "x",
+      choose = function(ctx) return ctx.moves[1] end }]]
+    for _, o in ipairs {
+      { players = 4, seats = { "person", "script", "ai:upload-x", "ai:upload-x" } },
+      { players = 2, seats = { "person", "script" }, takeover_ai = "upload-x" },
+    } do
+      o.rules, o.script, o.script_name = "diloti", src, "upload-x"
+      local m = create(o)
+      assert.equal("error", m.type, json.encode(o.seats))
+      assert.truthy(m.message:find("upload-x", 1, true) or m.message:find("uploaded", 1, true), m.message)
+    end
+  end)
+
   it("script_name as a file name: climbing, long, odd characters are refused; nothing written outside", function()
     local src = [[return { name = "x", game = "diloti", choose = function(ctx) return ctx.moves[1] end }]]
     for _, name in ipairs { "../../escape", "..", ".", "/tmp/escape", "a/b", ("n"):rep(300), "a\0b", "a b", "-x", "_x",
