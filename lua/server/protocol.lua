@@ -304,7 +304,8 @@ end
 --- A new connection: send(text) is called with every frame for it.
 function Host:connect(send)
   return setmetatable({
-    host = self, send = send, rate = bucket(self.rate or M.RATE, self.clock), advice_rate = bucket(M.ADVICE_RATE, self.clock),
+    host = self, send = send, rate = bucket(self.rate or M.RATE, self.clock),
+    advice_rate = bucket(M.ADVICE_RATE, self.clock),
   }, Conn)
 end
 

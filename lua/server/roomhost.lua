@@ -83,8 +83,25 @@ local function created(R, chan, conn, base)
   })
 end
 
+-- An AI that failed its call (an error, its time or memory spent): the
+-- room says so to everyone, without the AI's own words (they may quote
+-- its hand), and goes on with the move played for it.
+local function tell_failures(R)
+  R.room:listen(function(e, _, d)
+    local info = d and d.last_info
+    if e.type == "move" and info and info.warning and R.host then
+      R.host:announce { type = "notice", seat = e.seat,
+        message = string.format("the AI at seat %d failed its call; a move was played for it", e.seat) }
+    end
+  end)
+end
+
 local function host_for(R, keep)
   local o = R.opts
+  if not R.told then
+    R.told = true
+    tell_failures(R)
+  end
   R.host = protocol.host(R.room, {
     names = o.names, id = keep and keep.id or R.id, tokens = keep and keep.tokens, seqs = keep and keep.seqs,
     after = function() progress(R) end, advise = R.advise, paced = true,

@@ -106,7 +106,8 @@ function Lobby:handler()
   return function(kind, conn, x)
     if kind == "open" then
       local r = self.o.rate
-      self.conns[conn] = { addr = x, rate = bucket(r and { burst = 2 * r, per_second = r } or protocol.RATE, self.clock) }
+      local spec = r and { burst = 2 * r, per_second = r } or protocol.RATE
+      self.conns[conn] = { addr = x, rate = bucket(spec, self.clock) }
     elseif kind == "message" then
       self:message(conn, x)
     else
