@@ -16,6 +16,7 @@ local protocol = require "diloti.server.protocol"
 local room_mod = require "diloti.room"
 local record = require "diloti.match.record"
 local options = require "diloti.server.options"
+local advice = require "diloti.server.advice"
 
 local M = {}
 
@@ -98,6 +99,9 @@ end
 
 local function host_for(R, keep)
   local o = R.opts
+  R.advise = R.advise or function(kind, room, seat, msg)
+    return advice.advise(kind, room, seat, msg, R.host and R.host.names)
+  end
   if not R.told then
     R.told = true
     tell_failures(R)

@@ -357,3 +357,29 @@ describe("diloti serve: killed and started again", function()
     S.stop(s)
   end)
 end)
+
+describe("diloti serve: advice", function()
+  setup(function() srv = S.start() end)
+  teardown(function() S.stop(srv) end)
+
+  for _, g in ipairs { { rules = "diloti", players = 2 }, { rules = "pilotta", players = 4 } } do
+    it(g.rules .. ": hint and why for the seat to move, from the coach; explain refused with why", function()
+      local seats = { "person" }
+      for i = 2, g.players do seats[i] = "ai" end
+      local m = S.create(srv, { rules = g.rules, players = g.players, seats = seats, pace = 0, seed = 8 })
+      local c = S.join(srv, m.seats[1].link)
+      S.wait(c, function(f) return f.type == "state" and f.turn == 0 and f.moves end, 20)
+      S.send(c, { type = "hint" })
+      local a = S.wait(c, function(f) return f.type == "advice" or f.type == "error" end, 20)
+      assert.equal("advice", a.type, json.encode(a))
+      assert.truthy(a.lines[1]:find("^Hint: "), a.lines[1])
+      S.send(c, { type = "why", move = 1 })
+      a = S.wait(c, function(f) return f.type == "advice" or f.type == "error" end, 20)
+      assert.truthy(a.lines[1]:find("^Legal: "), json.encode(a))
+      S.send(c, { type = "explain" })
+      a = S.wait(c, function(f) return f.type == "advice" or f.type == "error" end, 20)
+      assert.equal("not-offered", a.code)
+      c:close()
+    end)
+  end
+end)
