@@ -29,7 +29,9 @@ end
 
 -- The seat's world as a game of its own, or nil and why.
 local function world_of(g, seat)
-  if math.type(seat) ~= "integer" or g:turn() ~= seat then return nil, "advice is for the seat to move: it is not your turn" end
+  if math.type(seat) ~= "integer" or g:turn() ~= seat then
+    return nil, "advice is for the seat to move: it is not your turn"
+  end
   local pos, why = g:sealed(seat)
   if not pos then return nil, why end
   return diloti.new { rules = g:rules(), position = pos }
