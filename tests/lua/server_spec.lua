@@ -229,6 +229,37 @@ describe("diloti serve", function()
     end
   end)
 
+  it("rooms do not wait for each other: a move in one is answered while an AI thinks long in another", function()
+    -- (an uploaded AI that counts for most of its budget before it moves:
+    -- its room's thread is busy for a good part of a second)
+    local slow = [[return { name = "slow-think", game = "diloti", description = "thinks long",
+      choose = function(ctx) local n = 0 for i = 1, 40000000 do n = n + 1 end return ctx.moves[1] end }]]
+    local a = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "script" }, script = slow,
+      script_name = "slow-think", pace = 0, seed = 6 })
+    assert.equal("created", a.type, json.encode(a))
+    local b = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "person" }, pace = 0, seed = 6 })
+    local ca = S.join(srv, a.seats[1].link)
+    S.wait(ca, function(f) return f.type == "state" and f.turn == 0 and f.moves end, 30)
+    local b0, b1 = S.join(srv, b.seats[1].link), S.join(srv, b.seats[2].link)
+    local st = S.wait(b0, function(f) return f.type == "state" end)
+    local mover, other = b0, b1
+    if st.turn == 1 then mover, other = b1, b0 end
+    S.send(ca, { type = "move", move = 1 }) -- (the slow AI starts to think)
+    S.wait(ca, function(f) return f.type == "event" and f.event.seat == 0 end)
+    S.send(mover, { type = "move", move = 1 })
+    S.wait(other, function(f) return f.type == "event" end)
+    -- the other room's AI has not moved yet
+    local ai_moved = false
+    while true do
+      local f = S.recv(ca, 0)
+      if not f then break end
+      if f.type == "event" and f.event.seat == 1 then ai_moved = true end
+    end
+    assert.is_false(ai_moved)
+    S.wait(ca, function(f) return f.type == "event" and f.event.seat == 1 end, 30)
+    for _, c in ipairs { ca, b0, b1 } do c:close() end
+  end)
+
   it("a script that is not an AI, or names a shipped AI, is refused with why", function()
     for _, src in ipairs { "return 42", "this is not Lua", [[return { name = "master", game = "diloti",
       choose = function(ctx) return ctx.moves[1] end }]] } do
@@ -310,6 +341,8 @@ describe("diloti serve: killed and started again", function()
   it("SIGKILL at random moments, five times: every move a client saw is kept, every link works", function()
     local data = support.tmpdir() .. "/data"
     local s = S.start { data = data }
+    -- (stopped however the test ends: a server left running plays on)
+    finally(function() S.stop(s, "KILL") end)
     -- (matches that do not end while the test runs: a finished room is
     -- not started again)
     local people = S.create(s, { rules = "pilotta", players = 4, seats = { "person", "ai", "ai", "ai" }, pace = 0,
