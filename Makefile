@@ -321,7 +321,7 @@ lint: deps
 
 # One combined line at the end: "N passed, N failed". tests/install.sh
 # installs into a temporary DESTDIR and uninstalls again.
-test: deps $(TEST_BIN) $(BUILD)/diloti $(BUILD)/diloti.so
+test: deps $(TEST_BIN) $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/tests/ws_echo $(BUILD)/tests/ws_threads
 	@$(TEST_ENV) DILOTI_BIN=$(BUILD)/diloti LUA_CPATH="$(BUILD)/?.so;;" LUA_ENV='$(SAN_ENV)' BUILD=$(BUILD) sh tests/run.sh $(TEST_BIN) tests/install.sh
 
 # ---- install / uninstall (PREFIX, DESTDIR) ----

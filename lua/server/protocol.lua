@@ -137,7 +137,8 @@ function Host:stream(viewer)
   local k = key_of(viewer)
   local s = self.streams[k]
   if s then return s end
-  s = { viewer = viewer, seq = self.first_seq[tostring(k)] or 0, frames = {}, conns = {} }
+  -- (kept numbers come back from JSON with a seat's key as a number or a text)
+  s = { viewer = viewer, seq = self.first_seq[k] or self.first_seq[tostring(k)] or 0, frames = {}, conns = {} }
   self.streams[k] = s
   s.stop = self.room:subscribe(viewer, function(e) self:event(s, e) end)
   return s
@@ -462,8 +463,9 @@ function Conn:hello(msg)
     type = "welcome", seat = viewer, spectator = viewer == nil, game = h.room.g:game(),
     players = h.room.players_n, names = names, resume = replay and "replay" or "fresh",
     -- (the game so far, as this viewer may know it: a client that joins
-    -- late, or comes back, sees what was played)
-    history = h.room.g:history(viewer == nil and "spectator" or viewer),
+    -- late, or comes back too late for a replay, sees what was played; a
+    -- replay sends the frames it missed instead)
+    history = not replay and h.room.g:history(viewer == nil and "spectator" or viewer) or nil,
   }
   if replay then
     for _, f in ipairs(s.frames) do
