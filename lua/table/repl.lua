@@ -144,7 +144,10 @@ function Session:seat_at(r, gm)
   self.names, self.humans = Session.seat_names(r.specs, r.players_n)
   self.practice = r.opts.practice ~= false
   self.log, self.recent, self.paused, self.saved = {}, {}, false, false
-  self.viewer = self:first_human() or 0
+  -- (the board of the first person's seat; a spectator's room draws the
+  -- spectator's view)
+  self.viewer = self:first_human()
+  if self.viewer == nil and not r.spectator then self.viewer = 0 end
   self.shown_round = nil
 end
 

@@ -260,10 +260,38 @@ describe("the table at an online room", function()
     for _, x in ipairs(r.g:history()) do if x.seat then moves = moves + 1 end end
     assert.equal(moves, #s.log)
     assert.truthy(out:find("watching", 1, true))
+    -- the board, drawn from the spectator's view: every seat's count, no hand
+    assert.falsy(out:find("Error", 1, true), out:match("Error[^\n]*"))
+    assert.truthy(out:find("Cards in hand: seat 0 (South) 0, AI random (East) 0", 1, true), out:sub(-1500))
+    assert.falsy(out:find("'s hand: ", 1, true) or out:find("Your hand", 1, true))
     assert.truthy(out:find("It is not your turn", 1, true))
     assert.truthy(out:find("No hint: a spectator asks no hint", 1, true))
     assert.is_nil(rr.g:view().hand)
     for _, m in ipairs(t.sent) do assert.falsy(m:find('"type":"move"', 1, true), m) end
+  end)
+
+  it("a spectator of 2-player Diloti sees the board without a hand", function()
+    local r, h = server { rules = "diloti", players = 2, humans = 1, ai = "random", seed = 9, match = false }
+    local last
+    local c = h:connect(function(text)
+      local f = json.decode(text)
+      if f.type == "state" then last = f end
+    end)
+    c:receive(json.encode { v = 1, type = "hello", room = h.id, token = h.seat_tokens[0] })
+    local t = transport(h)
+    t.idle = function()
+      if r.g:turn() == 0 and last and last.moves then
+        assert(c:receive(json.encode { v = 1, type = "move", move = #last.moves }))
+      end
+    end
+    local rr = assert(open(h, t, h.watch))
+    local s, out = play(rr, function() return nil end)
+    assert.equal("round-over", r.g:phase())
+    assert.is_nil(s.viewer)
+    assert.falsy(out:find("Error", 1, true), out:match("Error[^\n]*"))
+    assert.truthy(out:find("Cards in hand: seat 0 (South) 0, AI random (North) 0", 1, true), out:sub(-1500))
+    assert.falsy(out:find("'s hand: ", 1, true) or out:find("Your hand", 1, true))
+    assert.falsy(out:find("[Yy]our"), out:match("[^\n]*[Yy]our[^\n]*"))
   end)
 
   it("makes a dropped connection again and carries on where it was", function()
