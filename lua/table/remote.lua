@@ -187,7 +187,10 @@ end
 -- true, or nil and why.
 function Remote:join(last)
   local t, why = self.connect()
-  if not t then return nil, "cannot connect to " .. self.url .. ": " .. tostring(why or "no answer") end
+  if not t then
+    why = tostring(why or "no answer")
+    return nil, why:match("^cannot connect") and why or ("cannot connect to " .. self.url .. ": " .. why)
+  end
   self.t, self.welcome_msg = t, nil
   local sent, serr = self:send { type = "hello", room = self.room_id, token = self.token, last = last }
   if not sent then return nil, serr end
@@ -221,10 +224,20 @@ function Remote:seat(w)
   self.opts = { game = w.game, rules = w.game, players = n, seed = 0, practice = false }
 end
 
-function Remote:send(msg)
+-- Sends a message: true, or nil and why. rejoin: a connection found
+-- closed is made again and the message sent on the new one.
+function Remote:send(msg, rejoin)
   msg.v = M.VERSION
-  local ok, why = self.t.send(json.encode(msg))
-  if ok == nil and why then return nil, "cannot send to " .. self.url .. ": " .. tostring(why) end
+  local text = json.encode(msg)
+  local ok, why, more = self.t.send(text)
+  if ok == nil and why == "closed" and rejoin then
+    local back, err = self:reconnect(more)
+    if not back then return nil, err end
+    ok, why, more = self.t.send(text)
+  end
+  if ok == nil and why then
+    return nil, "cannot send to " .. self.url .. ": " .. tostring(more or why)
+  end
   return true
 end
 
@@ -400,8 +413,8 @@ function Remote:play(seat, move)
   end
   if type(move) == "table" then move = move.text end
   self.reply = nil
-  local sent, serr = self:send { type = "move", move = move }
-  if not sent then return nil, serr end
+  local sent, serr = self:send({ type = "move", move = move }, true)
+  if not sent then return nil, serr, self.gone and "closed" end
   local mine
   local function done()
     if self.reply then return true end
@@ -464,7 +477,7 @@ function Remote:ask(kind, fields)
   local msg = { type = kind }
   for k, v in pairs(fields or {}) do msg[k] = v end
   self.reply = nil
-  local sent, serr = self:send(msg)
+  local sent, serr = self:send(msg, true)
   if not sent then return nil, serr end
   local ok, why = self:await(function() return self.reply ~= nil end, true)
   if why == "rejoined" then return nil, "the connection was lost before the answer came: ask again" end
@@ -537,8 +550,10 @@ M.extension = {
 function M.websocket(url)
   return function()
     local okm, ws = pcall(require, "diloti.wsclient")
-    if not okm then return nil, "this program was built without its WebSocket client" end
-    local ok, c, why = pcall(ws.connect, url, { protocol = "diloti.v1" })
+    if not (okm and type(ws) == "table" and type(ws.connect) == "function") then
+      return nil, "this program was built without its WebSocket client"
+    end
+    local ok, c, why = pcall(ws.connect, url, { protocol = "diloti.v1", max = M.MAX_FRAME })
     if not ok then return nil, tostring(c) end
     if not c then return nil, why end
     return {
@@ -547,6 +562,40 @@ function M.websocket(url)
       close = function() return c:close() end,
     }
   end
+end
+
+--- `diloti join LINK` and `diloti watch LINK`: the table at the room a
+-- parsed link (diloti.server.link) opens, at the terminal. Returns the
+-- exit code: 1 when the room could not be joined or the connection was
+-- lost for good.
+function M.start(l)
+  local core = require "diloti.core"
+  local has_line, line = pcall(require, "diloti.line")
+  if not has_line then line = nil end
+  local rr, why = M.open {
+    connect = M.websocket(l.ws), room = l.room, token = l.token, url = l.base,
+  }
+  if not rr then
+    io.stderr:write("diloti: ", core.clean(tostring(why)), "\n")
+    return 1
+  end
+  local repl = require "diloti.table.repl"
+  local s, err = repl.new {
+    read = line and line.read or nil, interrupted = line and line.interrupted or nil,
+    history_add = line and line.history_add or nil, terminal = line and line.width or nil,
+    room = rr, extensions = { M.extension }, ask_on_quit = false, pause_rounds = false,
+  }
+  if not s then
+    rr:close()
+    io.stderr:write("diloti: ", core.clean(tostring(err)), "\n")
+    return 1
+  end
+  if line and not line.isatty() then s.style.colour = false end
+  if line then line.completer(function(word, text, start) return s:complete(word, text, start) end) end
+  local code = s:run()
+  local lost = rr.gone
+  rr:close()
+  return lost and 1 or code
 end
 
 return M

@@ -47,6 +47,11 @@ local function transport(h)
     local c = h:connect(function(text) q[#q + 1] = text end)
     return {
       send = function(text)
+        if t.drop_send then
+          t.drop_send = nil
+          c:close()
+        end
+        if c.closed then return nil, "closed", "the test dropped it" end
         t.sent[#t.sent + 1] = text
         c:receive(text)
         return true
@@ -323,6 +328,27 @@ describe("the table at an online room", function()
       end
     end
     assert.equal(3, hellos)
+  end)
+
+  it("a connection found closed when a move is sent is made again, and the move sent on it", function()
+    local r, h = server { rules = "diloti", players = 2, ai = "random", seed = 12, match = false }
+    local t = transport(h)
+    local rr = assert(open(h, t, h.seat_tokens[0]))
+    local n = 0
+    local base = mover()
+    local s, out = play(rr, function(prompt, sess)
+      if prompt == "diloti> " then
+        n = n + 1
+        if n == 4 then t.drop_send = true end
+      end
+      return base(prompt, sess)
+    end)
+    assert.equal(2, t.connects)
+    assert.equal("round-over", r.g:phase())
+    assert.falsy(out:find("Refused", 1, true), out:match("Refused[^\n]*"))
+    local moves = 0
+    for _, x in ipairs(r.g:history()) do if x.seat then moves = moves + 1 end end
+    assert.equal(moves, #s.log)
   end)
 
   it("gives up after its tries with a clear message, and the session ends", function()
