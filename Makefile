@@ -75,7 +75,7 @@ TEST_LIB = $(filter-out tests/c/test_%.c,$(wildcard tests/c/*.c))
 DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libedit-dev libcmocka-dev lua-busted lua-check tmux \
   libwebsockets-dev libsqlite3-dev
 
-.PHONY: all build-all play demo test test-c test-lua lint bench deps clean golden install uninstall
+.PHONY: all build-all play serve demo test test-c test-lua lint bench deps clean golden install uninstall
 all: deps
 	@$(MAKE) --no-print-directory build-all
 
@@ -192,6 +192,10 @@ $(BUILD)/diloti.so: $(CORE_SRC:%=$(BUILD)/pic/%.o) $(PL_SRC:%=$(BUILD)/pic/pilot
 play: deps $(BUILD)/diloti
 	@$(BUILD)/diloti
 
+# The online table on 127.0.0.1:8080 (docs/server.md); SERVE_ARGS for more.
+serve: deps $(BUILD)/diloti
+	@$(BUILD)/diloti serve --static web $(SERVE_ARGS)
+
 demo: $(BUILD)/diloti-demo
 	@$(BUILD)/diloti-demo
 
@@ -278,19 +282,27 @@ $(BUILD)/tests/test_pilotta_reentrant: LDFLAGS += -pthread
 # and realloc are wrappers of its own.
 $(BUILD)/tests/test_oom: LDFLAGS += -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 
-# The fuzz corpora replay (tests/fuzz) runs the record target, which
-# needs the Lua binding.
+# The fuzz corpora replay (tests/fuzz) runs the record and message
+# targets, which need the Lua binding.
 FUZZ_REPLAY_LUA = $(LUA_OBJ) $(BUILD)/lua/embedded.o
 $(BUILD)/tests/test_fuzz_corpus: tests/c/test_fuzz_corpus.c $(wildcard tests/fuzz/*.c tests/fuzz/*.h) \
   $(TEST_LIB) $(wildcard tests/c/*.h) $(FUZZ_REPLAY_LUA) $(BUILD)/libpilotta-test.a $(BUILD)/libdiloti-test.a
 	$(CC) $(CPPFLAGS) -Itests/c -Isrc/lua $(LUA_CFLAGS) $(TEST_CFLAGS) $< $(TEST_LIB) $(FUZZ_REPLAY_LUA) $(BUILD)/libpilotta-test.a \
 	  $(BUILD)/libdiloti-test.a $(LDFLAGS) $(LUA_LIBS) $(TEST_LIBS) -o $@
 
+# A WebSocket echo server for diloti.wsclient's spec (tests only).
+$(BUILD)/tests/ws_echo: tests/net/echo.c | $(BUILD)
+	$(CC) $(CPPFLAGS) $(NET_CFLAGS) $(CFLAGS) $< $(LDFLAGS) $(NET_LIBS) -o $@
+
+# Clients in several threads' Lua states at once, against ws_echo.
+$(BUILD)/tests/ws_threads: tests/net/threads.c $(BUILD)/net/client.o | $(BUILD)
+	$(CC) $(CPPFLAGS) $(LUA_CFLAGS) $(NET_CFLAGS) $(CFLAGS) $< $(BUILD)/net/client.o $(LDFLAGS) $(LUA_LIBS) $(NET_LIBS) -o $@
+
 test-c: deps $(TEST_BIN)
 	@$(TEST_ENV) NO_LUA=1 sh tests/run.sh $(TEST_BIN)
 
 # busted runs under lua5.4 and finds the module in $(BUILD).
-test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so
+test-lua: deps $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/tests/ws_echo $(BUILD)/tests/ws_threads
 	@DILOTI_BIN=$(BUILD)/diloti LUA_CPATH="$(BUILD)/?.so;;" lua5.4 /usr/bin/busted -o TAP tests/lua
 
 # clang-tidy's checks are in .clang-tidy (each one left out says why). One
@@ -378,7 +390,7 @@ golden: $(BUILD)/tests/test_perft $(BUILD)/tests/test_pilotta_perft
 FUZZ_CC      ?= clang
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= position move play record pl_position pl_action pl_play pl_search
+FUZZ_TARGETS ?= position move play record message pl_position pl_action pl_play pl_search
 FUZZ_OPTS    ?=
 FUZZ_CFLAGS  = -O1 -g -std=c99 -Wall -Wextra -Werror -Wshadow -DDL_CHECK -fno-omit-frame-pointer \
   -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all

@@ -276,6 +276,8 @@ end
 commands.join = online("play")
 commands.watch = online("watch")
 
+function commands.replay(a) return require("diloti.server.replay").cli(a, print, err) end
+
 -- The games in words: every title ("A, B and C"); the `play --game`
 -- choices, with the other bases of each ("a (the default; b is its
 -- --rules) or c"); the names joined with "or".
@@ -349,7 +351,13 @@ local function parser()
   c:argument("link", "The seat's link: http://HOST:PORT/play#ROOM:TOKEN.")
   c = p:command("watch", "Watch an online room at the table, from its watch link.")
   c:argument("link", "The room's watch link: http://HOST:PORT/watch#ROOM:TOKEN.")
+
+  c = p:command("replay", "List the finished games a server kept, or tell one move by move.")
+  c:argument("id", "A game's id, or its first letters (as the list shows them)."):args("?")
+  c:option("--data", "The server's data folder (default: $XDG_STATE_HOME/diloti/server, "
+    .. "else ~/.local/state/diloti/server).")
   match.setup(p)
+  require("diloti.server.cli").setup(p)
   return p
 end
 
@@ -366,7 +374,8 @@ function M.main(args)
     print("diloti " .. diloti.version)
     return 0
   end
-  return commands[a.command or "play"](a)
+  local cmd = commands[a.command or "play"] or require("diloti.server.cli").commands[a.command]
+  return cmd(a)
 end
 
 return M

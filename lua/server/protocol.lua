@@ -98,18 +98,24 @@ local function key_of(viewer) return viewer == nil and "watch" or viewer end
 -- kept per viewer; M.BACKLOG), advise (kind, room, seat, msg -> lines,
 -- or nil and why: the hint, why and explain a front end offers; none
 -- by default), after (fn(host) called when the room has settled after a
--- move: a place to store it before the next one).
+-- move: a place to store it before the next one), rate (each
+-- connection's bucket, {burst, per_second}; M.RATE).
 function M.host(room, o)
   o = o or {}
   local h = setmetatable({
     room = room, random = o.random or M.urandom, clock = o.clock or core.clock,
-    backlog = o.backlog or M.BACKLOG, advise = o.advise, after = o.after,
+    backlog = o.backlog or M.BACKLOG, advise = o.advise, after = o.after, rate = o.rate,
     streams = {}, seat_tokens = {}, names = {},
   }, Host)
-  h.id = M.token(h.random)
-  h.watch = M.token(h.random)
+  -- (a room resumed after a restart keeps its id, tokens and numbers)
+  local tokens = o.tokens or {}
+  h.id = o.id or M.token(h.random)
+  h.watch = tokens.watch or M.token(h.random)
+  h.first_seq = o.seqs or {}
   for seat = 0, room.players_n - 1 do
-    if room:is_outside(seat) then h.seat_tokens[seat] = M.token(h.random) end
+    local kept = tokens.seats and (tokens.seats[seat] or tokens.seats[tostring(seat)])
+    if kept then h.seat_tokens[seat] = kept
+    elseif room:is_outside(seat) then h.seat_tokens[seat] = M.token(h.random) end
     local name = o.names and o.names[seat]
     if type(name) ~= "string" or name == "" then
       local spec = room.specs[seat]
@@ -130,7 +136,7 @@ function Host:stream(viewer)
   local k = key_of(viewer)
   local s = self.streams[k]
   if s then return s end
-  s = { viewer = viewer, seq = 0, frames = {}, conns = {} }
+  s = { viewer = viewer, seq = self.first_seq[tostring(k)] or 0, frames = {}, conns = {} }
   self.streams[k] = s
   s.stop = self.room:subscribe(viewer, function(e) self:event(s, e) end)
   return s
@@ -180,6 +186,39 @@ function Host:broadcast()
   for _, s in pairs(self.streams) do self:push(s, self:state_of(s.viewer)) end
 end
 
+--- Sends every stream a frame (a copy each: push numbers it).
+function Host:announce(msg)
+  for _, s in pairs(self.streams) do
+    local m = {}
+    for k, v in pairs(msg) do m[k] = v end
+    self:push(s, m)
+  end
+end
+
+--- What a restart needs to go on: the tokens and each stream's number.
+function Host:keep()
+  local seqs = {}
+  for k, s in pairs(self.streams) do seqs[tostring(k)] = s.seq end
+  return { id = self.id, tokens = { seats = self.seat_tokens, watch = self.watch }, seqs = seqs }
+end
+
+--- One step of the room (an AI's move, or the next round dealt), with
+-- every viewer's state after it; stored (after) before it is sent, as
+-- settle. Returns room:step's answers.
+function Host:step()
+  self:hold()
+  local ok, e, why, more, seat = pcall(self.room.step, self.room)
+  if ok then self:broadcast() end
+  local fault = not ok and e
+  if ok and self.after then ok, fault = pcall(self.after, self) end
+  if not ok then
+    self.held = nil
+    error(fault, 0)
+  end
+  self:release()
+  return e, why, more, seat
+end
+
 --- Lets the room's AIs play until a person is to move, then sends every
 -- viewer its state. Returns what stopped the room (room:advance's).
 -- The frames are kept while the room moves and sent once after() has
@@ -216,6 +255,20 @@ function Host:release()
   end
 end
 
+--- Sends each viewer its state without letting the AIs move (a room
+-- that paces its AIs moves them with step), stored first as settle.
+function Host:begin()
+  self:hold()
+  local ok, fault = pcall(self.room.driver, self.room)
+  if ok then self:broadcast() end
+  if ok and self.after then ok, fault = pcall(self.after, self) end
+  if not ok then
+    self.held = nil
+    error(fault, 0)
+  end
+  self:release()
+end
+
 --- Starts the room (its first round's events) and sends each viewer
 -- its state.
 function Host:start()
@@ -250,7 +303,7 @@ end
 --- A new connection: send(text) is called with every frame for it.
 function Host:connect(send)
   return setmetatable({
-    host = self, send = send, rate = bucket(M.RATE, self.clock), advice_rate = bucket(M.ADVICE_RATE, self.clock),
+    host = self, send = send, rate = bucket(self.rate or M.RATE, self.clock), advice_rate = bucket(M.ADVICE_RATE, self.clock),
   }, Conn)
 end
 
@@ -307,7 +360,11 @@ local function read(text)
   local ok, msg, err = pcall(json.decode, text, M.MAX_DEPTH)
   if not ok then return nil, "bad-json", "not JSON" end
   if msg == nil then return nil, "bad-json", core.plain(err or "not JSON", M.MAX_LINE) end
-  if type(msg) ~= "table" or msg[1] ~= nil then return nil, "bad-message", "a message is a JSON object" end
+  -- (the decoder reads [] as an empty table: only a text that opens with
+  -- { is an object)
+  if type(msg) ~= "table" or msg[1] ~= nil or not text:find("^[ \t\r\n]*{") then
+    return nil, "bad-message", "a message is a JSON object"
+  end
   if msg.v ~= M.VERSION then
     return nil, "bad-version", string.format("this server speaks version %d of the protocol (the message's v: %s)",
       M.VERSION, core.plain(tostring(msg.v), 20))
@@ -402,6 +459,9 @@ function Conn:hello(msg)
   self:reply {
     type = "welcome", seat = viewer, spectator = viewer == nil, game = h.room.g:game(),
     players = h.room.players_n, names = names, resume = replay and "replay" or "fresh",
+    -- (the game so far, as this viewer may know it: a client that joins
+    -- late, or comes back, sees what was played)
+    history = h.room.g:history(viewer == nil and "spectator" or viewer),
   }
   if replay then
     for _, f in ipairs(s.frames) do

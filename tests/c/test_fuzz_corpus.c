@@ -40,6 +40,9 @@ static void fuzz_fail(const char *fmt, ...)
 #define LLVMFuzzerTestOneInput fuzz_record_input
 #include "../fuzz/fuzz_record.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_message_input
+#include "../fuzz/fuzz_message.c"
+#undef LLVMFuzzerTestOneInput
 
 typedef int (*Target)(const uint8_t *data, size_t size);
 
@@ -140,6 +143,13 @@ static void test_fuzz_record_corpus(void **state)
     fuzz_record_close();
 }
 
+static void test_fuzz_message_corpus(void **state)
+{
+    (void)state;
+    replay("message", fuzz_message_input);
+    fuzz_message_close();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -147,6 +157,7 @@ int main(void)
         cmocka_unit_test(test_fuzz_move_corpus),
         cmocka_unit_test(test_fuzz_play_corpus),
         cmocka_unit_test(test_fuzz_record_corpus),
+        cmocka_unit_test(test_fuzz_message_corpus),
     };
     return cmocka_run_group_tests_name("fuzz corpora", tests, NULL, NULL);
 }

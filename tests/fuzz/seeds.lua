@@ -4,7 +4,8 @@
 -- docs/notation.md, and positions from random games, behind a rules byte;
 -- move: the legal moves and the move strings of the tests on each fixed
 -- position of fuzz_move.c; play: a few random byte strings; record: saved
--- records of random games under several rules. make fuzz-merge then keeps
+-- records of random games under several rules; message: a client's
+-- messages to the protocol, valid and near misses. make fuzz-merge then keeps
 -- only what adds coverage.
 local diloti = require "diloti"
 local record = require "diloti.match.record"
@@ -147,3 +148,59 @@ g:play("8h x 2c 6d")
 write("record", "position", assert(record.encode(g, { rules = "diloti", date = false,
   position = "hands=8h 2d Kc / 9c 7d; table=8c 6d 5s 3h 2c Kd P9@1(4c+5c)" })))
 print("record: " .. count + 1 .. " seeds")
+
+-- message: what a client sends the protocol (lua/server/protocol.lua),
+-- one message a line, over fuzz_message.c's room (Diloti for two, both
+-- seats people, seed 1; tokens from a counter): valid hellos, moves,
+-- advice and pings, and near misses of each.
+do
+  local room = require "diloti.room"
+  local protocol = require "diloti.server.protocol"
+  local json = require "diloti.match.json"
+  local n = 0
+  local r = assert(room.new { rules = "diloti", players = 2, humans = 2, seed = 1, match = false })
+  local h = protocol.host(r, { random = function(k) n = n + 1 return string.rep(string.char(n), k) end })
+  h:start()
+  local function tok(i) return string.rep(string.format("%02x", i), 32) end
+  assert(h.id == tok(1) and h.watch == tok(2) and h.seat_tokens[0] == tok(3) and h.seat_tokens[1] == tok(4))
+  local turn = r.g:turn()
+  local hello = string.format('{"v":1,"type":"hello","room":"%s","token":"%s","name":"Ann"}', tok(1), tok(3 + turn))
+  local other = string.format('{"v":1,"type":"hello","room":"%s","token":"%s"}', tok(1), tok(4 - turn))
+  local watch = string.format('{"v":1,"type":"hello","room":"%s","token":"%s","last":0}', tok(1), tok(2))
+  local moves = r.g:moves()
+  local seeds = {
+    ping = '{"v":1,"type":"ping","id":7}',
+    hello = hello, watch = watch, other = other,
+    ["move-number"] = hello .. '\n{"v":1,"type":"move","move":1}',
+    ["move-text"] = hello .. "\n" .. json.encode { v = 1, type = "move", move = moves[#moves], seat = turn },
+    ["move-two"] = hello .. "\n" .. json.encode { v = 1, type = "move", move = moves[1] } .. "\n" .. other ..
+      '\n{"v":1,"type":"move","move":1}',
+    advice = hello .. '\n{"v":1,"type":"hint"}\n{"v":1,"type":"why","move":1}\n{"v":1,"type":"explain","n":2}',
+    ["not-joined"] = '{"v":1,"type":"move","move":"x"}',
+    ["watch-move"] = watch .. '\n{"v":1,"type":"move","move":1}',
+    ["out-of-turn"] = other .. '\n{"v":1,"type":"move","move":1}',
+    refused = hello .. '\n{"v":1,"type":"move","move":"Qz x 99"}',
+    ["bad-token"] = string.format('{"v":1,"type":"hello","room":"%s","token":"%s"}', tok(1), tok(9)),
+    ["twice"] = hello .. "\n" .. hello,
+    ["reconnect"] = hello .. "\n" .. string.format('{"v":1,"type":"hello","room":"%s","token":"%s","last":1}',
+      tok(1), tok(3 + turn)),
+    v2 = '{"v":2,"type":"ping"}', vtext = '{"v":"1","type":"ping"}', nov = '{"type":"ping"}',
+    unknown = '{"v":1,"type":"pong"}', extra = '{"v":1,"type":"ping","id":1,"x":2}',
+    ["wrong-type"] = '{"v":1,"type":"ping","id":"1"}', negative = '{"v":1,"type":"ping","id":-1}',
+    float = '{"v":1,"type":"ping","id":1.5}', nested = '{"v":1,"type":"ping","id":{"a":1}}',
+    array = '[1,2,3]', null = 'null', empty = '', object = '{}', ["number"] = '1e309',
+    escapes = '{"v":1,"type":"hello","room":"\\u0000\\ud800","token":"\\"\\\\\\/"}',
+    dup = '{"v":1,"type":"ping","type":"hello"}', trailing = '{"v":1,"type":"ping",}',
+    bom = '\239\187\191{"v":1,"type":"ping"}', ["move-zero"] = hello .. '\n{"v":1,"type":"move","move":0}',
+    ["move-long"] = hello .. '\n{"v":1,"type":"move","move":"' .. string.rep("8h ", 80) .. '"}',
+    ["too-large"] = '{"v":1,"type":"ping","pad":"' .. string.rep("x", 4100) .. '"}',
+    ["seat-other"] = hello .. string.format('\n{"v":1,"type":"hint","seat":%d}', 1 - turn),
+    ["control"] = '{"v":1,"type":"hello\\u0007\\n","room":"\\t"}',
+  }
+  local k = 0
+  for name, text in pairs(seeds) do
+    write("message", name, text)
+    k = k + 1
+  end
+  print("message: " .. k .. " seeds")
+end

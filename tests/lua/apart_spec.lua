@@ -110,6 +110,7 @@ describe("static state", function()
     ["lpattern.o:host_limits"] = "core.pattern's own budget (tests and tools); no box reads it",
     ["handle.o:calls"] = "core.calls(): a count of engine calls, for the bench",
     ["lview.o:NAMES"] = "the card names, written once the same by any caller (a cache of constants)",
+    ["client.o:cl_log_once"] = "lws's log level is the process's: diloti.wsclient switches it off once",
   }
   local bin = os.getenv("DILOTI_BIN") or "build/diloti"
   local build = bin:match("^(.*)/[^/]*$") or "."

@@ -6,8 +6,9 @@ require "diloti" -- (sets up diloti.core and the compiled-in modules)
 local core = require "diloti.core"
 
 -- Layers from the bottom: a module may require its own layer and lower.
+-- (store, net and wsclient: the C modules of src/net, beside the core)
 local RANK = {
-  core = 0, line = 0, registry = 0, scripts = 1, diloti = 2, gamekit = 2,
+  core = 0, line = 0, store = 0, net = 0, wsclient = 0, registry = 0, scripts = 1, diloti = 2, gamekit = 2,
   driver = 3, ai = 3, match = 4, room = 4, table = 5, server = 5,
   teach = 6, cli = 7,
 }

@@ -9,51 +9,11 @@ require "diloti" -- (the compiled-in modules)
 local room = require "diloti.room"
 local json = require "diloti.match.json"
 local protocol = require "diloti.server.protocol"
+local support = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "support.lua")
 
--- ---- what a viewer may not know (as conformance_spec judges views) -------
+-- ---- what a viewer may not know (tests/lua/support.lua) ------------------
 
-local function shown_cards(v, set)
-  if type(v) ~= "table" then return set end
-  if v.shown == true and type(v.cards) == "table" then
-    for _, c in ipairs(v.cards) do set[c] = true end
-  end
-  for _, x in pairs(v) do shown_cards(x, set) end
-  return set
-end
-
--- The cards viewer (a seat, or nil) may not see now: every other hand
--- and the pack, from g:state(), less the cards shown to all.
-local function hidden(g, viewer)
-  local s, set = g:state(), {}
-  local open = shown_cards(s, {})
-  for seat, hand in pairs(s.hands or {}) do
-    if seat ~= viewer then
-      for _, c in ipairs(hand) do set[c] = not open[c] and seat or nil end
-    end
-  end
-  for _, c in ipairs(type(s.pack) == "table" and s.pack or {}) do set[c] = "pack" end
-  return set
-end
-
--- `unseen` lists cards a viewer has not seen (no holder), `known_...`
--- cards the rules show it: the game's own word on what it knows.
-local function skipped(k)
-  return k == "unseen" or (type(k) == "string" and k:find("^known_") ~= nil)
-end
-
-local function leaks(v, set, path, found)
-  found = found or {}
-  if type(v) == "string" then
-    for w in v:gmatch("[%w]+") do
-      if set[w] then found[#found + 1] = string.format("%s (%s, held by %s)", path, w, tostring(set[w])) end
-    end
-  elseif type(v) == "table" then
-    for k, x in pairs(v) do
-      if not skipped(k) then leaks(x, set, path .. "." .. tostring(k), found) end
-    end
-  end
-  return #found > 0 and table.concat(found, "; ") or nil
-end
+local hidden, leaks = support.hidden, support.leaks
 
 local STREAM = { state = true, event = true, result = true }
 
@@ -334,6 +294,22 @@ describe("the wire: refusals leave the room untouched", function()
       untouched(t, function() assert.is_nil(c.conn:receive(text)) end)
       assert.equals(want, (error_of(c)), text)
     end
+  end)
+
+  -- Found while fuzzing the reader (tests/fuzz/fuzz_message.c): the JSON
+  -- decoder reads an empty array as an empty table, which passed for an
+  -- object and was answered about the protocol's version.
+  it("an empty array is no object either (not a version mismatch)", function()
+    for _, text in ipairs { "[]", " [ ] ", "\n[]\t" } do
+      local msg, code, why = protocol.read(text)
+      assert.is_nil(msg)
+      assert.equals("bad-message", code, text)
+      assert.matches("JSON object", why)
+    end
+    local msg, code = protocol.read("{}")
+    assert.is_nil(msg)
+    assert.equals("bad-version", code)
+    assert.is_table(protocol.read(' \r\n{"v":1,"type":"ping"}'))
   end)
 
   it("a message too large is refused before it is read", function()

@@ -205,4 +205,50 @@ end
 --- Output is wrapped to the width: compare with runs of spaces joined.
 function M.flat(s) return (s:gsub("%s+", " ")) end
 
+-- ---- what a viewer may not know (as conformance_spec judges views): the
+-- wire's tests (protocol_spec, server_spec) check every frame with these.
+
+local function shown_cards(v, set)
+  if type(v) ~= "table" then return set end
+  if v.shown == true and type(v.cards) == "table" then
+    for _, c in ipairs(v.cards) do set[c] = true end
+  end
+  for _, x in pairs(v) do shown_cards(x, set) end
+  return set
+end
+
+-- The cards viewer (a seat, or nil) may not see now: every other hand
+-- and the pack, from g:state(), less the cards shown to all.
+function M.hidden(g, viewer)
+  local s, set = g:state(), {}
+  local open = shown_cards(s, {})
+  for seat, hand in pairs(s.hands or {}) do
+    if seat ~= viewer then
+      for _, c in ipairs(hand) do set[c] = not open[c] and seat or nil end
+    end
+  end
+  for _, c in ipairs(type(s.pack) == "table" and s.pack or {}) do set[c] = "pack" end
+  return set
+end
+
+-- `unseen` lists cards a viewer has not seen (no holder), `known_...`
+-- cards the rules show it: the game's own word on what it knows.
+local function skipped(k)
+  return k == "unseen" or (type(k) == "string" and k:find("^known_") ~= nil)
+end
+
+function M.leaks(v, set, path, found)
+  found = found or {}
+  if type(v) == "string" then
+    for w in v:gmatch("[%w]+") do
+      if set[w] then found[#found + 1] = string.format("%s (%s, held by %s)", path, w, tostring(set[w])) end
+    end
+  elseif type(v) == "table" then
+    for k, x in pairs(v) do
+      if not skipped(k) then M.leaks(x, set, path .. "." .. tostring(k), found) end
+    end
+  end
+  return #found > 0 and table.concat(found, "; ") or nil
+end
+
 return M

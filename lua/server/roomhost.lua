@@ -1,0 +1,285 @@
+-- One online room in a thread of its own (src/net/worker.c runs
+-- run(chan, arg) in a Lua state made for it).
+--
+-- The room is lua/room.lua's, the wire is lua/server/protocol.lua's; this
+-- file is the room's life between the two: it makes the room from a
+-- creator's options (or from its stored record after a restart), stores
+-- every accepted move before it is announced, plays the AIs' moves at the
+-- room's pace, seats an AI in a person's chair when they have been gone
+-- longer than the room allows and gives the chair back when they return,
+-- and keeps the room's uploaded scripts inside a CPU budget. The channel
+-- (chan) is all it knows of the network: next(timeout) -> kind, conn,
+-- text; send(conn, text); close(conn, why); cpu().
+local core = require "diloti.core"
+local json = require "diloti.match.json"
+local protocol = require "diloti.server.protocol"
+local room_mod = require "diloti.room"
+local record = require "diloti.match.record"
+local options = require "diloti.server.options"
+
+local M = {}
+
+-- How long a finished room stays open for its viewers, in seconds.
+M.LINGER = 600
+-- An uploaded script's CPU per minute of the room: past it, the seat is
+-- played by a built-in AI for the rest of the game.
+M.SCRIPT_BUDGET = 20
+
+local function now() return core.clock() end
+
+-- ---------------------------------------------------------------------
+-- Storage (lua/server/rooms.lua when the server has a data folder)
+
+local function open_store(dir)
+  if not dir then return nil end
+  local rooms = require "diloti.server.rooms"
+  return assert(rooms.open(dir))
+end
+
+local function progress(R)
+  if not R.store then return end
+  local rec = assert(record.encode(R.room.g, R.room:meta { server = "diloti serve" }))
+  local keep = R.host:keep()
+  R.store:progress(R.id, {
+    record = rec, seqs = keep.seqs, finished = R.room.g:phase() == "match-over",
+    summary = options.summary(R.room), seats = R.seats_now and R.seats_now(),
+  })
+end
+
+-- ---------------------------------------------------------------------
+-- Making the room
+
+-- The room for checked options o (lua/server/options.lua), or nil and why.
+local function make_room(o, dirs)
+  return room_mod.new {
+    rules = o.rules, players = o.players, target = o.target, seed = o.seed,
+    specs = o.specs, ai_dirs = dirs, default_ai = "normal",
+  }
+end
+
+local function created(R, chan, conn, base)
+  local links = {}
+  for seat, tok in pairs(R.host.seat_tokens) do
+    links[#links + 1] = { seat = seat, name = R.host.names[seat], link = options.link(base, "play", R.id, tok) }
+  end
+  table.sort(links, function(a, b) return a.seat < b.seat end)
+  chan:send(conn, json.encode {
+    v = protocol.VERSION, type = "created", seq = 0, room = R.id, game = R.room.g:game(),
+    rules = R.opts.rules, seats = links, watch = options.link(base, "watch", R.id, R.host.watch),
+  })
+end
+
+local function host_for(R, keep)
+  local o = R.opts
+  R.host = protocol.host(R.room, {
+    names = o.names, id = keep and keep.id or R.id, tokens = keep and keep.tokens, seqs = keep and keep.seqs,
+    after = function() progress(R) end, advise = R.advise,
+    rate = R.rate and { burst = 2 * R.rate, per_second = R.rate },
+  })
+end
+
+-- A new room from a creator's message: R, or nil (the creator was told).
+local function create(a, chan)
+  local o, why = options.check(a.create)
+  local function refuse(msg)
+    chan:send(a.conn, json.encode { v = protocol.VERSION, type = "error", seq = 0, code = "bad-room", message = msg })
+    return nil
+  end
+  if not o then return refuse(why) end
+  local dirs
+  if o.script then
+    local dir = a.data and (a.data .. "/scripts/" .. a.id) or os.tmpname() .. ".d"
+    dirs, why = options.install_script(o, dir)
+    if not dirs then return refuse(why) end
+  end
+  local room, err = make_room(o, dirs)
+  if not room then return refuse(core.plain(tostring(err), protocol.MAX_LINE)) end
+  local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = open_store(a.data), rate = a.rate }
+  host_for(R)
+  R.id = R.host.id
+  if R.store then
+    local keep = R.host:keep()
+    R.store:create(R.id, {
+      game = room.g:game(), options = o.stored, tokens = keep.tokens, names = o.names, created = os.time(),
+      dirs = dirs,
+    })
+  end
+  created(R, chan, a.conn, a.base)
+  R.host:begin()
+  return R
+end
+
+-- A room stored before a restart: R, or nil and why.
+local function resume(a)
+  local store = open_store(a.data)
+  local row = store:get(a.id)
+  if not row then return nil, "no such room in the store" end
+  local o = assert(options.check(row.info.options))
+  local dirs = row.info.dirs
+  local room, err
+  if row.record and row.record ~= "" then
+    room, err = room_mod.load(row.record, { text = true, ai_dirs = dirs })
+    if room then
+      -- (the seats as the room last had them: a person's chair an AI took
+      -- over is the person's again, to take back with their link)
+      for seat, s in pairs(o.specs) do room:seat(seat, s) end
+    end
+  else
+    room, err = make_room(o, dirs)
+  end
+  if not room then return nil, err end
+  local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = store, rate = a.rate }
+  host_for(R, { id = a.id, tokens = row.info.tokens, seqs = row.seqs })
+  R.host:begin()
+  return R
+end
+
+-- ---------------------------------------------------------------------
+-- Seats: a person gone too long, and back
+
+local function announce_seat(R, seat, kind)
+  R.host:announce { type = "seat", seat = seat, kind = kind, name = R.host.names[seat] }
+end
+
+local function take_over(R, seat)
+  R.dropped[seat] = nil
+  if R.taken[seat] or not R.room:is_outside(seat) then return end
+  local ok = R.room:seat(seat, { kind = "ai", name = R.opts.takeover_ai })
+  if ok then
+    R.taken[seat] = true
+    announce_seat(R, seat, "ai")
+  end
+end
+
+local function give_back(R, seat)
+  if not R.taken[seat] then return end
+  R.taken[seat] = nil
+  R.room:seat(seat, { kind = "human" })
+  announce_seat(R, seat, "person")
+end
+
+local function seat_has_conn(R, seat)
+  local s = R.host.streams[seat]
+  return s and #s.conns > 0
+end
+
+-- ---------------------------------------------------------------------
+-- Messages
+
+local function on_message(R, chan, conn, text)
+  local c = R.conns[conn]
+  if not c then return end
+  -- (a person coming back: the chair is theirs before the state they are
+  -- sent, so that it carries their moves)
+  local msg = protocol.read(text)
+  if msg and msg.type == "hello" and not c.stream then
+    local v = R.host:viewer_of(msg.room, msg.token)
+    if v then give_back(R, v) end
+  end
+  local ok, code, fault = c:receive(text)
+  if fault then io.stderr:write("diloti serve: room ", R.id:sub(1, 8), ": ", fault, "\n") end
+  if not ok and (code == "bad-token" or code == "joined" and not c.stream) then
+    chan:close(conn, "no such room or token")
+  end
+  local v = c.stream and c.stream.viewer
+  if v ~= nil then R.dropped[v] = nil end
+  -- (the AIs answer a person's move at the room's pace, not at once)
+  if ok and msg and msg.type == "move" then R.next_step = now() + R.opts.pace end
+end
+
+local function on_close(R, conn)
+  local c = R.conns[conn]
+  if not c then return end
+  R.conns[conn] = nil
+  local v = c.stream and c.stream.viewer
+  c:close()
+  if v ~= nil and not seat_has_conn(R, v) and R.opts.takeover > 0 then R.dropped[v] = now() end
+end
+
+-- ---------------------------------------------------------------------
+-- The loop
+
+-- The seat whose AI is to move now, or nil.
+local function ai_to_move(R)
+  local g = R.room.g
+  local phase = g:phase()
+  if phase == "match-over" then return nil end
+  if phase == "round-over" then return -1 end
+  local turn = g:turn()
+  if turn and not R.room:is_outside(turn) then return turn end
+  return nil
+end
+
+local function is_script(R, seat)
+  return seat and seat >= 0 and R.opts.script_seats[seat] and not R.taken[seat]
+end
+
+-- One step of the AIs, its CPU counted against the script's budget.
+local function step(R, chan)
+  local seat = ai_to_move(R)
+  local t0 = is_script(R, seat) and chan:cpu()
+  R.host:step()
+  if t0 then
+    R.script_cpu = R.script_cpu + chan:cpu() - t0
+    local minutes = math.max(1, (now() - R.started) / 60)
+    if R.script_cpu > M.SCRIPT_BUDGET * minutes then
+      R.opts.script_seats[seat] = nil
+      R.room:seat(seat, { kind = "ai", name = R.opts.takeover_ai })
+      R.host:announce { type = "seat", seat = seat, kind = "ai", name = R.host.names[seat],
+        why = "the uploaded AI used more than its share of the room's CPU" }
+    end
+  end
+  R.next_step = now() + R.opts.pace
+end
+
+-- How long to wait for a message before there is work to do.
+local function timeout(R)
+  local t = math.huge
+  if ai_to_move(R) then t = math.max(0, R.next_step - now()) end
+  for _, at in pairs(R.dropped) do t = math.min(t, math.max(0, at + R.opts.takeover - now())) end
+  if R.room.g:phase() == "match-over" then t = math.min(t, M.LINGER) end
+  return t < math.huge and t or nil
+end
+
+local function loop(R, chan)
+  while true do
+    local kind, conn, text = chan:next(timeout(R))
+    if kind == "stop" then return end
+    if kind == "open" then
+      R.conns[conn] = R.host:connect(function(t) chan:send(conn, t) end)
+    elseif kind == "message" then
+      on_message(R, chan, conn, text)
+    elseif kind == "close" then
+      on_close(R, conn)
+    end
+    for seat, at in pairs(R.dropped) do
+      if now() >= at + R.opts.takeover then take_over(R, seat) end
+    end
+    if ai_to_move(R) and now() >= R.next_step then step(R, chan) end
+    if kind == "timeout" and R.room.g:phase() == "match-over" and next(R.conns) == nil then return end
+  end
+end
+
+--- run(chan, arg): arg is JSON: {id, data (folder, or none), base (the
+-- links' base), and create (the creator's options) with conn (the
+-- creator's connection), or resume = true}.
+function M.run(chan, arg)
+  local a = json.decode(arg)
+  local R, why
+  if a.resume then
+    R, why = resume(a)
+    if not R then
+      io.stderr:write("diloti serve: room ", tostring(a.id):sub(1, 8), " not resumed: ", tostring(why), "\n")
+      return
+    end
+  else
+    R = create(a, chan)
+    if not R then return end
+  end
+  R.conns, R.dropped, R.taken = {}, {}, {}
+  R.script_cpu, R.started, R.next_step = 0, now(), now() + R.opts.pace
+  loop(R, chan)
+  if R.store then R.store:close() end
+end
+
+return M

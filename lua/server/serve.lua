@@ -1,0 +1,187 @@
+-- `diloti serve`: the server's main state. It listens (diloti.net), starts
+-- a thread for every room the store holds unfinished, and is the lobby:
+-- a connection that has joined no room may say hello (it is handed to
+-- the room its hello names; the room checks the token), create a room
+-- (a new room's thread is started with the creator's options, and
+-- answers the creator itself) or ping. Everything else is the rooms'
+-- (lua/server/roomhost.lua). Nothing here plays a game.
+local core = require "diloti.core"
+local json = require "diloti.match.json"
+local protocol = require "diloti.server.protocol"
+
+local M = {}
+
+M.MAX_CREATE = 80 * 1024 -- bytes of a create message (it may carry a script)
+M.MAX_ROOMS = 1000
+-- Rooms an address may create: a burst, then one every so many seconds.
+M.CREATE_RATE = { burst = 10, per_second = 1 / 30 }
+M.ROOM_MODULE = "diloti.server.roomhost"
+
+local function reply(srv, conn, msg)
+  msg.v, msg.seq = protocol.VERSION, 0
+  srv:send(conn, json.encode(msg))
+end
+
+local function err(srv, conn, code, message)
+  reply(srv, conn, { type = "error", code = code, message = message })
+end
+
+local function bucket(spec, clock)
+  return { burst = spec.burst, rate = spec.per_second, level = spec.burst, at = clock() }
+end
+
+local function take(b, clock)
+  local t = clock()
+  b.level = math.min(b.burst, b.level + math.max(0, t - b.at) * b.rate)
+  b.at = t
+  if b.level < 1 then return false end
+  b.level = b.level - 1
+  return true
+end
+
+-- ---------------------------------------------------------------------
+-- The lobby
+
+local Lobby = {}
+Lobby.__index = Lobby
+
+--- M.lobby(srv, o) -> a handler for srv:run. o: data (the store's
+-- folder, or nil), base (the links' base), max_rooms, room_rate (rooms
+-- an address may make a minute), clock.
+function M.lobby(srv, o)
+  return setmetatable({ srv = srv, o = o, clock = o.clock or core.clock, conns = {}, addrs = {} }, Lobby)
+end
+
+function Lobby:create(conn, c, msg)
+  local srv = self.srv
+  local a = self.addrs[c.addr]
+  if not a then
+    local per_minute = self.o.room_rate
+    a = bucket(per_minute and { burst = math.max(10, per_minute), per_second = per_minute / 60 } or M.CREATE_RATE,
+      self.clock)
+    self.addrs[c.addr] = a
+  end
+  if not take(a, self.clock) then return err(srv, conn, "rate-limited", "too many rooms made from this address") end
+  if srv:info().rooms >= (self.o.max_rooms or M.MAX_ROOMS) then
+    return err(srv, conn, "full", "the server has as many rooms as it takes: try later")
+  end
+  local id = protocol.token()
+  local ok, why = srv:spawn(id, M.ROOM_MODULE, json.encode {
+    id = id, data = self.o.data, base = self.o.base, conn = conn, create = msg, rate = self.o.rate,
+  })
+  if not ok then err(srv, conn, "internal", tostring(why)) end
+end
+
+function Lobby:message(conn, text)
+  local srv, c = self.srv, self.conns[conn]
+  if not c then return end
+  if not take(c.rate, self.clock) then return err(srv, conn, "rate-limited", "too many messages: slow down") end
+  if #text > protocol.MAX_MESSAGE then
+    -- (only a create may be longer: it can carry a script)
+    if #text > M.MAX_CREATE or not text:find('"type"%s*:%s*"create"') then
+      return err(srv, conn, "too-large", string.format("a message is at most %d bytes", protocol.MAX_MESSAGE))
+    end
+  end
+  local ok, msg = pcall(json.decode, text, 2)
+  if not ok or type(msg) ~= "table" then return err(srv, conn, "bad-json", "not a JSON object") end
+  if msg.type == "create" and msg.v == protocol.VERSION then return self:create(conn, c, msg) end
+  if #text > protocol.MAX_MESSAGE then
+    return err(srv, conn, "too-large", string.format("a message is at most %d bytes", protocol.MAX_MESSAGE))
+  end
+  local m, code, why = protocol.read(text)
+  if not m then return err(srv, conn, code, why) end
+  if m.type == "ping" then return reply(srv, conn, { type = "pong", id = m.id }) end
+  if m.type ~= "hello" then return err(srv, conn, "not-joined", "say hello with the room and a token first") end
+  if #m.room ~= protocol.TOKEN_BYTES * 2 or not srv:bind(conn, m.room, text) then
+    err(srv, conn, "bad-token", "no such room, or no such seat or watch token in it")
+    srv:close(conn, "no such room or token")
+    return
+  end
+  self.conns[conn] = nil
+end
+
+--- The handler: srv:run calls it with ("open", conn, address),
+-- ("message", conn, text) and ("close", conn).
+function Lobby:handler()
+  return function(kind, conn, x)
+    if kind == "open" then
+      local r = self.o.rate
+      self.conns[conn] = { addr = x, rate = bucket(r and { burst = 2 * r, per_second = r } or protocol.RATE, self.clock) }
+    elseif kind == "message" then
+      self:message(conn, x)
+    else
+      self.conns[conn] = nil
+    end
+  end
+end
+
+-- ---------------------------------------------------------------------
+-- The server
+
+-- The folder of the static files: --static, $DILOTI_WEB, or the first
+-- of the source tree's and the installed ones that exists.
+local function static_dir(a)
+  local dirs = { a.static, os.getenv("DILOTI_WEB"), "web", "/usr/local/share/diloti/web", "/usr/share/diloti/web" }
+  for i = 1, 5 do
+    local d = dirs[i]
+    if d and core.filekind(d) == "directory" then return d end
+  end
+  return nil
+end
+
+local function origins(base, host, port, extra)
+  local o = { base:match("^(https?://[^/]+)") }
+  for _, h in ipairs { host, "127.0.0.1", "localhost", "[::1]" } do
+    o[#o + 1] = string.format("http://%s:%d", h, port)
+  end
+  for _, x in ipairs(extra or {}) do o[#o + 1] = x end
+  return o
+end
+
+--- M.main(a): a: listen, port, data, static, url, origin (a list),
+-- per_address, max_rooms. Returns the exit status.
+function M.main(a)
+  local net = require "diloti.net"
+  local rooms = require "diloti.server.rooms"
+  local host, port = a.listen or "127.0.0.1", a.port or 8080
+  local static = static_dir(a)
+  if not static then
+    io.stderr:write("diloti serve: no folder of web pages (give --static DIR)\n")
+    return 1
+  end
+  local data = a.data or rooms.default_dir()
+  local st, why = rooms.open(data)
+  if not st then
+    io.stderr:write("diloti serve: ", tostring(why), "\n")
+    return 1
+  end
+  local srv
+  srv, why = net.listen {
+    host = host, port = port, static = static, per_address = a.per_address, max_message = M.MAX_CREATE,
+    origins = origins(a.url or string.format("http://%s:%d", host, port), host, port, a.origin),
+  }
+  if not srv then
+    io.stderr:write("diloti serve: ", why, "\n")
+    return 1
+  end
+  port = srv:info().port
+  local base = (a.url or string.format("http://%s:%d", host == "0.0.0.0" and "127.0.0.1" or host, port)):gsub("/$", "")
+  local resumed = 0
+  for _, r in ipairs(st:unfinished()) do
+    if srv:spawn(r.id, M.ROOM_MODULE, json.encode { id = r.id, data = data, base = base, resume = true,
+      rate = a.rate }) then
+      resumed = resumed + 1
+    end
+  end
+  st:close()
+  io.stdout:write(string.format("diloti serve: listening on %s (data: %s; %d rooms resumed)\n", base, data, resumed))
+  io.stdout:flush()
+  local lobby = M.lobby(srv, { data = data, base = base, max_rooms = a.max_rooms, room_rate = a.room_rate,
+    rate = a.rate })
+  srv:run(lobby:handler())
+  srv:close_all()
+  io.stdout:write("diloti serve: stopped\n")
+  return 0
+end
+
+return M

@@ -1,0 +1,299 @@
+-- `diloti serve` as its clients meet it: a real server started by the
+-- test on a free loopback port (tests/lua/support_server.lua), clients
+-- over WebSocket (diloti.wsclient). Rooms made, joined and played to the
+-- end in every game with people and AIs; refusals; every frame to every
+-- client checked for cards its viewer may not know; a socket killed and
+-- the client back where it was; a person gone and an AI in the chair,
+-- then the person back; an uploaded AI that loops or eats memory; hostile
+-- clients; rooms that do not wait for each other.
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+package.path = here .. "?.lua;" .. package.path
+local support = require "support"
+local S = require "support_server"
+local json = require "diloti.match.json"
+local diloti = require "diloti"
+
+local srv
+
+-- Plays seat's moves (the first legal one, or choose(frame)) until
+-- stop(frame) holds; returns the frames read.
+local function play(c, seat, stop, choose, all)
+  all = all or { texts = {} }
+  local deadline = os.time() + 120
+  while os.time() < deadline do
+    local f, text = S.recv(c, 5)
+    assert(f, "no frame: " .. tostring(text))
+    all[#all + 1] = f
+    all.texts[#all.texts + 1] = text
+    if stop(f) then return all end
+    if f.type == "state" and f.turn == seat and f.moves then
+      S.send(c, { type = "move", move = choose and choose(f) or 1 })
+    elseif f.type == "error" and f.code == "rate-limited" then
+      S.sleep(0.3)
+      S.send(c, { type = "move", move = 1 })
+    end
+  end
+  error("the game did not end in time")
+end
+
+local function match_over(f) return f.type == "result" and f.kind == "match" end
+
+-- A raw HTTP request (bash's /dev/tcp: the path goes out as written).
+local function http(port, request)
+  local file = os.tmpname()
+  local f = assert(io.open(file, "wb"))
+  f:write(request)
+  f:close()
+  local p = io.popen(string.format(
+    "timeout 5 bash -c 'exec 3<>/dev/tcp/127.0.0.1/%d; cat %s >&3; cat <&3' 2>/dev/null", port, file))
+  local out = p:read("a")
+  p:close()
+  os.remove(file)
+  return out
+end
+
+describe("diloti serve", function()
+  setup(function() srv = S.start() end)
+  teardown(function() S.stop(srv) end)
+
+  it("serves its web pages, and nothing outside their folder", function()
+    local home = http(srv.port, "GET / HTTP/1.0\r\n\r\n")
+    assert.truthy(home:find("200 OK", 1, true))
+    assert.truthy(home:find("diloti join", 1, true))
+    for _, path in ipairs { "/../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc/passwd",
+      "/play/../../etc/passwd", "//etc/passwd", "/web/../README.md" } do
+      local r = http(srv.port, "GET " .. path .. " HTTP/1.0\r\n\r\n")
+      assert.falsy(r:find("root:", 1, true), path)
+      assert.falsy(r:find("diloti serve", 1, true), path)
+    end
+  end)
+
+  it("creates rooms: links for the people's seats and a watch link; bad options refused with why", function()
+    local m = S.create(srv, { rules = "pilotta", players = 4, seats = { "person", "ai:normal", "person", "ai" } })
+    assert.equal("created", m.type)
+    assert.equal(2, #m.seats)
+    for _, s in ipairs(m.seats) do
+      local room, token, kind = S.parse(s.link)
+      assert.equal(m.room, room)
+      assert.equal(64, #token)
+      assert.equal("play", kind)
+    end
+    assert.equal("watch", select(3, S.parse(m.watch)))
+    local bad = {
+      { { rules = "pilotta", players = 4, seats = { "person" } }, "4 players" },
+      { { rules = "no-such-game", players = 2, seats = { "person", "ai" } }, "" },
+      { { rules = "diloti", players = 2, seats = { "person", "robot" } }, "seat 1" },
+      { { rules = "diloti", players = 2, seats = { "person", "ai:../../x" } }, "seat 1" },
+      { { rules = "diloti", players = 2, seats = { "person", "script" } }, "script" },
+      { { rules = "diloti", players = 2, seats = { "person", "ai" }, colour = "red" }, "colour" },
+      { { rules = "diloti", players = 2, seats = { "person", "ai" }, takeover = -1 }, "takeover" },
+      { { rules = "diloti; rm", players = 2, seats = { "person", "ai" } }, "rules" },
+    }
+    for _, b in ipairs(bad) do
+      local r = S.create(srv, b[1])
+      assert.equal("error", r.type, json.encode(b[1]))
+      assert.equal("bad-room", r.code)
+      assert.truthy(r.message:find(b[2], 1, true), r.message)
+    end
+  end)
+
+  for _, g in ipairs {
+    { rules = "diloti", players = 2, seats = { "person", "ai:normal" } },
+    { rules = "diloti", players = 4, seats = { "person", "ai", "person", "ai:expert" } },
+    { rules = "kontsina", players = 3, seats = { "ai", "person", "ai" } },
+    { rules = "pilotta", players = 4, seats = { "person", "ai", "ai:cautious", "person" } },
+  } do
+    it(string.format("a whole match of %s for %d over the network, people and AIs", g.rules, g.players), function()
+      g.pace, g.target = 0, 1
+      local m = S.create(srv, g)
+      assert.equal("created", m.type, json.encode(m))
+      local clients = {}
+      for _, s in ipairs(m.seats) do
+        local c, w = S.join(srv, s.link)
+        assert.equal("welcome", w.type)
+        assert.equal(s.seat, w.seat)
+        clients[#clients + 1] = { c = c, seat = s.seat, done = false }
+      end
+      -- (each person plays in turn; a person whose turn it is not reads on)
+      local deadline = os.time() + 120
+      local over = 0
+      while over < #clients and os.time() < deadline do
+        for _, cl in ipairs(clients) do
+          if not cl.done then
+            local f = S.recv(cl.c, 0.05)
+            if f and match_over(f) then
+              cl.done = true
+              over = over + 1
+            elseif f and f.type == "state" and f.turn == cl.seat and f.moves then
+              S.send(cl.c, { type = "move", move = 1 })
+            end
+          end
+        end
+      end
+      assert.equal(#clients, over)
+      for _, cl in ipairs(clients) do cl.c:close() end
+    end)
+  end
+
+  it("a refusal names the rule; out of turn and another seat's move are errors; the game goes on", function()
+    local m = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "ai" }, pace = 2, seed = 3 })
+    local c = S.join(srv, m.seats[1].link)
+    local st = S.wait(c, function(f) return f.type == "state" and f.turn == 0 end)
+    local v = st.view
+    -- a card of the hand on a table card of another rank: no such capture
+    local h, t
+    for _, x in ipairs(v.hand) do
+      for _, y in ipairs(v.table.loose) do
+        if x:sub(1, -2) ~= y:sub(1, -2) then h, t = x, y end
+      end
+    end
+    S.send(c, { type = "move", move = h .. " x " .. t })
+    local r = S.wait(c, function(f) return f.type == "refusal" end)
+    assert.truthy(r.rule and r.rule:match("^D%d+"), json.encode(r))
+    S.send(c, { type = "move", move = 1, seat = 1 })
+    assert.equal("not-your-seat", S.wait(c, function(f) return f.type == "error" end).code)
+    S.send(c, { type = "move", move = 1 })
+    S.wait(c, function(f) return f.type == "event" and f.event.seat == 0 end)
+    -- (the AI waits 2 s before it moves: it is not seat 0's turn)
+    S.send(c, { type = "move", move = 1 })
+    assert.equal("out-of-turn", S.wait(c, function(f) return f.type == "error" end).code)
+    c:close()
+  end)
+
+  it("a client whose socket was killed comes back with its last seq and misses nothing", function()
+    local m = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "ai" }, pace = 0.2 })
+    local c, w = S.join(srv, m.seats[1].link)
+    local seen = w.seq
+    local f = S.wait(c, function(x) return x.type == "state" and x.turn == 0 end)
+    seen = f.seq
+    S.send(c, { type = "move", move = 1 })
+    c:close() -- (killed before the AI's answer)
+    S.sleep(0.6)
+    local c2, w2 = S.join(srv, m.seats[1].link, seen)
+    assert.equal("replay", w2.resume)
+    local frames = {}
+    local g = S.wait(c2, function(x)
+      frames[#frames + 1] = x
+      return x.type == "state" and x.turn == 0
+    end)
+    assert.equal(seen + 1, frames[1].seq)
+    for i = 2, #frames do assert.equal(frames[i - 1].seq + 1, frames[i].seq) end
+    assert.truthy(g.moves)
+    c2:close()
+  end)
+
+  it("a person gone longer than the room allows: an AI takes the chair; the link takes it back", function()
+    local m = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "ai" }, pace = 0.3, takeover = 1 })
+    local watch = S.join(srv, m.watch)
+    local c = S.join(srv, m.seats[1].link)
+    S.wait(c, function(x) return x.type == "state" and x.turn == 0 end)
+    c:close()
+    local taken = S.wait(watch, function(x) return x.type == "seat" end, 10)
+    assert.same({ 0, "ai" }, { taken.seat, taken.kind })
+    -- the AI plays seat 0's moves meanwhile
+    S.wait(watch, function(x) return x.type == "event" and x.event.type == "move" and x.event.seat == 0 end, 10)
+    local c2, w2 = S.join(srv, m.seats[1].link)
+    assert.equal(0, w2.seat)
+    local back = S.wait(watch, function(x) return x.type == "seat" end, 10)
+    assert.same({ 0, "person" }, { back.seat, back.kind })
+    local st = S.wait(c2, function(x) return x.type == "state" and x.turn == 0 and x.moves end, 10)
+    assert.truthy(#st.moves > 0)
+    c2:close()
+    watch:close()
+  end)
+
+  it("an uploaded AI: it plays; one that loops or eats memory loses its call and the room goes on", function()
+    local good = [[return { name = "upload-first", game = "diloti", description = "the first move",
+      choose = function(ctx) return ctx.moves[1] end }]]
+    local m = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "script" }, script = good,
+      script_name = "upload-first",
+      pace = 0, target = 1 })
+    assert.equal("created", m.type, json.encode(m))
+    local c = S.join(srv, m.seats[1].link)
+    play(c, 0, match_over)
+    c:close()
+    for _, body in ipairs { "while true do end", "local t = {} while true do t[#t + 1] = ('x'):rep(1e6) end" } do
+      local bad = string.format([[return { name = "upload-bad", game = "diloti", description = "bad",
+        choose = function(ctx) %s end }]], body)
+      local m2 = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "script" }, script = bad,
+        script_name = "upload-bad",
+        pace = 0, target = 1 })
+      assert.equal("created", m2.type, json.encode(m2))
+      local c2 = S.join(srv, m2.seats[1].link)
+      local frames = play(c2, 0, match_over)
+      local warned = false
+      for _, f in ipairs(frames) do
+        if f.type == "event" and f.event.type == "warning" then warned = true end
+      end
+      assert.is_true(warned)
+      c2:close()
+    end
+  end)
+
+  it("a script that is not an AI, or names a shipped AI, is refused with why", function()
+    for _, src in ipairs { "return 42", "this is not Lua", [[return { name = "master", game = "diloti",
+      choose = function(ctx) return ctx.moves[1] end }]] } do
+      local r = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "script" }, script = src,
+        script_name = src:match('name = "(%w+)"') or "mine" })
+      assert.equal("error", r.type, src)
+      assert.truthy(r.message:find("script", 1, true), r.message)
+    end
+  end)
+end)
+
+describe("diloti serve: nothing hidden on the wire", function()
+  setup(function() srv = S.start() end)
+  teardown(function() S.stop(srv) end)
+
+  -- Four people and a spectator, in lockstep: after each move every
+  -- client reads until its new state; every frame it got is checked
+  -- against a game of the test's own, played with the same seed and the
+  -- same moves.
+  for _, g in ipairs { { rules = "diloti", players = 4 }, { rules = "pilotta", players = 4 } } do
+    it(string.format("%s for four: every frame to every seat and the spectator, two rounds", g.rules), function()
+      local seats = {}
+      for i = 1, g.players do seats[i] = "person" end
+      local m = S.create(srv, { rules = g.rules, players = g.players, seats = seats, pace = 0, seed = 11 })
+      local mirror = diloti.new { rules = g.rules, players = g.players, seed = 11 }
+      local clients = {}
+      for _, s in ipairs(m.seats) do clients[#clients + 1] = { c = (S.join(srv, s.link)), viewer = s.seat } end
+      clients[#clients + 1] = { c = (S.join(srv, m.watch)), viewer = nil }
+      math.randomseed(5)
+      local checked, moves = 0, 0
+      local function read_all()
+        for _, cl in ipairs(clients) do
+          local set = support.hidden(mirror, cl.viewer)
+          local ok, err = pcall(S.wait, cl.c, function(f)
+            local leak = support.leaks(f, set, f.type)
+            assert.is_nil(leak, "seat " .. tostring(cl.viewer) .. ": " .. tostring(leak))
+            checked = checked + 1
+            cl.last = f
+            return f.type == "state"
+          end, 5)
+          assert(ok, string.format("%s (viewer %s, after %d moves, the mirror's phase %s; last frame %s)",
+            tostring(err), tostring(cl.viewer), moves, mirror:phase(), json.encode(cl.last or {}):sub(1, 300)))
+        end
+      end
+      read_all()
+      local rounds = 0
+      while rounds < 2 do
+        if mirror:phase() == "round-over" then
+          rounds = rounds + 1
+          if rounds == 2 then break end
+          mirror:next_round()
+        else
+          local list = mirror:moves()
+          local mv = list[math.random(#list)]
+          local turn = mirror:turn()
+          S.send(clients[turn + 1].c, { type = "move", move = mv })
+          assert.truthy(mirror:play(mv))
+          moves = moves + 1
+        end
+        read_all()
+      end
+      assert.truthy(moves > 20)
+      assert.truthy(checked > 5 * moves)
+      for _, cl in ipairs(clients) do cl.c:close() end
+    end)
+  end
+end)
