@@ -284,6 +284,9 @@ function Remote:take(msg)
     self.fresh = false
   elseif ty == "welcome" then
     self.welcome_msg = msg
+    -- (a fresh start of the stream: a server that restarted numbers its
+    -- frames from 1 again, and the state that follows is the next one)
+    if msg.resume ~= "replay" then self.last = seq or 0 end
   elseif ty == "error" and (msg.code == "replaced" or msg.code == "bad-token") then
     if self.welcome_msg == nil and msg.code == "bad-token" then self.welcome_msg = msg end
     self.gone = GONE[msg.code]

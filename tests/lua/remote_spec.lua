@@ -39,12 +39,12 @@ end
 -- none (where another seat may move), and drops the connection when the
 -- test says so (t.drop = true).
 local function transport(h)
-  local t = { connects = 0, sent = {} }
+  local t = { connects = 0, sent = {}, host = h }
   function t.connect()
     if t.refuse then return nil, "connection refused" end
     t.connects = t.connects + 1
     local q = {}
-    local c = h:connect(function(text) q[#q + 1] = text end)
+    local c = t.host:connect(function(text) q[#q + 1] = text end)
     return {
       send = function(text)
         if t.drop_send then
@@ -328,6 +328,39 @@ describe("the table at an online room", function()
       end
     end
     assert.equal(3, hellos)
+  end)
+
+  it("follows a server that restarted: its streams begin again from 1, after a fresh state", function()
+    local r = assert(room.new { rules = "diloti", players = 2, ai = "random", seed = 12, match = false })
+    local function host()
+      local now = 0
+      return protocol.host(r, { clock = function() now = now + 10 return now end, random = counting_random() })
+    end
+    local h = host()
+    h:start()
+    local t = transport(h)
+    local rr = assert(open(h, t, h.seat_tokens[0]))
+    local n = 0
+    local base = mover()
+    local s, out = play(rr, function(prompt, sess)
+      if prompt == "diloti> " then
+        n = n + 1
+        if n == 6 then
+          -- (the server restarts: a new host over the room, the same tokens)
+          h:close()
+          t.host = host()
+          t.drop_send = true
+        end
+      end
+      return base(prompt, sess)
+    end)
+    assert.equal(2, t.connects)
+    assert.equal("round-over", r.g:phase())
+    assert.truthy(out:find("the moves made meanwhile are not shown", 1, true))
+    assert.falsy(out:find("Refused", 1, true), out:match("Refused[^\n]*"))
+    local moves = 0
+    for _, x in ipairs(r.g:history()) do if x.seat then moves = moves + 1 end end
+    assert.equal(moves, #s.log)
   end)
 
   it("a connection found closed when a move is sent is made again, and the move sent on it", function()
