@@ -138,8 +138,8 @@ function Game:parse(move)
     end
     if #fits == 1 then return { text = fits[1], seat = seat } end
     if #fits > 1 then
-      return nil, string.format("'%s' begins several moves: %s", text, table.concat(fits, ", ", 1,
-        math.min(#fits, 8)) .. (#fits > 8 and ", ..." or ""))
+      return nil, string.format("'%s' begins several moves: %s; type one of them, or its number in 'moves'",
+        text, table.concat(fits, ", ", 1, math.min(#fits, 8)) .. (#fits > 8 and ", ..." or ""))
     end
   end
   return { text = text, seat = seat }
@@ -407,7 +407,7 @@ end
 --- Plays this seat's move (seat nil: this seat's, as the table says it):
 -- the move's event, or nil and why (the server's refusal, led by its
 -- rule id; the room untouched), and "closed" when the connection is
--- lost for good.
+-- lost for good, "unsent" when the move may not have reached the server.
 function Remote:play(seat, move)
   if self.gone then return nil, self.gone, "closed" end
   if self.spectator then return nil, "a spectator does not play" end
@@ -417,7 +417,7 @@ function Remote:play(seat, move)
   if type(move) == "table" then move = move.text end
   self.reply = nil
   local sent, serr = self:send({ type = "move", move = move }, true)
-  if not sent then return nil, serr, self.gone and "closed" end
+  if not sent then return nil, serr, self.gone and "closed" or "unsent" end
   local mine
   local function done()
     if self.reply then return true end
@@ -428,9 +428,10 @@ function Remote:play(seat, move)
   end
   local ok, why = self:await(done, true)
   if why == "rejoined" then
-    return nil, "the connection was lost before the server had your move: it was not played; type it again"
+    return nil, "the connection was lost before the server had your move: it was not played; type it again",
+      "unsent"
   end
-  if not ok then return nil, why, self.gone and "closed" end
+  if not ok then return nil, why, self.gone and "closed" or "unsent" end
   if not mine then
     local r = self.reply
     return nil, tostring(r.reason or r.message or "the server refused the move")

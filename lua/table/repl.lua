@@ -436,6 +436,8 @@ function Session:try_move(line, sure)
       self.done = true
       return true
     end
+    -- (a move a room elsewhere may not have had: no refusal of the rules)
+    if gone == "unsent" then self:complain(tostring(why)) return true end
     if not ok then self:refused(why) return true end
     if self.after_human_move then self.after_human_move(seat, r.move) end
     self:advance()

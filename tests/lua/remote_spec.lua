@@ -52,6 +52,10 @@ local function transport(h)
           c:close()
         end
         if c.closed then return nil, "closed", "the test dropped it" end
+        if t.swallow then
+          t.swallow = nil
+          return true
+        end
         t.sent[#t.sent + 1] = text
         c:receive(text)
         return true
@@ -379,6 +383,31 @@ describe("the table at an online room", function()
     assert.equal(2, t.connects)
     assert.equal("round-over", r.g:phase())
     assert.falsy(out:find("Refused", 1, true), out:match("Refused[^\n]*"))
+    local moves = 0
+    for _, x in ipairs(r.g:history()) do if x.seat then moves = moves + 1 end end
+    assert.equal(moves, #s.log)
+  end)
+
+  it("a move the server never answers is said so, not as a refusal; typed again, it is played", function()
+    local r, h = server { rules = "diloti", players = 2, ai = "random", seed = 12, match = false }
+    local t = transport(h)
+    local rr = assert(open(h, t, h.seat_tokens[0]))
+    local n = 0
+    local base = mover()
+    local waits = remote.REPLY_WAITS
+    remote.REPLY_WAITS = 3
+    local ok, s, out = pcall(play, rr, function(prompt, sess)
+      if prompt == "diloti> " then
+        n = n + 1
+        if n == 3 then t.swallow = true end
+      end
+      return base(prompt, sess)
+    end)
+    remote.REPLY_WAITS = waits
+    assert(ok, s)
+    assert.truthy(out:find("> the server at ws://test/ws does not answer\n", 1, true), out)
+    assert.falsy(out:find("Refused", 1, true), out:match("Refused[^\n]*"))
+    assert.equal("round-over", r.g:phase())
     local moves = 0
     for _, x in ipairs(r.g:history()) do if x.seat then moves = moves + 1 end end
     assert.equal(moves, #s.log)
