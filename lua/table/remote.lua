@@ -332,8 +332,8 @@ function Remote:reconnect(why)
     local ok, err = self:join(self.last)
     if ok then
       local w = self.welcome_msg
-      self.notes[#self.notes + 1] = w.resume == "replay" and "(connection lost and made again: nothing missed)"
-        or "(connection lost and made again: the moves made meanwhile are not shown; the board is as it stands)"
+      self.notes[#self.notes + 1] = w.resume == "replay" and "connection lost and made again: nothing missed"
+        or "connection lost and made again: the moves made meanwhile are not shown; the board is as it stands"
       return true
     end
     why = err
@@ -352,7 +352,13 @@ function Remote:follow(done)
   while not done() do
     if self.gone then return nil, "closed", self.gone end
     if self.interrupted and self.interrupted() then return nil, "interrupted" end
-    local ok, why, more = self:pump()
+    -- (Ctrl-C at the terminal raises "interrupted" in the Lua running
+    -- then, most likely here after a recv: the wait stops, nothing lost)
+    local done_ok, ok, why, more = pcall(self.pump, self)
+    if not done_ok then
+      if tostring(ok):match("interrupted$") then return nil, "interrupted" end
+      error(ok, 0)
+    end
     if ok then
       idle = 0
     elseif why == "timeout" then

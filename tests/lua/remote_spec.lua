@@ -303,6 +303,29 @@ describe("the table at an online room", function()
     assert.falsy(out:find("[Yy]our"), out:match("[^\n]*[Yy]our[^\n]*"))
   end)
 
+  it("Ctrl-C while following a room stops the wait; 'go' follows it again", function()
+    local _, h = server { rules = "diloti", players = 2, humans = 2, seed = 9, match = false }
+    local t = transport(h)
+    local calls, stop = 0, false
+    local rr = assert(open(h, t, h.watch, { interrupted = function()
+      calls = calls + 1
+      local was = stop
+      stop = false
+      return was
+    end }))
+    local lines = { "go" }
+    local i = 0
+    t.idle = function() if calls == 3 or calls == 12 then stop = true end end
+    local s, out = play(rr, function(prompt)
+      if prompt ~= "diloti> " then return "" end
+      i = i + 1
+      return lines[i]
+    end)
+    assert.equal(2, count(out, "Interrupted: type 'go' to follow the room again."))
+    assert.truthy(out:find("seat 1 (North) to play.", 1, true) or out:find("seat 0 (South) to play.", 1, true), out)
+    assert.is_true(s.done)
+  end)
+
   it("makes a dropped connection again and carries on where it was", function()
     local r, h = server { rules = "diloti", players = 2, ai = "random", seed = 12, match = false }
     local t = transport(h)
