@@ -96,8 +96,9 @@ function Game:count()
   return #(self.st.moves or {}), not self.st.cut
 end
 
---- The rules: the view's own when it carries them, else the game's
--- base rules for the players (house rules are the server's).
+--- The rules: the view's own when it carries them, else the welcome's,
+-- else the game's base rules for the players (the house rules of the
+-- room are then the server's alone).
 function Game:rules()
   local v = self.st.view
   if v and type(v.rules) == "table" then return v.rules end
@@ -221,7 +222,11 @@ function Remote:seat(w)
       or { kind = "remote", name = type(name) == "string" and name or ("seat " .. seat) }
   end
   self.g = setmetatable({ st = {}, name = w.game, players = n }, Game)
-  self.opts = { game = w.game, rules = w.game, players = n, seed = 0, practice = false }
+  -- (the room's rules when the welcome carries them, house rules and all:
+  -- the rules table, or the spec that names them)
+  if type(w.rules) == "table" then self.g.base_rules = w.rules end
+  self.opts = { game = w.game, rules = type(w.rules) == "string" and w.rules or w.game, players = n, seed = 0,
+    practice = false }
 end
 
 -- Sends a message: true, or nil and why. rejoin: a connection found

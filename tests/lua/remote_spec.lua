@@ -68,6 +68,7 @@ local function transport(h)
         end
         if #q == 0 and t.idle then t.idle() end
         local text = table.remove(q, 1)
+        if text and t.rewrite then text = t.rewrite(text) end
         if text then return text end
         return nil, "timeout"
       end,
@@ -324,6 +325,26 @@ describe("the table at an online room", function()
     assert.equal(2, count(out, "Interrupted: type 'go' to follow the room again."))
     assert.truthy(out:find("seat 1 (North) to play.", 1, true) or out:find("seat 0 (South) to play.", 1, true), out)
     assert.is_true(s.done)
+  end)
+
+  it("draws with the rules the welcome carries (a room's house rules), else the game's base rules", function()
+    local r, h = server { rules = "diloti", players = 2, ai = "random", seed = 11, match = false }
+    local t = transport(h)
+    local rules = r.g:rules()
+    rules.target = 99
+    t.rewrite = function(text)
+      local f = json.decode(text)
+      if f.type ~= "welcome" then return text end
+      f.rules = rules
+      return json.encode(f)
+    end
+    local rr = assert(open(h, t, h.seat_tokens[0]))
+    assert.equal(99, rr.g:rules().target)
+    local _, out = play(rr, function() return nil end)
+    assert.truthy(out:find("(to 99)", 1, true), out)
+    t.rewrite = nil
+    rr = assert(open(h, t, h.seat_tokens[0]))
+    assert.equal(61, rr.g:rules().target)
   end)
 
   it("makes a dropped connection again and carries on where it was", function()
