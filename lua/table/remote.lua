@@ -177,6 +177,7 @@ function M.open(o)
     sleep = o.sleep or function(s) if s > 0 then os.execute(string.format("sleep %d", s)) end end,
     wait = o.wait or M.WAIT, max_idle = o.max_idle, interrupted = o.interrupted,
     listeners = {}, queue = {}, last = 0, fresh = false, live = true, notes = {},
+    over_line = "The match is over: 'quit' leaves the room.",
   }, Remote)
   -- (last 0: the frames so far, while the server still keeps them)
   local ok, why = self:join(0)
@@ -459,22 +460,29 @@ end
 -- "over" (the match), "closed" and why (the connection is lost for good),
 -- "interrupted".
 function Remote:step()
-  if #self.queue > 0 then return self:emit() end
-  for _, n in ipairs(self.notes) do
-    for _, fn in ipairs(self.listeners) do fn({ type = "warning", message = n, source = "room" }, self, {}) end
+  while true do
+    if #self.queue > 0 then return self:emit() end
+    for _, n in ipairs(self.notes) do
+      for _, fn in ipairs(self.listeners) do fn({ type = "warning", message = n, source = "room" }, self, {}) end
+    end
+    self.notes = {}
+    local stop = self:stopped()
+    if stop == "over" then return nil, "over" end
+    if stop == "wait" then return nil, "wait", self.my_seat end
+    local ok, why, more = self:follow(function() return #self.queue > 0 or self:stopped() ~= nil end)
+    if not ok then return nil, why, more end
   end
-  self.notes = {}
-  if self.fresh then
-    local st = self.g.st
-    if st.phase == "match-over" then return nil, "over" end
-    if st.turn ~= nil and st.turn == self.my_seat and st.moves then return nil, "wait", self.my_seat end
-  end
-  local ok, why, more = self:follow(function()
-    return #self.queue > 0 or (self.fresh and (self.g.st.phase == "match-over" or
-      (self.g.st.turn ~= nil and self.g.st.turn == self.my_seat)))
-  end)
-  if not ok then return nil, why, more end
-  return self:step()
+end
+
+-- Whether the room, as the last state frame says with no event after
+-- it, waits for this seat ("wait") or is over ("over"); nil while the
+-- others play. (A round's end is no stop: the server deals the next.)
+function Remote:stopped()
+  if not self.fresh then return nil end
+  local st = self.g.st
+  if st.phase == "match-over" then return "over" end
+  if st.turn ~= nil and st.turn == self.my_seat then return "wait" end
+  return nil
 end
 
 function Remote:advance()

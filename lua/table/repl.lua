@@ -360,7 +360,7 @@ function Session:show()
   local phase = view.phase
   if phase == "match-over" then
     -- (the board says the match is over, the round's breakdown who won)
-    self:print("Type 'new' for another game.")
+    self:print(self.room.over_line or "Type 'new' for another game.")
   elseif seat then
     local say = self.gm.prompt_line(view, self.names[seat])
     if say then self:print(say) end

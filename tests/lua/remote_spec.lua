@@ -147,6 +147,21 @@ describe("the table at an online room", function()
     assert.falsy(out:find("Refused:", 1, true), out:match("Refused:[^\n]*"))
   end)
 
+  it("plays a whole match of 2-player Diloti, to its end", function()
+    local r, h = server { rules = "diloti", players = 2, ai = "random", seed = 3, target = 21 }
+    local t = transport(h)
+    local rr = assert(open(h, t, h.seat_tokens[0]))
+    local s, out = play(rr, mover())
+    assert.equal("match-over", r.g:phase())
+    local moves = 0
+    for _, x in ipairs(r.g:history()) do if x.seat then moves = moves + 1 end end
+    assert.equal(moves, #s.log)
+    assert.is_true(count(out, "Round %d+: [^\n]* deals%.") >= 2, out:sub(1, 500))
+    assert.truthy(out:find("The match is over: 'quit' leaves the room.", 1, true), out:sub(-800))
+    assert.falsy(out:find("Type 'new'", 1, true))
+    assert.falsy(out:find("Refused:", 1, true), out:match("Refused:[^\n]*"))
+  end)
+
   it("plays a whole round of Pilotta through the wire (announcements, by text and number)", function()
     local r, h = server { game = "pilotta", ai = "random", seed = 4, humans = 1, match = false }
     local t = transport(h)
