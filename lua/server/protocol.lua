@@ -99,12 +99,13 @@ local function key_of(viewer) return viewer == nil and "watch" or viewer end
 -- or nil and why: the hint, why and explain a front end offers; none
 -- by default), after (fn(host) called when the room has settled after a
 -- move: a place to store it before the next one), rate (each
--- connection's bucket, {burst, per_second}; M.RATE).
+-- connection's bucket, {burst, per_second}; M.RATE), paced (a person's
+-- move does not let the AIs play: the front end steps them).
 function M.host(room, o)
   o = o or {}
   local h = setmetatable({
     room = room, random = o.random or M.urandom, clock = o.clock or core.clock,
-    backlog = o.backlog or M.BACKLOG, advise = o.advise, after = o.after, rate = o.rate,
+    backlog = o.backlog or M.BACKLOG, advise = o.advise, after = o.after, rate = o.rate, paced = o.paced,
     streams = {}, seat_tokens = {}, names = {},
   }, Host)
   -- (a room resumed after a restart keeps its id, tokens and numbers)
@@ -303,7 +304,8 @@ end
 --- A new connection: send(text) is called with every frame for it.
 function Host:connect(send)
   return setmetatable({
-    host = self, send = send, rate = bucket(self.rate or M.RATE, self.clock), advice_rate = bucket(M.ADVICE_RATE, self.clock),
+    host = self, send = send, rate = bucket(self.rate or M.RATE, self.clock),
+    advice_rate = bucket(M.ADVICE_RATE, self.clock),
   }, Conn)
 end
 
@@ -493,7 +495,8 @@ function Conn:move(seat, msg)
     self:reply { type = "refusal", move = msg.move, reason = why, rule = why:match("^([%w%-]+):") }
     return nil, "refused"
   end
-  h:settle()
+  -- (a room that paces its AIs moves them itself, one at a time)
+  if h.paced then h:begin() else h:settle() end
   return true
 end
 

@@ -27,6 +27,11 @@ M.SCRIPT_BUDGET = 20
 
 local function now() return core.clock() end
 
+--- Where a room's uploaded AI is kept (its data folder's scripts/ID).
+function M.script_dir(a)
+  return (a.data or os.tmpname() .. ".d") .. "/scripts/" .. a.id
+end
+
 -- ---------------------------------------------------------------------
 -- Storage (lua/server/rooms.lua when the server has a data folder)
 
@@ -36,14 +41,23 @@ local function open_store(dir)
   return assert(rooms.open(dir))
 end
 
+-- Stores the room after a move; a move that cannot be stored is not
+-- announced (the host sends nothing when this raises) and the room
+-- stops: after a restart it goes on from its last stored move.
 local function progress(R)
   if not R.store then return end
-  local rec = assert(record.encode(R.room.g, R.room:meta { server = "diloti serve" }))
-  local keep = R.host:keep()
-  R.store:progress(R.id, {
-    record = rec, seqs = keep.seqs, finished = R.room.g:phase() == "match-over",
-    summary = options.summary(R.room), seats = R.seats_now and R.seats_now(),
-  })
+  local rec, why = record.encode(R.room.g, R.room:meta { server = "diloti serve" })
+  local ok
+  if rec then
+    local keep = R.host:keep()
+    ok, why = R.store:progress(R.id, {
+      record = rec, seqs = keep.seqs, finished = R.room.g:phase() == "match-over", summary = options.summary(R.room),
+    })
+  end
+  if not ok then
+    R.failed = "the room could not be stored: " .. tostring(why)
+    error(R.failed, 0)
+  end
 end
 
 -- ---------------------------------------------------------------------
@@ -69,11 +83,28 @@ local function created(R, chan, conn, base)
   })
 end
 
+-- An AI that failed its call (an error, its time or memory spent): the
+-- room says so to everyone, without the AI's own words (they may quote
+-- its hand), and goes on with the move played for it.
+local function tell_failures(R)
+  R.room:listen(function(e, _, d)
+    local info = d and d.last_info
+    if e.type == "move" and info and info.warning and R.host then
+      R.host:announce { type = "notice", seat = e.seat,
+        message = string.format("the AI at seat %d failed its call; a move was played for it", e.seat) }
+    end
+  end)
+end
+
 local function host_for(R, keep)
   local o = R.opts
+  if not R.told then
+    R.told = true
+    tell_failures(R)
+  end
   R.host = protocol.host(R.room, {
     names = o.names, id = keep and keep.id or R.id, tokens = keep and keep.tokens, seqs = keep and keep.seqs,
-    after = function() progress(R) end, advise = R.advise,
+    after = function() progress(R) end, advise = R.advise, paced = true,
     rate = R.rate and { burst = 2 * R.rate, per_second = R.rate },
   })
 end
@@ -88,7 +119,7 @@ local function create(a, chan)
   if not o then return refuse(why) end
   local dirs
   if o.script then
-    local dir = a.data and (a.data .. "/scripts/" .. a.id) or os.tmpname() .. ".d"
+    local dir = M.script_dir(a)
     dirs, why = options.install_script(o, dir)
     if not dirs then return refuse(why) end
   end
@@ -101,7 +132,6 @@ local function create(a, chan)
     local keep = R.host:keep()
     R.store:create(R.id, {
       game = room.g:game(), options = o.stored, tokens = keep.tokens, names = o.names, created = os.time(),
-      dirs = dirs,
     })
   end
   created(R, chan, a.conn, a.base)
@@ -115,7 +145,7 @@ local function resume(a)
   local row = store:get(a.id)
   if not row then return nil, "no such room in the store" end
   local o = assert(options.check(row.info.options))
-  local dirs = row.info.dirs
+  local dirs = o.script_name and { M.script_dir(a) } or nil
   local room, err
   if row.record and row.record ~= "" then
     room, err = room_mod.load(row.record, { text = true, ai_dirs = dirs })
@@ -255,7 +285,14 @@ local function loop(R, chan)
     for seat, at in pairs(R.dropped) do
       if now() >= at + R.opts.takeover then take_over(R, seat) end
     end
-    if ai_to_move(R) and now() >= R.next_step then step(R, chan) end
+    if ai_to_move(R) and now() >= R.next_step and not R.failed then
+      local ok, e = pcall(step, R, chan)
+      if not ok then R.failed = R.failed or tostring(e) end
+    end
+    if R.failed then
+      io.stderr:write("diloti serve: room ", R.id:sub(1, 8), ": ", R.failed, "\n")
+      return
+    end
     if kind == "timeout" and R.room.g:phase() == "match-over" and next(R.conns) == nil then return end
   end
 end

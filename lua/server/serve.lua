@@ -106,7 +106,8 @@ function Lobby:handler()
   return function(kind, conn, x)
     if kind == "open" then
       local r = self.o.rate
-      self.conns[conn] = { addr = x, rate = bucket(r and { burst = 2 * r, per_second = r } or protocol.RATE, self.clock) }
+      local spec = r and { burst = 2 * r, per_second = r } or protocol.RATE
+      self.conns[conn] = { addr = x, rate = bucket(spec, self.clock) }
     elseif kind == "message" then
       self:message(conn, x)
     else
@@ -165,6 +166,8 @@ function M.main(a)
     return 1
   end
   port = srv:info().port
+  -- (with --port 0 the origins are known once the port is)
+  srv:allow(origins(a.url or string.format("http://%s:%d", host, port), host, port, a.origin))
   local base = (a.url or string.format("http://%s:%d", host == "0.0.0.0" and "127.0.0.1" or host, port)):gsub("/$", "")
   local resumed = 0
   for _, r in ipairs(st:unfinished()) do

@@ -22,7 +22,7 @@
 int luaopen_diloti(lua_State *L);
 
 #define SERVER "diloti.net.server"
-#define MAX_ORIGINS 8
+#define MAX_ORIGINS 16
 #define SLOT_BITS 20
 
 typedef struct Frame {
@@ -396,12 +396,15 @@ static int opt_int(lua_State *L, const char *k, int def, int lo, int hi)
     return (int)v;
 }
 
-static void set_origins(lua_State *L, Server *s)
+static void set_origins(lua_State *L, Server *s, int idx)
 {
-    lua_getfield(L, 1, "origins");
+    for (int i = 0; i < s->norigins; i++) free(s->origins[i]);
+    s->norigins = 0;
+    lua_pushvalue(L, idx);
     if (lua_istable(L, -1)) {
         for (int i = 1; i <= MAX_ORIGINS; i++) {
-            if (lua_rawgeti(L, -1, i) == LUA_TSTRING) s->origins[s->norigins++] = strdup(lua_tostring(L, -1));
+            char *o = lua_rawgeti(L, -1, i) == LUA_TSTRING ? strdup(lua_tostring(L, -1)) : NULL;
+            if (o) s->origins[s->norigins++] = o;
             lua_pop(L, 1);
         }
     }
@@ -445,7 +448,9 @@ static int l_listen(lua_State *L)
     s->max_queue = (size_t)opt_int(L, "max_queue", 8 << 20, 4096, 1 << 30);
     s->per_address = opt_int(L, "per_address", 32, 1, 1 << 20);
     s->max_conns = opt_int(L, "max_conns", 4096, 2, (1 << SLOT_BITS) - 1) + 1;
-    set_origins(L, s);
+    lua_getfield(L, 1, "origins");
+    set_origins(L, s, -1);
+    lua_pop(L, 1);
     s->slots = calloc((size_t)s->max_conns, sizeof *s->slots);
     s->static_dir = strdup(dir);
     if (!s->slots || !s->static_dir) return luaL_error(L, "out of memory");
@@ -496,6 +501,15 @@ static int l_run(lua_State *L)
     s->L = NULL;
     luaL_unref(L, LUA_REGISTRYINDEX, s->handler);
     s->handler = LUA_NOREF;
+    return 0;
+}
+
+/* srv:allow(origins): the origins whose pages may connect, from now on. */
+static int l_allow(lua_State *L)
+{
+    Server *s = check_server(L);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    set_origins(L, s, 2);
     return 0;
 }
 
@@ -633,7 +647,8 @@ int luaopen_diloti_net(lua_State *L)
 {
     static const luaL_Reg methods[] = {{"run", l_run},     {"stop", l_stop},   {"send", l_send},
                                        {"close", l_close}, {"bind", l_bind},   {"spawn", l_spawn},
-                                       {"info", l_info},   {"close_all", l_gc}, {NULL, NULL}};
+                                       {"info", l_info},   {"close_all", l_gc}, {"allow", l_allow},
+                                       {NULL, NULL}};
     if (luaL_newmetatable(L, SERVER)) {
         luaL_newlib(L, methods);
         lua_setfield(L, -2, "__index");

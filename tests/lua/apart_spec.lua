@@ -111,6 +111,8 @@ describe("static state", function()
     ["handle.o:calls"] = "core.calls(): a count of engine calls, for the bench",
     ["lview.o:NAMES"] = "the card names, written once the same by any caller (a cache of constants)",
     ["client.o:cl_log_once"] = "lws's log level is the process's: diloti.wsclient switches it off once",
+    ["lview.o:names_once"] = "the pthread_once that writes NAMES once for every room's thread",
+    ["server.o:stop_flag"] = "SIGINT/SIGTERM: the process's one signal, that stops diloti serve",
   }
   local bin = os.getenv("DILOTI_BIN") or "build/diloti"
   local build = bin:match("^(.*)/[^/]*$") or "."
