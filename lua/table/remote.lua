@@ -36,6 +36,7 @@ M.MAX_FRAME = 1 << 20   -- bytes of one frame from the server
 M.MAX_DEPTH = 16        -- nesting of a frame (a view is a few levels deep)
 M.WAIT = 1              -- seconds of one recv
 M.REPLY_WAITS = 60      -- recvs without an answer before a request gives up
+M.DRAIN = 64            -- frames read at most without waiting, before a prompt
 M.TRIES = 5             -- connections tried after one dropped
 M.BACKOFF = { 0, 1, 2, 4, 8 } -- seconds before each try
 
@@ -249,8 +250,8 @@ end
 
 -- One frame in: true (something came), or nil and "timeout" or
 -- "closed" (and why).
-function Remote:pump()
-  local text, why, more = self.t.recv(self.wait)
+function Remote:pump(wait)
+  local text, why, more = self.t.recv(wait or self.wait)
   if not text then
     if why == "timeout" then return nil, "timeout" end
     return nil, "closed", more or why
@@ -261,7 +262,19 @@ function Remote:pump()
   return true
 end
 
-local STREAM = { state = true, event = true, result = true }
+local STREAM = { state = true, event = true, result = true, seat = true, notice = true }
+
+-- A line for what the server tells every viewer besides the game: a seat
+-- that changed hands (a person gone too long, back again), a notice.
+local function told(self, msg)
+  local seat = math.tointeger(msg.seat)
+  local who = seat == nil and "a seat" or (seat == self.my_seat and "your seat")
+    or string.format("seat %d (%s)", seat, self.specs[seat] and self.specs[seat].name or "?")
+  local why = type(msg.why) == "string" and (": " .. msg.why) or ""
+  if msg.type == "notice" then return type(msg.message) == "string" and msg.message or nil end
+  if msg.kind == "ai" then return string.format("%s is played by an AI now%s", who, why) end
+  if msg.kind == "person" then return string.format("%s is played by its person again%s", who, why) end
+end
 
 -- A frame from the server: the stream's frames in order (once each: a
 -- replay after reconnecting may send again what was seen), the replies
@@ -288,6 +301,9 @@ function Remote:take(msg)
     local r = type(msg.result) == "table" and msg.result or {}
     self.queue[#self.queue + 1] = { type = msg.kind == "match" and "match_over" or "round_over", result = r }
     self.fresh = false
+  elseif ty == "seat" or ty == "notice" then
+    local line = told(self, msg)
+    if line then self.queue[#self.queue + 1] = { type = "warning", source = "room", message = line } end
   elseif ty == "welcome" then
     self.welcome_msg = msg
     -- (a fresh start of the stream: a server that restarted numbers its
@@ -467,10 +483,25 @@ function Remote:step()
     end
     self.notes = {}
     local stop = self:stopped()
-    if stop == "over" then return nil, "over" end
-    if stop == "wait" then return nil, "wait", self.my_seat end
-    local ok, why, more = self:follow(function() return #self.queue > 0 or self:stopped() ~= nil end)
-    if not ok then return nil, why, more end
+    -- (what came with the state that stops the room, a notice after it,
+    -- is shown before the prompt)
+    if stop then self:drain() end
+    if stop and #self.queue == 0 then
+      if stop == "over" then return nil, "over" end
+      return nil, "wait", self.my_seat
+    end
+    if not stop then
+      local ok, why, more = self:follow(function() return #self.queue > 0 or self:stopped() ~= nil end)
+      if not ok then return nil, why, more end
+    end
+  end
+end
+
+-- Reads what has arrived already, without waiting (a bounded number of
+-- frames; a connection found closed is the next wait's to make again).
+function Remote:drain()
+  for _ = 1, M.DRAIN do
+    if not self:pump(0) then return end
   end
 end
 

@@ -147,6 +147,19 @@ describe("the table at an online room", function()
     assert.falsy(out:find("Refused:", 1, true), out:match("Refused:[^\n]*"))
   end)
 
+  it("says what the server tells every viewer: a seat that changed hands, a notice", function()
+    local _, h = server { rules = "diloti", players = 2, ai = "random", seed = 11, match = false }
+    h:announce { type = "seat", seat = 1, kind = "ai", name = "AI random", why = "gone too long" }
+    h:announce { type = "notice", seat = 1, message = "the AI at seat 1 failed its call" }
+    h:announce { type = "seat", seat = 0, kind = "person" }
+    local t = transport(h)
+    local rr = assert(open(h, t, h.seat_tokens[0]))
+    local _, out = play(rr, function() return nil end)
+    assert.truthy(out:find("seat 1 (AI random) is played by an AI now: gone too long", 1, true), out)
+    assert.truthy(out:find("the AI at seat 1 failed its call", 1, true))
+    assert.truthy(out:find("your seat is played by its person again", 1, true))
+  end)
+
   it("plays a whole match of 2-player Diloti, to its end", function()
     local r, h = server { rules = "diloti", players = 2, ai = "random", seed = 3, target = 21 }
     local t = transport(h)
