@@ -203,7 +203,10 @@ function Remote:join(last)
   if w.type == "error" then
     return nil, GONE[w.code] or ("the server refused to join: " .. tostring(w.message))
   end
-  if not self.g then self:seat(w) end
+  if not self.g then
+    local seated, fault = pcall(self.seat, self, w)
+    if not seated then return nil, tostring(fault) end
+  end
   return true
 end
 
@@ -288,9 +291,15 @@ function Remote:take(msg)
   local ty = msg.type
   if ty == "state" then
     if type(msg.view) ~= "table" then return end
+    local moves
+    if type(msg.moves) == "table" then
+      moves = {}
+      for _, m in ipairs(msg.moves) do
+        if type(m) == "string" then moves[#moves + 1] = m end
+      end
+    end
     self.g.st = { view = msg.view, phase = type(msg.phase) == "string" and msg.phase or nil,
-      turn = math.tointeger(msg.turn), moves = type(msg.moves) == "table" and msg.moves or nil,
-      cut = type(msg.cut) == "string" and msg.cut or nil }
+      turn = math.tointeger(msg.turn), moves = moves, cut = type(msg.cut) == "string" and msg.cut or nil }
     self.fresh = true
   elseif ty == "event" then
     if type(msg.event) == "table" and type(msg.event.type) == "string" then

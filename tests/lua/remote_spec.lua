@@ -518,6 +518,36 @@ describe("the table at an online room", function()
     assert.equal("cannot connect to ws://test/ws: connection refused", why)
   end)
 
+  it("a server's welcome it cannot seat, or a state of odd shapes, is no crash", function()
+    local _, h = server { rules = "diloti", players = 2, ai = "random", seed = 11, match = false }
+    local t = transport(h)
+    t.rewrite = function(text)
+      local f = json.decode(text)
+      if f.type == "welcome" then f.game = "chess" end
+      return json.encode(f)
+    end
+    local rr, why = open(h, t, h.seat_tokens[0])
+    assert.is_nil(rr)
+    assert.equal("the server plays a game this program does not know (chess)", why)
+    t.rewrite = function(text)
+      local f = json.decode(text)
+      if f.type == "state" and f.moves then
+        f.moves[1] = 7
+        f.moves[2] = "\27[2J" .. f.moves[2]
+      end
+      return json.encode(f)
+    end
+    rr = assert(open(h, t, h.seat_tokens[0]))
+    local asked = 0
+    local _, out = play(rr, function(prompt)
+      asked = asked + 1
+      if prompt == "diloti> " and asked == 1 then return "moves" end
+    end)
+    assert.truthy(out:find("2) ", 1, true), out)
+    assert.falsy(out:find("\27", 1, true))
+    for _, m in ipairs(rr.g:moves()) do assert.is_string(m) end
+  end)
+
   it("reads only what a frame may be: too large, not JSON, nested too deep", function()
     assert.is_nil((remote.read(string.rep(" ", remote.MAX_FRAME + 1))))
     assert.is_nil((remote.read("{nope")))
