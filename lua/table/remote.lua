@@ -336,7 +336,13 @@ function Remote:await(done, rejoin)
   local idle, rejoined = 0, false
   while not done() do
     if self.gone then return nil, self.gone end
-    local ok, why, more = self:pump()
+    local done_ok, ok, why, more = pcall(self.pump, self)
+    if not done_ok then
+      if tostring(ok):match("interrupted$") then
+        return nil, "you stopped waiting for the server's answer (Ctrl-C); 'go' follows the room again"
+      end
+      error(ok, 0)
+    end
     if ok then
       idle = 0
     elseif why == "timeout" then

@@ -61,6 +61,10 @@ local function transport(h)
         return true
       end,
       recv = function()
+        if t.raise then
+          t.raise = nil
+          error("table:1: interrupted", 0)
+        end
         if t.drop then
           t.drop = nil
           c:close()
@@ -373,6 +377,28 @@ describe("the table at an online room", function()
     t.rewrite = nil
     rr = assert(open(h, t, h.seat_tokens[0]))
     assert.equal(61, rr.g:rules().target)
+  end)
+
+  it("Ctrl-C while waiting for a move's answer stops the wait; nothing is lost", function()
+    local r, h = server { rules = "diloti", players = 2, ai = "random", seed = 12, match = false }
+    local t = transport(h)
+    local rr = assert(open(h, t, h.seat_tokens[0]))
+    local n = 0
+    local base = mover()
+    local s, out = play(rr, function(prompt, sess)
+      if prompt == "diloti> " then
+        n = n + 1
+        if n == 4 then t.raise = true end
+        if n == 5 then return "go" end
+      end
+      return base(prompt, sess)
+    end)
+    assert.equal(1, count(out, "you stopped waiting for the server's answer %(Ctrl%-C%)"))
+    assert.falsy(out:find("Refused", 1, true), out:match("Refused[^\n]*"))
+    assert.equal("round-over", r.g:phase())
+    local moves = 0
+    for _, x in ipairs(r.g:history()) do if x.seat then moves = moves + 1 end end
+    assert.equal(moves, #s.log)
   end)
 
   it("makes a dropped connection again and carries on where it was", function()
