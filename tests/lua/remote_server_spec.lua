@@ -108,3 +108,52 @@ describe("the table at a room of diloti serve", function()
     assert.truthy(out:find("that is a watch link", 1, true), out)
   end)
 end)
+
+-- A server on a given port (the one a killed server had: the links name it).
+local function start_at(port, data)
+  local log = data .. ".again.log"
+  local p = io.popen(string.format("%s serve --port %d --room-rate 6000 --rate 1000 --data %s >%s 2>&1 & echo $!",
+    support.q(support.bin), port, support.q(data), support.q(log)))
+  local srv = { pid = p:read("l"), data = data, log = log, port = port }
+  p:close()
+  for _ = 1, 200 do
+    if (S.read(log) or ""):find("listening on", 1, true) then return srv end
+    S.sleep(0.05)
+  end
+  error("the server did not start again: " .. (S.read(log) or "(no log)"))
+end
+
+describe("the table at a room of a server killed and started again", function()
+  local srv
+  teardown(function() if srv then S.stop(srv) end end)
+
+  it("makes the connection again and plays on, nothing shown twice", function()
+    srv = S.start()
+    local made = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "ai:random" }, pace = 0 })
+    assert.equal("created", made.type, made.message)
+    local rr = open(made.seats[1].link)
+    local n = 0
+    local s, out = play(rr, function(prompt, sess)
+      if prompt ~= "diloti> " then return "" end
+      for _, e in ipairs(sess.log) do if e.round and e.round > 1 then return nil end end
+      n = n + 1
+      if n > 200 then return nil end
+      if n == 4 then
+        S.stop(srv, "KILL")
+        srv = start_at(srv.port, srv.data)
+      end
+      return "1"
+    end)
+    rr:close()
+    assert.truthy(out:find("connection lost and made again", 1, true), out:sub(-3000))
+    assert.falsy(out:find("Refused", 1, true), out:match("Refused[^\n]*"))
+    assert.is_true(#s.log >= 48, #s.log)
+    -- every move of the round once: the log's plies run 0, 1, 2, ... within each deal
+    local seen = {}
+    for _, e in ipairs(s.log) do
+      local k = string.format("%s/%s/%s", tostring(e.round), tostring(e.deal), tostring(e.event.ply))
+      assert.is_nil(seen[k], "shown twice: " .. k)
+      seen[k] = true
+    end
+  end)
+end)
