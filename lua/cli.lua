@@ -351,7 +351,6 @@ local function parser()
   c:argument("link", "The seat's link: http://HOST:PORT/play#ROOM:TOKEN.")
   c = p:command("watch", "Watch an online room at the table, from its watch link.")
   c:argument("link", "The room's watch link: http://HOST:PORT/watch#ROOM:TOKEN.")
-
   c = p:command("replay", "List the finished games a server kept, or tell one move by move.")
   c:argument("id", "A game's id, or its first letters (as the list shows them)."):args("?")
   c:option("--data", "The server's data folder (default: $XDG_STATE_HOME/diloti/server, "

@@ -845,7 +845,10 @@ end
 -- style (screen style, its width kept), terminal() -> the terminal's
 -- width or nil (else COLUMNS, else 80), rules_dirs, ai_dirs, ask_on_quit,
 -- pause_rounds (wait for Enter before each new deal), and game options
--- for the first game (see the `new` command).
+-- for the first game (see the `new` command); or room, a room made
+-- elsewhere to sit at instead (an online room, lua/table/remote.lua: it
+-- answers as lua/room.lua does, and may add live (show each event as it
+-- comes), describe() (the banner's words), spectator and over_line).
 function M.new(o)
   o = o or {}
   local self = setmetatable({
