@@ -471,8 +471,12 @@ function Remote:play(seat, move)
   end
   local ok, why = self:await(done, true)
   if why == "rejoined" then
-    return nil, "the connection was lost before the server had your move: it was not played; type it again",
-      "unsent"
+    if self.welcome_msg and self.welcome_msg.resume == "replay" then
+      return nil, "the connection was lost before the server had your move: it was not played; type it again",
+        "unsent"
+    end
+    return nil, "the connection was lost and made again, and the server did not say whether it had your move: "
+      .. "'go' shows where the game stands", "unsent"
   end
   if not ok then return nil, why, self.gone and "closed" or "unsent" end
   if not mine then

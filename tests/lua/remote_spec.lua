@@ -68,6 +68,7 @@ local function transport(h)
         if t.drop then
           t.drop = nil
           c:close()
+          if t.on_drop then t.on_drop() end
           return nil, "closed", "the test dropped it"
         end
         if #q == 0 and t.idle then t.idle() end
@@ -463,6 +464,59 @@ describe("the table at an online room", function()
     local moves = 0
     for _, x in ipairs(r.g:history()) do if x.seat then moves = moves + 1 end end
     assert.equal(moves, #s.log)
+  end)
+
+  it("a move lost with its connection is said not played (the frames since came again)", function()
+    local r, h = server { rules = "diloti", players = 2, ai = "random", seed = 12, match = false }
+    local t = transport(h)
+    local rr = assert(open(h, t, h.seat_tokens[0]))
+    local n = 0
+    local base = mover()
+    local s, out = play(rr, function(prompt, sess)
+      if prompt == "diloti> " then
+        n = n + 1
+        if n == 3 then t.swallow, t.drop = true, true end
+      end
+      return base(prompt, sess)
+    end)
+    assert.equal(1, count(out:gsub("%s+", " "), "the connection was lost before the server had your move: it was "
+      .. "not played; type it again"))
+    assert.equal("round-over", r.g:phase())
+    local moves = 0
+    for _, x in ipairs(r.g:history()) do if x.seat then moves = moves + 1 end end
+    assert.equal(moves, #s.log)
+  end)
+
+  it("a move whose fate a restarted server does not tell: 'go' shows where the game stands", function()
+    local r = assert(room.new { rules = "diloti", players = 2, ai = "random", seed = 12, match = false })
+    local function host()
+      local now = 0
+      return protocol.host(r, { clock = function() now = now + 10 return now end, random = counting_random() })
+    end
+    local h = host()
+    h:start()
+    local t = transport(h)
+    local rr = assert(open(h, t, h.seat_tokens[0]))
+    local n = 0
+    local base = mover()
+    local _, out = play(rr, function(prompt, sess)
+      if prompt == "diloti> " then
+        n = n + 1
+        if n == 3 then
+          t.drop = true
+          t.on_drop = function()
+            h:close()
+            t.host = host()
+          end
+        end
+        if n == 4 then return "go" end
+      end
+      return base(prompt, sess)
+    end)
+    assert.equal(1, count(out:gsub("%s+", " "), "the server did not say whether it had your move: 'go' shows where "
+      .. "the game stands"))
+    assert.falsy(out:find("Refused", 1, true), out:match("Refused[^\n]*"))
+    assert.equal("round-over", r.g:phase())
   end)
 
   it("a connection found closed when a move is sent is made again, and the move sent on it", function()
