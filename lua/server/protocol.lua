@@ -460,7 +460,7 @@ function Conn:hello(msg)
   local last = msg.last
   local replay = last ~= nil and last <= s.seq and (last >= s.seq or (first and last >= first.seq - 1))
   self:reply {
-    type = "welcome", seat = viewer, spectator = viewer == nil, game = h.room.g:game(),
+    type = "welcome", seat = viewer, spectator = viewer == nil, game = h.room.g:game(), rules = h.room.g:rules(),
     players = h.room.players_n, names = names, resume = replay and "replay" or "fresh",
     -- (the game so far, as this viewer may know it: a client that joins
     -- late, or comes back too late for a replay, sees what was played; a
