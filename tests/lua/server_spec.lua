@@ -260,6 +260,31 @@ describe("diloti serve", function()
     for _, c in ipairs { ca, b0, b1 } do c:close() end
   end)
 
+  it("diloti create makes a room from the command line; its links are joined; a bad option is told", function()
+    local dir = support.tmpdir()
+    local ai = dir .. "/mine.lua"
+    support.write(ai, [[return { name = "mine", game = "diloti", description = "the last move",
+      choose = function(ctx) return ctx.moves[#ctx.moves] end }]])
+    local out, err, code = support.cli { "create", "--server", srv.base, "--game", "diloti", "--players", "4",
+      "--seat", "person", "--seat", "script", "--seat", "person", "--seat", "ai:expert", "--name", "Ann",
+      "--script", ai }
+    assert.equal(0, code, err)
+    local links = {}
+    for kind, link in out:gmatch("diloti (%a+) '([^']+)'") do links[#links + 1] = { kind, link } end
+    assert.equal(3, #links, out)
+    assert.equal("join", links[1][1])
+    assert.truthy(out:find("seat 0 (Ann)", 1, true), out)
+    local c, w = S.join(srv, links[1][2])
+    assert.equal("AI mine", w.names["1"] or w.names[1])
+    c:close()
+    out, err, code = support.cli { "create", "--server", srv.base, "--game", "no-such-game" }
+    assert.equal(1, code)
+    assert.truthy(err:find("diloti create: ", 1, true), err)
+    out, err, code = support.cli { "create", "--server", "http://127.0.0.1:1", "--game", "diloti" }
+    assert.equal(1, code)
+    assert.truthy(err:find("127.0.0.1", 1, true), err)
+  end)
+
   it("a script that is not an AI, or names a shipped AI, is refused with why", function()
     for _, src in ipairs { "return 42", "this is not Lua", [[return { name = "master", game = "diloti",
       choose = function(ctx) return ctx.moves[1] end }]] } do
