@@ -277,10 +277,11 @@ describe("diloti serve", function()
     local c, w = S.join(srv, links[1][2])
     assert.equal("AI mine", w.names["1"] or w.names[1])
     c:close()
-    out, err, code = support.cli { "create", "--server", srv.base, "--game", "no-such-game" }
+    local _
+    _, err, code = support.cli { "create", "--server", srv.base, "--game", "no-such-game" }
     assert.equal(1, code)
     assert.truthy(err:find("diloti create: ", 1, true), err)
-    out, err, code = support.cli { "create", "--server", "http://127.0.0.1:1", "--game", "diloti" }
+    _, err, code = support.cli { "create", "--server", "http://127.0.0.1:1", "--game", "diloti" }
     assert.equal(1, code)
     assert.truthy(err:find("127.0.0.1", 1, true), err)
   end)
@@ -393,8 +394,8 @@ describe("diloti serve: killed and started again", function()
         -- of 3, 20)" once the round tells it), and a build on the table may
         -- be written by its cards or by its pile's name)
         for i, mv in ipairs(seen[m.room]) do
-          assert.equal(mv:match("^%S+"), h[i] and h[i]:match("^%S+"), string.format("kill %d, move %d of %d seen, %d kept (%s; %s)",
-            kill, i, #seen[m.room], #h, m.room == people.room and "people" or "AIs", src[m.room][i] or "?"))
+          assert.equal(mv:match("^%S+"), h[i] and h[i]:match("^%S+"),
+            string.format("kill %d, move %d of %d seen, %d kept (%s; %s)", kill, i, #seen[m.room], #h, m.room == people.room and "people" or "AIs", src[m.room][i] or "?"))
         end
         seen[m.room] = h
         src[m.room] = {}
