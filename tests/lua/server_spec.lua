@@ -395,7 +395,8 @@ describe("diloti serve: killed and started again", function()
         -- be written by its cards or by its pile's name)
         for i, mv in ipairs(seen[m.room]) do
           assert.equal(mv:match("^%S+"), h[i] and h[i]:match("^%S+"),
-            string.format("kill %d, move %d of %d seen, %d kept (%s; %s)", kill, i, #seen[m.room], #h, m.room == people.room and "people" or "AIs", src[m.room][i] or "?"))
+            string.format("kill %d, move %d of %d seen, %d kept (%s; %s)", kill, i, #seen[m.room], #h,
+              m.room == people.room and "people" or "AIs", src[m.room][i] or "?"))
         end
         seen[m.room] = h
         src[m.room] = {}
