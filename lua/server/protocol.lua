@@ -454,14 +454,17 @@ function Conn:hello(msg)
   end
   self.stream = s
   s.conns[#s.conns + 1] = self
-  local names = {}
-  for seat = 0, h.room.players_n - 1 do names[seat] = h.names[seat] end
+  local names, kinds = {}, {}
+  for seat = 0, h.room.players_n - 1 do
+    names[seat] = h.names[seat]
+    kinds[seat] = h.room:is_outside(seat) and "person" or "ai"
+  end
   local first = s.frames[1]
   local last = msg.last
   local replay = last ~= nil and last <= s.seq and (last >= s.seq or (first and last >= first.seq - 1))
   self:reply {
     type = "welcome", seat = viewer, spectator = viewer == nil, game = h.room.g:game(), rules = h.room.g:rules(),
-    players = h.room.players_n, names = names, resume = replay and "replay" or "fresh",
+    players = h.room.players_n, names = names, seats = kinds, resume = replay and "replay" or "fresh",
     -- (the game so far, as this viewer may know it: a client that joins
     -- late, or comes back too late for a replay, sees what was played; a
     -- replay sends the frames it missed instead)

@@ -256,7 +256,7 @@ local function step(R, chan)
   if t0 then
     R.script_cpu = R.script_cpu + chan:cpu() - t0
     local minutes = math.max(1, (now() - R.started) / 60)
-    if R.script_cpu > M.SCRIPT_BUDGET * minutes then
+    if R.script_cpu > (R.script_budget or M.SCRIPT_BUDGET) * minutes then
       R.opts.script_seats[seat] = nil
       R.room:seat(seat, { kind = "ai", name = R.opts.takeover_ai })
       R.host:announce { type = "seat", seat = seat, kind = "ai", name = R.host.names[seat],
@@ -318,6 +318,7 @@ function M.run(chan, arg)
     if not R then return end
   end
   R.conns, R.dropped, R.taken = {}, {}, {}
+  R.script_budget = a.script_cpu
   R.script_cpu, R.started, R.next_step = 0, now(), now() + R.opts.pace
   loop(R, chan)
   if R.store then R.store:close() end

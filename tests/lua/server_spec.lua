@@ -203,17 +203,18 @@ describe("diloti serve", function()
 
   it("an uploaded AI: it plays; one that loops or eats memory loses its call and the room goes on", function()
     local good = [[return { name = "upload-first", game = "diloti", description = "the first move",
-      choose = function(ctx) return ctx.moves[1] end }]]
+      choose = function(_, moves) return moves[1] end }]]
     local m = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "script" }, script = good,
       script_name = "upload-first",
       pace = 0, target = 1 })
     assert.equal("created", m.type, json.encode(m))
     local c = S.join(srv, m.seats[1].link)
-    play(c, 0, match_over)
+    local frames = play(c, 0, match_over)
+    for _, f in ipairs(frames) do assert.is_not.equal("notice", f.type, "the uploaded AI lost a call") end
     c:close()
     for _, body in ipairs { "while true do end", "local t = {} while true do t[#t + 1] = ('x'):rep(1e6) end" } do
       local bad = string.format([[return { name = "upload-bad", game = "diloti", description = "bad",
-        choose = function(ctx) %s end }]], body)
+        choose = function() %s end }]], body)
       local m2 = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "script" }, script = bad,
         script_name = "upload-bad",
         pace = 0, target = 1 })
@@ -233,7 +234,7 @@ describe("diloti serve", function()
     -- (an uploaded AI that counts for most of its budget before it moves:
     -- its room's thread is busy for a good part of a second)
     local slow = [[return { name = "slow-think", game = "diloti", description = "thinks long",
-      choose = function(ctx) local n = 0 for i = 1, 40000000 do n = n + 1 end return ctx.moves[1] end }]]
+      choose = function(_, moves) local n = 0 for _ = 1, 40000000 do n = n + 1 end return moves[1] end }]]
     local a = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "script" }, script = slow,
       script_name = "slow-think", pace = 0, seed = 6 })
     assert.equal("created", a.type, json.encode(a))
@@ -264,7 +265,7 @@ describe("diloti serve", function()
     local dir = support.tmpdir()
     local ai = dir .. "/mine.lua"
     support.write(ai, [[return { name = "mine", game = "diloti", description = "the last move",
-      choose = function(ctx) return ctx.moves[#ctx.moves] end }]])
+      choose = function(_, moves) return moves[#moves] end }]])
     local out, err, code = support.cli { "create", "--server", srv.base, "--game", "diloti", "--players", "4",
       "--seat", "person", "--seat", "script", "--seat", "person", "--seat", "ai:expert", "--name", "Ann",
       "--script", ai }
@@ -288,7 +289,7 @@ describe("diloti serve", function()
 
   it("a script that is not an AI, or names a shipped AI, is refused with why", function()
     for _, src in ipairs { "return 42", "this is not Lua", [[return { name = "master", game = "diloti",
-      choose = function(ctx) return ctx.moves[1] end }]] } do
+      choose = function(_, moves) return moves[1] end }]] } do
       local r = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "script" }, script = src,
         script_name = src:match('name = "(%w+)"') or "mine" })
       assert.equal("error", r.type, src)
@@ -454,4 +455,40 @@ describe("diloti serve: advice", function()
       c:close()
     end)
   end
+end)
+
+describe("diloti serve: a room's CPU budget", function()
+  it("an uploaded AI past its room's CPU budget: a built-in AI takes its seat, everyone is told", function()
+    local s = S.start { args = "--script-cpu 0.05" }
+    finally(function() S.stop(s) end)
+    local busy = [[return { name = "busy", game = "diloti", description = "counts before it moves",
+      choose = function(_, moves) local n = 0 for i = 1, 20000000 do n = n + i end return moves[1] end }]]
+    local m = S.create(s, { rules = "diloti", players = 2, seats = { "person", "script" }, script = busy,
+      script_name = "busy", pace = 0 })
+    assert.equal("created", m.type, json.encode(m))
+    -- (last = 0: every frame since the room began, the seat's change among them)
+    local c = S.join(s, m.seats[1].link, 0)
+    local frames = { texts = {} }
+    local seat
+    local deadline = os.time() + 60
+    while not seat and os.time() < deadline do
+      local f = S.recv(c, 1)
+      if f then
+        frames[#frames + 1] = f
+        if f.type == "seat" then seat = f end
+        if f.type == "state" and f.turn == 0 and f.moves then S.send(c, { type = "move", move = 1 }) end
+      end
+    end
+    assert.truthy(seat, "no seat frame")
+    assert.same({ 1, "ai" }, { seat.seat, seat.kind })
+    assert.truthy(seat.why:find("CPU", 1, true))
+    local _, w = S.join(s, m.watch)
+    assert.equal("ai", w.seats["1"] or w.seats[1])
+    -- the game goes on with the built-in AI
+    S.wait(c, function(f)
+      if f.type == "state" and f.turn == 0 and f.moves then S.send(c, { type = "move", move = 1 }) end
+      return f.type == "event" and f.event.seat == 1
+    end, 30)
+    c:close()
+  end)
 end)
