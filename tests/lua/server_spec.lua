@@ -220,9 +220,8 @@ describe("diloti serve", function()
         pace = 0, target = 1 })
       assert.equal("created", m2.type, json.encode(m2))
       local c2 = S.join(srv, m2.seats[1].link)
-      local frames = play(c2, 0, match_over)
       local told = 0
-      for _, f in ipairs(frames) do
+      for _, f in ipairs(play(c2, 0, match_over)) do
         if f.type == "notice" and f.seat == 1 then told = told + 1 end
       end
       assert.truthy(told > 0)
@@ -468,13 +467,11 @@ describe("diloti serve: a room's CPU budget", function()
     assert.equal("created", m.type, json.encode(m))
     -- (last = 0: every frame since the room began, the seat's change among them)
     local c = S.join(s, m.seats[1].link, 0)
-    local frames = { texts = {} }
     local seat
     local deadline = os.time() + 60
     while not seat and os.time() < deadline do
       local f = S.recv(c, 1)
       if f then
-        frames[#frames + 1] = f
         if f.type == "seat" then seat = f end
         if f.type == "state" and f.turn == 0 and f.moves then S.send(c, { type = "move", move = 1 }) end
       end
