@@ -42,12 +42,43 @@ local function table_part(g)
   return registry.part(pkg, "coach"), registry.part(pkg, "table")
 end
 
+-- The seat's own moves in the game's history: {index, move} each.
+local function own_moves(g, seat)
+  local out = {}
+  for i, h in ipairs(g:history()) do
+    if h.seat == seat and h.kind ~= "next-round" and h.move then out[#out + 1] = { index = i, move = h.move } end
+  end
+  return out
+end
+
+-- explain: the coach's word on the seat's own move n moves back (1: its
+-- last), judged in the world the seat knew when it played it.
+local function explain(room, seat, msg, names)
+  local mine = own_moves(room.g, seat)
+  local n = msg.n or 1
+  if n < 1 then n = 1 end
+  local pick = mine[#mine - n + 1]
+  if not pick then
+    return nil, #mine == 0 and "you have played no move yet" or string.format("you have played %d moves", #mine)
+  end
+  local past = room.g:clone()
+  while #past:history() >= pick.index do
+    if not past:undo() then return nil, "that move can no longer be taken back to be judged" end
+  end
+  local w, why = world_of(past, seat)
+  if not w then return nil, why end
+  local coach = table_part(w)
+  if not (coach and coach.coach_line) then return nil, "this game's coach judges no moves" end
+  local T = sink(w, seat, names or {})
+  local line = coach.coach_line(T, w, pick.move, { verbose = true })
+  if not line then return nil, "the coach has nothing to say of that move (it was the only one, or not a card)" end
+  return { string.format("Your move %s:", pick.move), line }
+end
+
 --- M.advise(kind, room, seat, msg, names) -> lines, or nil and why: the
 -- advisor of lua/server/protocol.lua (kind "hint", "why" or "explain").
 function M.advise(kind, room, seat, msg, names)
-  if kind == "explain" then
-    return nil, "explain is the terminal table's (it takes moves back); online, ask hint or why"
-  end
+  if kind == "explain" then return explain(room, seat, msg, names) end
   local w, why = world_of(room.g, seat)
   if not w then return nil, why end
   local coach = table_part(w)

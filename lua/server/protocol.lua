@@ -99,13 +99,15 @@ local function key_of(viewer) return viewer == nil and "watch" or viewer end
 -- or nil and why: the hint, why and explain a front end offers; none
 -- by default), after (fn(host) called when the room has settled after a
 -- move: a place to store it before the next one), rate (each
--- connection's bucket, {burst, per_second}; M.RATE), paced (a person's
+-- connection's bucket, {burst, per_second}; M.RATE), advice_rate (its
+-- bucket for hint, why and explain; M.ADVICE_RATE), paced (a person's
 -- move does not let the AIs play: the front end steps them).
 function M.host(room, o)
   o = o or {}
   local h = setmetatable({
     room = room, random = o.random or M.urandom, clock = o.clock or core.clock,
     backlog = o.backlog or M.BACKLOG, advise = o.advise, after = o.after, rate = o.rate, paced = o.paced,
+    advice_rate = o.advice_rate,
     streams = {}, seat_tokens = {}, names = {},
   }, Host)
   -- (a room resumed after a restart keeps its id, tokens and numbers)
@@ -306,7 +308,7 @@ end
 function Host:connect(send)
   return setmetatable({
     host = self, send = send, rate = bucket(self.rate or M.RATE, self.clock),
-    advice_rate = bucket(M.ADVICE_RATE, self.clock),
+    advice_rate = bucket(self.advice_rate or M.ADVICE_RATE, self.clock),
   }, Conn)
 end
 

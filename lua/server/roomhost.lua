@@ -110,6 +110,7 @@ local function host_for(R, keep)
     names = o.names, id = keep and keep.id or R.id, tokens = keep and keep.tokens, seqs = keep and keep.seqs,
     after = function() progress(R) end, advise = R.advise, paced = true,
     rate = R.rate and { burst = 2 * R.rate, per_second = R.rate },
+    advice_rate = R.advice_rate and { burst = 3, per_second = R.advice_rate / 60 },
   })
 end
 
@@ -129,7 +130,8 @@ local function create(a, chan)
   end
   local room, err = make_room(o, dirs)
   if not room then return refuse(core.plain(tostring(err), protocol.MAX_LINE)) end
-  local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = open_store(a.data), rate = a.rate }
+  local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = open_store(a.data), rate = a.rate,
+    advice_rate = a.advice_rate }
   host_for(R)
   R.id = R.host.id
   if R.store then
@@ -162,7 +164,8 @@ local function resume(a)
     room, err = make_room(o, dirs)
   end
   if not room then return nil, err end
-  local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = store, rate = a.rate }
+  local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = store, rate = a.rate,
+    advice_rate = a.advice_rate }
   host_for(R, { id = a.id, tokens = row.info.tokens, seqs = row.seqs })
   R.host:begin()
   return R

@@ -68,7 +68,7 @@ function Lobby:create(conn, c, msg)
   local id = protocol.token()
   local ok, why = srv:spawn(id, M.ROOM_MODULE, json.encode {
     id = id, data = self.o.data, base = self.o.base, conn = conn, create = msg, rate = self.o.rate,
-    script_cpu = self.o.script_cpu,
+    script_cpu = self.o.script_cpu, advice_rate = self.o.advice_rate,
   })
   if not ok then err(srv, conn, "internal", tostring(why)) end
 end
@@ -173,7 +173,7 @@ function M.main(a)
   local resumed = 0
   for _, r in ipairs(st:unfinished()) do
     if srv:spawn(r.id, M.ROOM_MODULE, json.encode { id = r.id, data = data, base = base, resume = true,
-      rate = a.rate, script_cpu = a.script_cpu }) then
+      rate = a.rate, script_cpu = a.script_cpu, advice_rate = a.advice_rate }) then
       resumed = resumed + 1
     end
   end
@@ -181,7 +181,7 @@ function M.main(a)
   io.stdout:write(string.format("diloti serve: listening on %s (data: %s; %d rooms resumed)\n", base, data, resumed))
   io.stdout:flush()
   local lobby = M.lobby(srv, { data = data, base = base, max_rooms = a.max_rooms, room_rate = a.room_rate,
-    rate = a.rate, script_cpu = a.script_cpu })
+    rate = a.rate, script_cpu = a.script_cpu, advice_rate = a.advice_rate })
   srv:run(lobby:handler())
   srv:close_all()
   io.stdout:write("diloti serve: stopped\n")

@@ -435,7 +435,7 @@ describe("diloti serve: advice", function()
   teardown(function() S.stop(srv) end)
 
   for _, g in ipairs { { rules = "diloti", players = 2 }, { rules = "pilotta", players = 4 } } do
-    it(g.rules .. ": hint and why for the seat to move, from the coach; explain refused with why", function()
+    it(g.rules .. ": hint and why for the seat to move, explain for its own last move, from the coach", function()
       local seats = { "person" }
       for i = 2, g.players do seats[i] = "ai" end
       local m = S.create(srv, { rules = g.rules, players = g.players, seats = seats, pace = 0, seed = 8 })
@@ -451,6 +451,19 @@ describe("diloti serve: advice", function()
       S.send(c, { type = "explain" })
       a = S.wait(c, function(f) return f.type == "advice" or f.type == "error" end, 20)
       assert.equal("not-offered", a.code)
+      assert.truthy(a.message:find("no move yet", 1, true), a.message)
+      -- after a move of its own, the coach's word on it
+      S.send(c, { type = "move", move = 1 })
+      S.wait(c, function(f) return f.type == "event" and f.event.seat == 0 end, 20)
+      S.send(c, { type = "explain" })
+      a = S.wait(c, function(f) return f.type == "advice" or f.type == "error" end, 20)
+      if a.type == "advice" then
+        assert.truthy(a.lines[1]:find("^Your move "), json.encode(a))
+        assert.truthy(a.lines[2]:find("^Coach"), json.encode(a))
+      else
+        assert.equal("not-offered", a.code)
+        assert.truthy(a.message:find("coach", 1, true), a.message)
+      end
       c:close()
     end)
   end
