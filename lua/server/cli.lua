@@ -28,7 +28,8 @@ function M.setup(p)
     .. "plays its seat.", "20"):convert(tonumber)
   c = p:command("create", "Make a room on a server: prints a link for each person's seat and one to watch.")
   c:option("--server", "The server's address.", "http://127.0.0.1:8080")
-  c:option("--game", "The game and its house rules, as --rules takes them.", "diloti")
+  c:option("--game", "The game and its house rules, as --rules takes them.",
+    require("diloti.registry").default().name)
   c:option("--players", "How many play.", "2"):convert(math.tointeger)
   c:option("--seat", "What sits at the next seat: person, ai, ai:NAME or script (repeatable; "
     .. "by default a person, then AIs)."):count("*")
