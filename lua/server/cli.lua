@@ -24,6 +24,8 @@ function M.setup(p)
   c:option("--room-rate", "Rooms one address may make a minute (after a first 10).", "2"):convert(tonumber)
   c:option("--advice-rate", "Requests for advice (hint, why, explain) a minute a connection may make, "
     .. "after a first 3.", "12"):convert(tonumber)
+  c:option("--idle", "Seconds a room with nobody connected keeps its thread; then it sleeps (stored) "
+    .. "until someone joins.", "1800"):convert(tonumber)
   c:option("--script-cpu", "Seconds of CPU a minute a room's uploaded AI may use; past it a built-in AI "
     .. "plays its seat.", "20"):convert(tonumber)
   c = p:command("create", "Make a room on a server: prints a link for each person's seat and one to watch.")

@@ -22,6 +22,9 @@ local M = {}
 
 -- How long a finished room stays open for its viewers, in seconds.
 M.LINGER = 600
+-- How long a room with nobody connected keeps its thread: then it sleeps
+-- (its thread and state end; it stays stored) until a hello wakes it.
+M.IDLE = 1800
 -- An uploaded script's CPU per minute of the room: past it, the seat is
 -- played by a built-in AI for the rest of the game.
 M.SCRIPT_BUDGET = 20
@@ -274,8 +277,15 @@ local function timeout(R)
   local t = math.huge
   if ai_to_move(R) then t = math.max(0, R.next_step - now()) end
   for _, at in pairs(R.dropped) do t = math.min(t, math.max(0, at + R.opts.takeover - now())) end
-  if R.room.g:phase() == "match-over" then t = math.min(t, M.LINGER) end
+  if R.quiet_since then t = math.min(t, math.max(0, R.quiet_since + R.idle - now())) end
   return t < math.huge and t or nil
+end
+
+-- Whether the room may sleep: nobody connected for long enough (a
+-- finished room lingers less).
+local function sleepy(R)
+  if next(R.conns) ~= nil or not R.quiet_since then return false end
+  return now() >= R.quiet_since + R.idle
 end
 
 local function loop(R, chan)
@@ -284,6 +294,7 @@ local function loop(R, chan)
     if kind == "stop" then return end
     if kind == "open" then
       R.conns[conn] = R.host:connect(function(t) chan:send(conn, t) end)
+      R.quiet_since = nil
     elseif kind == "message" then
       on_message(R, chan, conn, text)
     elseif kind == "close" then
@@ -300,7 +311,9 @@ local function loop(R, chan)
       io.stderr:write("diloti serve: room ", R.id:sub(1, 8), ": ", R.failed, "\n")
       return
     end
-    if kind == "timeout" and R.room.g:phase() == "match-over" and next(R.conns) == nil then return end
+    if kind == "close" and next(R.conns) == nil then R.quiet_since = now() end
+    R.idle = R.room.g:phase() == "match-over" and math.min(M.LINGER, R.idle_limit) or R.idle_limit
+    if sleepy(R) then return end
   end
 end
 
@@ -322,6 +335,9 @@ function M.run(chan, arg)
   end
   R.conns, R.dropped, R.taken = {}, {}, {}
   R.script_budget = a.script_cpu
+  R.idle_limit = a.idle or M.IDLE
+  R.idle = R.idle_limit
+  R.quiet_since = now()
   R.script_cpu, R.started, R.next_step = 0, now(), now() + R.opts.pace
   loop(R, chan)
   if R.store then R.store:close() end

@@ -502,3 +502,40 @@ describe("diloti serve: a room's CPU budget", function()
     c:close()
   end)
 end)
+
+describe("diloti serve: rooms nobody uses", function()
+  local function threads(s)
+    local f = io.open("/proc/" .. s.pid .. "/status")
+    if not f then return nil end
+    local n = f:read("a"):match("Threads:%s*(%d+)")
+    f:close()
+    return tonumber(n)
+  end
+
+  it("sleep when nobody has been connected for --idle seconds, and wake for the next hello", function()
+    local s = S.start { args = "--idle 1" }
+    finally(function() S.stop(s) end)
+    local base = threads(s)
+    local m = S.create(s, { rules = "diloti", players = 2, seats = { "person", "ai" }, pace = 0 })
+    local c = S.join(s, m.seats[1].link)
+    local st = S.wait(c, function(f) return f.type == "state" and f.turn == 0 and f.moves end)
+    S.send(c, { type = "move", move = 1 })
+    local moved = S.wait(c, function(f) return f.type == "state" and f.turn == 0 and f.moves end)
+    assert.equal(base + 1, threads(s)) -- (the room's thread)
+    c:close()
+    for _ = 1, 60 do
+      if threads(s) == base then break end
+      S.sleep(0.1)
+    end
+    assert.equal(base, threads(s), "the room did not sleep")
+    -- the seat's link wakes it where it was
+    local c2, w = S.join(s, m.seats[1].link)
+    assert.equal("welcome", w.type)
+    assert.equal(0, w.seat)
+    local again = S.wait(c2, function(f) return f.type == "state" and f.turn == 0 end)
+    assert.same(moved.view.hand, again.view.hand)
+    assert.is_not.same(st.view.hand, again.view.hand)
+    assert.truthy(again.seq > moved.seq)
+    c2:close()
+  end)
+end)
