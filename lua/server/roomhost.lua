@@ -113,7 +113,8 @@ local function host_for(R, keep)
     names = o.names, id = keep and keep.id or R.id, tokens = keep and keep.tokens, seqs = keep and keep.seqs,
     after = function() progress(R) end, advise = R.advise, paced = true,
     rate = R.rate and { burst = 2 * R.rate, per_second = R.rate },
-    advice_rate = R.advice_rate and { burst = 3, per_second = R.advice_rate / 60 },
+    -- (a burst of at least 3, or of five seconds' worth)
+    advice_rate = R.advice_rate and { burst = math.max(3, R.advice_rate / 12), per_second = R.advice_rate / 60 },
   })
 end
 
