@@ -226,6 +226,8 @@ bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti $(BUILD)/pilotta-bench $(BUILD
 	  2>&1 >/dev/null | tail -1
 	@/usr/bin/time -f "lay-only self-play, 3 games: %e s, peak %M KiB" \
 	  $(BUILD)/diloti --ai-dir tools/layer-ai match layer layer --games 3 2>&1 >/dev/null | tail -1
+	@# issue 27: diloti serve (200 rooms of AIs, 50 of master AIs; tools/server_bench.lua)
+	@$(BUILD)/diloti run tools/server_bench.lua 200 50
 
 # A crowded table for the bench: 11,700 legal moves.
 CROWDED = hands=10h 9h 8h 7h 6h / 10s 9s 8s 7s 6s; table=Ac 2c 3c 4c 5c 6c 7c 8c 9c Ad 2d 3d 4d 5d; pack=-
@@ -319,7 +321,7 @@ lint: deps
 
 # One combined line at the end: "N passed, N failed". tests/install.sh
 # installs into a temporary DESTDIR and uninstalls again.
-test: deps $(TEST_BIN) $(BUILD)/diloti $(BUILD)/diloti.so
+test: deps $(TEST_BIN) $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/tests/ws_echo $(BUILD)/tests/ws_threads
 	@$(TEST_ENV) DILOTI_BIN=$(BUILD)/diloti LUA_CPATH="$(BUILD)/?.so;;" LUA_ENV='$(SAN_ENV)' BUILD=$(BUILD) sh tests/run.sh $(TEST_BIN) tests/install.sh
 
 # ---- install / uninstall (PREFIX, DESTDIR) ----

@@ -258,6 +258,24 @@ end
 
 function commands.learn(a) return require("diloti.teach.learn").cli(a) end
 
+-- `diloti join LINK` (a seat's link) and `diloti watch LINK` (the watch
+-- link): the table at an online room. A seat's link is never used to
+-- watch: joining a seat takes it from whoever holds it.
+local function online(kind)
+  return function(a)
+    local l, why = require("diloti.server.link").parse(a.link)
+    if not l then return err("not a room's link: %s", why) end
+    if l.kind ~= kind then
+      return err(kind == "play" and "that is a watch link: 'diloti watch LINK' follows the room with it"
+        or "that is a seat's link (.../play#...): 'diloti join LINK' plays the seat; watching needs the "
+          .. "room's watch link")
+    end
+    return require("diloti.table.remote").start(l)
+  end
+end
+commands.join = online("play")
+commands.watch = online("watch")
+
 function commands.replay(a) return require("diloti.server.replay").cli(a, print, err) end
 
 -- The games in words: every title ("A, B and C"); the `play --game`
@@ -329,6 +347,10 @@ local function parser()
   c:flag("--check", "Check a lesson file, or every lesson found, without playing: each position set up, "
     .. "each accepted move legal. Exit status 1 on a problem.")
   c:option("--game", "The course: " .. diloti.game_choices() .. ".")
+  c = p:command("join", "Play a seat of an online room, at the table, from its invitation link.")
+  c:argument("link", "The seat's link: http://HOST:PORT/play#ROOM:TOKEN.")
+  c = p:command("watch", "Watch an online room at the table, from its watch link.")
+  c:argument("link", "The room's watch link: http://HOST:PORT/watch#ROOM:TOKEN.")
   c = p:command("replay", "List the finished games a server kept, or tell one move by move.")
   c:argument("id", "A game's id, or its first letters (as the list shows them)."):args("?")
   c:option("--data", "The server's data folder (default: $XDG_STATE_HOME/diloti/server, "

@@ -113,7 +113,7 @@ function M.check(m, from_store)
   local ok, why = check_fields(m)
   if not ok then return nil, why end
   if type(m.rules) ~= "string" or m.rules == "" or #m.rules > M.MAX_RULES or not m.rules:match("^[%w%-_+.= ,]+$") then
-    return fail("rules: the game and house rules, as at the table ('pilotta', 'diloti+last-capture')")
+    return fail("rules: the game and house rules, as at the table ('GAME' or 'GAME+VARIANT', as --rules takes them)")
   end
   local players = m.players or 2
   if players < 2 or players > 4 then return fail("players: 2, 3 or 4") end

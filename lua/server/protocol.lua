@@ -99,13 +99,15 @@ local function key_of(viewer) return viewer == nil and "watch" or viewer end
 -- or nil and why: the hint, why and explain a front end offers; none
 -- by default), after (fn(host) called when the room has settled after a
 -- move: a place to store it before the next one), rate (each
--- connection's bucket, {burst, per_second}; M.RATE), paced (a person's
+-- connection's bucket, {burst, per_second}; M.RATE), advice_rate (its
+-- bucket for hint, why and explain; M.ADVICE_RATE), paced (a person's
 -- move does not let the AIs play: the front end steps them).
 function M.host(room, o)
   o = o or {}
   local h = setmetatable({
     room = room, random = o.random or M.urandom, clock = o.clock or core.clock,
     backlog = o.backlog or M.BACKLOG, advise = o.advise, after = o.after, rate = o.rate, paced = o.paced,
+    advice_rate = o.advice_rate,
     streams = {}, seat_tokens = {}, names = {},
   }, Host)
   -- (a room resumed after a restart keeps its id, tokens and numbers)
@@ -137,7 +139,8 @@ function Host:stream(viewer)
   local k = key_of(viewer)
   local s = self.streams[k]
   if s then return s end
-  s = { viewer = viewer, seq = self.first_seq[tostring(k)] or 0, frames = {}, conns = {} }
+  -- (kept numbers come back from JSON with a seat's key as a number or a text)
+  s = { viewer = viewer, seq = self.first_seq[k] or self.first_seq[tostring(k)] or 0, frames = {}, conns = {} }
   self.streams[k] = s
   s.stop = self.room:subscribe(viewer, function(e) self:event(s, e) end)
   return s
@@ -304,7 +307,8 @@ end
 --- A new connection: send(text) is called with every frame for it.
 function Host:connect(send)
   return setmetatable({
-    host = self, send = send, rate = bucket(self.rate or M.RATE, self.clock), advice_rate = bucket(M.ADVICE_RATE, self.clock),
+    host = self, send = send, rate = bucket(self.rate or M.RATE, self.clock),
+    advice_rate = bucket(self.advice_rate or M.ADVICE_RATE, self.clock),
   }, Conn)
 end
 
@@ -452,17 +456,21 @@ function Conn:hello(msg)
   end
   self.stream = s
   s.conns[#s.conns + 1] = self
-  local names = {}
-  for seat = 0, h.room.players_n - 1 do names[seat] = h.names[seat] end
+  local names, kinds = {}, {}
+  for seat = 0, h.room.players_n - 1 do
+    names[seat] = h.names[seat]
+    kinds[seat] = h.room:is_outside(seat) and "person" or "ai"
+  end
   local first = s.frames[1]
   local last = msg.last
   local replay = last ~= nil and last <= s.seq and (last >= s.seq or (first and last >= first.seq - 1))
   self:reply {
-    type = "welcome", seat = viewer, spectator = viewer == nil, game = h.room.g:game(),
-    players = h.room.players_n, names = names, resume = replay and "replay" or "fresh",
+    type = "welcome", seat = viewer, spectator = viewer == nil, game = h.room.g:game(), rules = h.room.g:rules(),
+    players = h.room.players_n, names = names, seats = kinds, resume = replay and "replay" or "fresh",
     -- (the game so far, as this viewer may know it: a client that joins
-    -- late, or comes back, sees what was played)
-    history = h.room.g:history(viewer == nil and "spectator" or viewer),
+    -- late, or comes back too late for a replay, sees what was played; a
+    -- replay sends the frames it missed instead)
+    history = not replay and h.room.g:history(viewer == nil and "spectator" or viewer) or nil,
   }
   if replay then
     for _, f in ipairs(s.frames) do

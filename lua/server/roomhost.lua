@@ -16,11 +16,15 @@ local protocol = require "diloti.server.protocol"
 local room_mod = require "diloti.room"
 local record = require "diloti.match.record"
 local options = require "diloti.server.options"
+local advice = require "diloti.server.advice"
 
 local M = {}
 
 -- How long a finished room stays open for its viewers, in seconds.
 M.LINGER = 600
+-- How long a room with nobody connected keeps its thread: then it sleeps
+-- (its thread and state end; it stays stored) until a hello wakes it.
+M.IDLE = 1800
 -- An uploaded script's CPU per minute of the room: past it, the seat is
 -- played by a built-in AI for the rest of the game.
 M.SCRIPT_BUDGET = 20
@@ -83,12 +87,34 @@ local function created(R, chan, conn, base)
   })
 end
 
+-- An AI that failed its call (an error, its time or memory spent): the
+-- room says so to everyone, without the AI's own words (they may quote
+-- its hand), and goes on with the move played for it.
+local function tell_failures(R)
+  R.room:listen(function(e, _, d)
+    local info = d and d.last_info
+    if e.type == "move" and info and info.warning and R.host then
+      R.host:announce { type = "notice", seat = e.seat,
+        message = string.format("the AI at seat %d failed its call; a move was played for it", e.seat) }
+    end
+  end)
+end
+
 local function host_for(R, keep)
   local o = R.opts
+  R.advise = R.advise or function(kind, room, seat, msg)
+    return advice.advise(kind, room, seat, msg, R.host and R.host.names)
+  end
+  if not R.told then
+    R.told = true
+    tell_failures(R)
+  end
   R.host = protocol.host(R.room, {
     names = o.names, id = keep and keep.id or R.id, tokens = keep and keep.tokens, seqs = keep and keep.seqs,
     after = function() progress(R) end, advise = R.advise, paced = true,
     rate = R.rate and { burst = 2 * R.rate, per_second = R.rate },
+    -- (a burst of at least 3, or of five seconds' worth)
+    advice_rate = R.advice_rate and { burst = math.max(3, R.advice_rate / 12), per_second = R.advice_rate / 60 },
   })
 end
 
@@ -108,7 +134,8 @@ local function create(a, chan)
   end
   local room, err = make_room(o, dirs)
   if not room then return refuse(core.plain(tostring(err), protocol.MAX_LINE)) end
-  local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = open_store(a.data), rate = a.rate }
+  local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = open_store(a.data), rate = a.rate,
+    advice_rate = a.advice_rate }
   host_for(R)
   R.id = R.host.id
   if R.store then
@@ -146,7 +173,8 @@ local function resume(a)
     room, err = make_room(o, dirs)
   end
   if not room then return nil, err end
-  local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = store, rate = a.rate }
+  local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = store, rate = a.rate,
+    advice_rate = a.advice_rate }
   host_for(R, { id = a.id, tokens = row.info.tokens, seqs = row.seqs })
   R.host:begin()
   return R
@@ -265,7 +293,7 @@ local function budget(R)
     local p = R.room.players[seat]
     spent = spent + (p and p.spent or 0)
   end
-  if spent <= M.SCRIPT_BUDGET * math.max(1, (now() - R.started) / 60) then return end
+  if spent <= (R.script_budget or M.SCRIPT_BUDGET) * math.max(1, (now() - R.started) / 60) then return end
   for seat in pairs(R.opts.script_seats) do
     R.opts.script_seats[seat] = nil
     R.room:seat(seat, { kind = "ai", name = R.opts.takeover_ai })
@@ -279,8 +307,15 @@ local function timeout(R)
   local t = math.huge
   if ai_to_move(R) then t = math.max(0, R.next_step - now()) end
   for _, at in pairs(R.dropped) do t = math.min(t, math.max(0, at + R.opts.takeover - now())) end
-  if R.room.g:phase() == "match-over" then t = math.min(t, M.LINGER) end
+  if R.quiet_since then t = math.min(t, math.max(0, R.quiet_since + R.idle - now())) end
   return t < math.huge and t or nil
+end
+
+-- Whether the room may sleep: nobody connected for long enough (a
+-- finished room lingers less).
+local function sleepy(R)
+  if next(R.conns) ~= nil or not R.quiet_since then return false end
+  return now() >= R.quiet_since + R.idle
 end
 
 local function loop(R, chan)
@@ -289,6 +324,7 @@ local function loop(R, chan)
     if kind == "stop" then return end
     if kind == "open" then
       R.conns[conn] = R.host:connect(function(t) chan:send(conn, t) end)
+      R.quiet_since = nil
     elseif kind == "message" then
       on_message(R, chan, conn, text)
     elseif kind == "close" then
@@ -309,7 +345,9 @@ local function loop(R, chan)
       io.stderr:write("diloti serve: room ", R.id:sub(1, 8), ": ", R.failed, "\n")
       return
     end
-    if kind == "timeout" and R.room.g:phase() == "match-over" and next(R.conns) == nil then return end
+    if kind == "close" and next(R.conns) == nil then R.quiet_since = now() end
+    R.idle = R.room.g:phase() == "match-over" and math.min(M.LINGER, R.idle_limit) or R.idle_limit
+    if sleepy(R) then return end
   end
 end
 
@@ -330,6 +368,10 @@ function M.run(chan, arg)
     if not R then return end
   end
   R.conns, R.dropped, R.taken = {}, {}, {}
+  R.script_budget = a.script_cpu
+  R.idle_limit = a.idle or M.IDLE
+  R.idle = R.idle_limit
+  R.quiet_since = now()
   R.started, R.next_step = now(), now() + R.opts.pace
   meter(R, chan)
   loop(R, chan)

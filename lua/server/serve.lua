@@ -50,8 +50,10 @@ local Lobby = {}
 Lobby.__index = Lobby
 
 --- M.lobby(srv, o) -> a handler for srv:run. o: data (the store's
--- folder, or nil), base (the links' base), max_rooms, room_rate (rooms
--- an address may make a minute), clock.
+-- folder, or nil), store (its rooms, lua/server/rooms.lua: sleeping
+-- rooms are woken from it), base (the links' base), max_rooms, room_rate
+-- (rooms an address may make a minute), rate, advice_rate, script_cpu
+-- and idle (the rooms' settings), clock.
 function M.lobby(srv, o)
   return setmetatable({ srv = srv, o = o, clock = o.clock or core.clock, conns = {}, addrs = {}, lobby_rates = {} },
     Lobby)
@@ -88,9 +90,7 @@ function Lobby:create(conn, c, msg, counted)
     return err(srv, conn, "full", "the server has as many rooms as it takes: try later")
   end
   local id = protocol.token()
-  local ok, why = srv:spawn(id, M.ROOM_MODULE, json.encode {
-    id = id, data = self.o.data, base = self.o.base, conn = conn, create = msg, rate = self.o.rate,
-  })
+  local ok, why = srv:spawn(id, M.ROOM_MODULE, json.encode(self:room_arg { id = id, conn = conn, create = msg }))
   if not ok then err(srv, conn, "internal", tostring(why)) end
 end
 
@@ -129,12 +129,30 @@ function Lobby:message(conn, text)
   if not m then return err(srv, conn, code, why) end
   if m.type == "ping" then return reply(srv, conn, { type = "pong", id = m.id }) end
   if m.type ~= "hello" then return err(srv, conn, "not-joined", "say hello with the room and a token first") end
-  if #m.room ~= protocol.TOKEN_BYTES * 2 or not srv:bind(conn, m.room, text) then
+  if #m.room ~= protocol.TOKEN_BYTES * 2 or not (srv:bind(conn, m.room, text) or self:wake(conn, m.room, text)) then
     err(srv, conn, "bad-token", "no such room, or no such seat or watch token in it")
     srv:close(conn, "no such room or token")
     return
   end
   self.conns[conn] = nil
+end
+
+-- A stored room whose thread sleeps (nobody came for a while, or the
+-- server started without it): started again, and the connection bound
+-- to it. The room checks the token, as always.
+function Lobby:wake(conn, id, text)
+  local st = self.o.store
+  if not st or not st:get(id) then return false end
+  local ok = self.srv:spawn(id, M.ROOM_MODULE, json.encode(self:room_arg { id = id, resume = true }))
+  return ok and self.srv:bind(conn, id, text)
+end
+
+-- What a room's thread is started with: the server's settings and a.
+function Lobby:room_arg(a)
+  local o = self.o
+  a.data, a.base, a.rate, a.script_cpu, a.advice_rate, a.idle = o.data, o.base, o.rate, o.script_cpu,
+    o.advice_rate, o.idle
+  return a
 end
 
 --- The handler: srv:run calls it with ("open", conn, address),
@@ -204,20 +222,19 @@ function M.main(a)
   -- (with --port 0 the origins are known once the port is)
   srv:allow(origins(a.url or string.format("http://%s:%d", host, port), host, port, a.origin))
   local base = (a.url or string.format("http://%s:%d", host == "0.0.0.0" and "127.0.0.1" or host, port)):gsub("/$", "")
+  local lobby = M.lobby(srv, { data = data, base = base, max_rooms = a.max_rooms, room_rate = a.room_rate,
+    rate = a.rate, script_cpu = a.script_cpu, advice_rate = a.advice_rate, idle = a.idle, store = st })
   local resumed = 0
   for _, r in ipairs(st:unfinished()) do
-    if srv:spawn(r.id, M.ROOM_MODULE, json.encode { id = r.id, data = data, base = base, resume = true,
-      rate = a.rate }) then
+    if srv:spawn(r.id, M.ROOM_MODULE, json.encode(lobby:room_arg { id = r.id, resume = true })) then
       resumed = resumed + 1
     end
   end
-  st:close()
   io.stdout:write(string.format("diloti serve: listening on %s (data: %s; %d rooms resumed)\n", base, data, resumed))
   io.stdout:flush()
-  local lobby = M.lobby(srv, { data = data, base = base, max_rooms = a.max_rooms, room_rate = a.room_rate,
-    rate = a.rate })
   srv:run(lobby:handler())
   srv:close_all()
+  st:close()
   io.stdout:write("diloti serve: stopped\n")
   return 0
 end

@@ -131,15 +131,24 @@ function Session:new_game(o)
   ro.interrupted = function() return self.interrupted() end
   local r, err = room.new(ro)
   if not r then return nil, err end
+  self:seat_at(r, gm)
+  return true
+end
+
+--- Seats the session at a room (a new game's, or one made elsewhere:
+-- an online room, lua/table/remote.lua) whose game's table part is gm.
+function Session:seat_at(r, gm)
   r:listen(function(e, _, d) on_event(self, e, d) end)
   self.room, self.gm = r, gm
   self.commands.use_game(gm)
   self.names, self.humans = Session.seat_names(r.specs, r.players_n)
   self.practice = r.opts.practice ~= false
   self.log, self.recent, self.paused, self.saved = {}, {}, false, false
-  self.viewer = self:first_human() or 0
+  -- (the board of the first person's seat; a spectator's room draws the
+  -- spectator's view)
+  self.viewer = self:first_human()
+  if self.viewer == nil and not r.spectator then self.viewer = 0 end
   self.shown_round = nil
-  return true
 end
 
 --- "You 12, greedy (North) 7" (rounds won too, where rounds decide).
@@ -286,8 +295,8 @@ function Session:play(move, info, seat)
       notify(self, "before_move", seat, move, g)
     end
   end
-  local e, why = self.room:play(nil, move, info)
-  if not e then return nil, why end
+  local e, why, gone = self.room:play(nil, move, info)
+  if not e then return nil, why, gone end
   return true
 end
 
@@ -301,8 +310,21 @@ function Session:advance()
     -- (each move's line erases the thinking line: armed again for the next)
     self:thinking()
     local e, why, more, seat = r:step()
+    -- (a room whose moves come from elsewhere, in their own time: each
+    -- is shown as it comes)
+    if r.live and #self.recent > 0 then
+      for _, line in ipairs(self.recent) do self:print(line) end
+      self.recent = {}
+    end
     if not e then
-      if why == "interrupted" then
+      if why == "closed" then
+        -- (a room elsewhere that is gone for good: the session ends)
+        self:complain(tostring(more))
+        self.done = true
+      elseif why == "interrupted" and more == nil then
+        self.paused = true
+        self:print("Interrupted: type 'go' to follow the room again.")
+      elseif why == "interrupted" then
         self.paused = true
         self:print(string.format("Interrupted: %s's move was not played. Type 'go' to let it play.",
           self.names[more]))
@@ -338,7 +360,7 @@ function Session:show()
   local phase = view.phase
   if phase == "match-over" then
     -- (the board says the match is over, the round's breakdown who won)
-    self:print("Type 'new' for another game.")
+    self:print(self.room.over_line or "Type 'new' for another game.")
   elseif seat then
     local say = self.gm.prompt_line(view, self.names[seat])
     if say then self:print(say) end
@@ -407,7 +429,15 @@ function Session:try_move(line, sure)
       self:print("Legal moves close to it: " .. table.concat(r.suggestions, ", ", 1, math.min(4, #r.suggestions)))
     end
   else
-    local ok, why = self:play(r.move, nil, seat)
+    local ok, why, gone = self:play(r.move, nil, seat)
+    if gone == "closed" then
+      -- (a room elsewhere, gone for good: the session ends)
+      self:complain(tostring(why))
+      self.done = true
+      return true
+    end
+    -- (a move a room elsewhere may not have had: no refusal of the rules)
+    if gone == "unsent" then self:complain(tostring(why)) return true end
     if not ok then self:refused(why) return true end
     if self.after_human_move then self.after_human_move(seat, r.move) end
     self:advance()
@@ -688,6 +718,7 @@ function M.banner(self)
 end
 
 function Session:describe_game()
+  if self.room.describe then return self.room:describe() end
   local o = self.opts
   local ais, partner = {}, nil
   local me = self:first_human()
@@ -814,7 +845,10 @@ end
 -- style (screen style, its width kept), terminal() -> the terminal's
 -- width or nil (else COLUMNS, else 80), rules_dirs, ai_dirs, ask_on_quit,
 -- pause_rounds (wait for Enter before each new deal), and game options
--- for the first game (see the `new` command).
+-- for the first game (see the `new` command); or room, a room made
+-- elsewhere to sit at instead (an online room, lua/table/remote.lua: it
+-- answers as lua/room.lua does, and may add live (show each event as it
+-- comes), describe() (the banner's words), spectator and over_line).
 function M.new(o)
   o = o or {}
   local self = setmetatable({
@@ -847,6 +881,11 @@ function M.new(o)
     self.read = function(prompt) busy(false) return read(prompt) end
   end
   self.style = o.style or screen.detect(self.getenv, self.terminal)
+  if o.room then
+    -- (a room made elsewhere: its game's table part draws it)
+    self:seat_at(o.room, games.get(o.room.g:game()))
+    return self
+  end
   local ok, err = self:new_game(o.game)
   if not ok then return nil, err end
   return self

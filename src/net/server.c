@@ -452,7 +452,7 @@ static int l_listen(lua_State *L)
     lua_getfield(L, 1, "origins");
     set_origins(L, s, -1);
     lua_pop(L, 1);
-    s->slots = calloc((size_t)s->max_conns, sizeof *s->slots);
+    s->slots = calloc((size_t)s->max_conns, sizeof(Conn *));
     s->static_dir = strdup(dir);
     if (!s->slots || !s->static_dir) return luaL_error(L, "out of memory");
     dl_outbox_init(&s->out, wake_loop, s);

@@ -261,7 +261,7 @@ static int room_pmain(lua_State *L)
     lua_pushstring(L, r->module);
     lua_call(L, 1, 1);
     lua_getfield(L, -1, "run");
-    dl_Room **u = lua_newuserdatauv(L, sizeof *u, 0);
+    dl_Room **u = lua_newuserdatauv(L, sizeof(dl_Room *), 0);
     *u = r;
     luaL_setmetatable(L, CHAN);
     lua_pushlstring(L, r->arg, r->arg_len);

@@ -550,4 +550,30 @@ return 3
       assert.matches("rounds/s", out)
     end)
   end)
+
+  describe("join and watch", function()
+    local id = string.rep("ab", 32)
+    it("refuse a malformed link with what is wrong, exit status 1", function()
+      local _, err, code = cli { "join", "http://ann@127.0.0.1:9/play#" .. id .. ":" .. id }
+      assert.equal(1, code)
+      assert.matches("not a room's link: a link carries no user name", err, 1, true)
+      _, err, code = cli { "watch", "http://127.0.0.1:9/watch#" .. id .. ":123" }
+      assert.equal(1, code)
+      assert.matches("the token must be 64 hex digits", err, 1, true)
+    end)
+    it("join plays a seat's link only, watch a watch link only", function()
+      local _, err, code = cli { "join", "http://127.0.0.1:9/watch#" .. id .. ":" .. id }
+      assert.equal(1, code)
+      assert.matches("that is a watch link: 'diloti watch LINK'", err, 1, true)
+      _, err, code = cli { "watch", "http://127.0.0.1:9/play#" .. id .. ":" .. id }
+      assert.equal(1, code)
+      assert.matches("that is a seat's link", err, 1, true)
+    end)
+    it("say so when nothing answers at the link's address", function()
+      local _, err, code = cli { "join", "http://127.0.0.1:1/play#" .. id .. ":" .. id }
+      assert.equal(1, code)
+      assert.matches("^diloti: ", err)
+      assert.is_truthy(err:find("cannot connect", 1, true) or err:find("WebSocket client", 1, true), err)
+    end)
+  end)
 end)

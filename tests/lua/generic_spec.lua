@@ -22,7 +22,9 @@ local GENERIC = {
   "lua/table/screen.lua", "lua/table/rulebook.lua", "lua/table/games.lua",
   "lua/teach/coach.lua", "lua/teach/learn.lua",
   "lua/driver.lua", "lua/room.lua", "lua/table/repl.lua", "lua/table/commands.lua",
-  "lua/server/protocol.lua",
+  "lua/server/protocol.lua", "lua/server/serve.lua", "lua/server/roomhost.lua", "lua/server/options.lua",
+  "lua/server/cli.lua", "lua/server/rooms.lua", "lua/server/replay.lua",
+  "lua/server/advice.lua", "lua/server/link.lua", "lua/table/remote.lua",
 }
 
 -- The game names a line holds, as a list of what matched.

@@ -162,10 +162,9 @@ describe("diloti serve", function()
 
   it("a client whose socket was killed comes back with its last seq and misses nothing", function()
     local m = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "ai" }, pace = 0.2 })
-    local c, w = S.join(srv, m.seats[1].link)
-    local seen = w.seq
+    local c = S.join(srv, m.seats[1].link)
     local f = S.wait(c, function(x) return x.type == "state" and x.turn == 0 end)
-    seen = f.seq
+    local seen = f.seq
     S.send(c, { type = "move", move = 1 })
     c:close() -- (killed before the AI's answer)
     S.sleep(0.6)
@@ -204,35 +203,92 @@ describe("diloti serve", function()
 
   it("an uploaded AI: it plays; one that loops or eats memory loses its call and the room goes on", function()
     local good = [[return { name = "upload-first", game = "diloti", description = "the first move",
-      choose = function(ctx) return ctx.moves[1] end }]]
+      choose = function(_, moves) return moves[1] end }]]
     local m = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "script" }, script = good,
       script_name = "upload-first",
       pace = 0, target = 1 })
     assert.equal("created", m.type, json.encode(m))
     local c = S.join(srv, m.seats[1].link)
-    play(c, 0, match_over)
+    local frames = play(c, 0, match_over)
+    for _, f in ipairs(frames) do assert.is_not.equal("notice", f.type, "the uploaded AI lost a call") end
     c:close()
     for _, body in ipairs { "while true do end", "local t = {} while true do t[#t + 1] = ('x'):rep(1e6) end" } do
       local bad = string.format([[return { name = "upload-bad", game = "diloti", description = "bad",
-        choose = function(ctx) %s end }]], body)
+        choose = function() %s end }]], body)
       local m2 = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "script" }, script = bad,
         script_name = "upload-bad",
         pace = 0, target = 1 })
       assert.equal("created", m2.type, json.encode(m2))
       local c2 = S.join(srv, m2.seats[1].link)
-      local frames = play(c2, 0, match_over)
-      local warned = false
-      for _, f in ipairs(frames) do
-        if f.type == "event" and f.event.type == "warning" then warned = true end
+      local told = 0
+      for _, f in ipairs(play(c2, 0, match_over)) do
+        if f.type == "notice" and f.seat == 1 then told = told + 1 end
       end
-      assert.is_true(warned)
+      assert.truthy(told > 0)
       c2:close()
     end
   end)
 
+  it("rooms do not wait for each other: a move in one is answered while an AI thinks long in another", function()
+    -- (an uploaded AI that counts for most of its budget before it moves:
+    -- its room's thread is busy for a good part of a second)
+    local slow = [[return { name = "slow-think", game = "diloti", description = "thinks long",
+      choose = function(_, moves) local n = 0 for _ = 1, 40000000 do n = n + 1 end return moves[1] end }]]
+    local a = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "script" }, script = slow,
+      script_name = "slow-think", pace = 0, seed = 6 })
+    assert.equal("created", a.type, json.encode(a))
+    local b = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "person" }, pace = 0, seed = 6 })
+    local ca = S.join(srv, a.seats[1].link)
+    S.wait(ca, function(f) return f.type == "state" and f.turn == 0 and f.moves end, 30)
+    local b0, b1 = S.join(srv, b.seats[1].link), S.join(srv, b.seats[2].link)
+    local st = S.wait(b0, function(f) return f.type == "state" end)
+    local mover, other = b0, b1
+    if st.turn == 1 then mover, other = b1, b0 end
+    S.send(ca, { type = "move", move = 1 }) -- (the slow AI starts to think)
+    S.wait(ca, function(f) return f.type == "event" and f.event.seat == 0 end)
+    S.send(mover, { type = "move", move = 1 })
+    S.wait(other, function(f) return f.type == "event" end)
+    -- the other room's AI has not moved yet
+    local ai_moved = false
+    while true do
+      local f = S.recv(ca, 0)
+      if not f then break end
+      if f.type == "event" and f.event.seat == 1 then ai_moved = true end
+    end
+    assert.is_false(ai_moved)
+    S.wait(ca, function(f) return f.type == "event" and f.event.seat == 1 end, 30)
+    for _, c in ipairs { ca, b0, b1 } do c:close() end
+  end)
+
+  it("diloti create makes a room from the command line; its links are joined; a bad option is told", function()
+    local dir = support.tmpdir()
+    local ai = dir .. "/mine.lua"
+    support.write(ai, [[return { name = "mine", game = "diloti", description = "the last move",
+      choose = function(_, moves) return moves[#moves] end }]])
+    local out, err, code = support.cli { "create", "--server", srv.base, "--game", "diloti", "--players", "4",
+      "--seat", "person", "--seat", "script", "--seat", "person", "--seat", "ai:expert", "--name", "Ann",
+      "--script", ai }
+    assert.equal(0, code, err)
+    local links = {}
+    for kind, link in out:gmatch("diloti (%a+) '([^']+)'") do links[#links + 1] = { kind, link } end
+    assert.equal(3, #links, out)
+    assert.equal("join", links[1][1])
+    assert.truthy(out:find("seat 0 (Ann)", 1, true), out)
+    local c, w = S.join(srv, links[1][2])
+    assert.equal("AI mine", w.names["1"] or w.names[1])
+    c:close()
+    local _
+    _, err, code = support.cli { "create", "--server", srv.base, "--game", "no-such-game" }
+    assert.equal(1, code)
+    assert.truthy(err:find("diloti create: ", 1, true), err)
+    _, err, code = support.cli { "create", "--server", "http://127.0.0.1:1", "--game", "diloti" }
+    assert.equal(1, code)
+    assert.truthy(err:find("127.0.0.1", 1, true), err)
+  end)
+
   it("a script that is not an AI, or names a shipped AI, is refused with why", function()
     for _, src in ipairs { "return 42", "this is not Lua", [[return { name = "master", game = "diloti",
-      choose = function(ctx) return ctx.moves[1] end }]] } do
+      choose = function(_, moves) return moves[1] end }]] } do
       local r = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "script" }, script = src,
         script_name = src:match('name = "(%w+)"') or "mine" })
       assert.equal("error", r.type, src)
@@ -296,4 +352,190 @@ describe("diloti serve: nothing hidden on the wire", function()
       for _, cl in ipairs(clients) do cl.c:close() end
     end)
   end
+end)
+
+describe("diloti serve: killed and started again", function()
+  -- The moves of a history (welcome's) as texts.
+  local function moves_of(history)
+    local out = {}
+    for _, h in ipairs(history or {}) do
+      if h.move and h.kind ~= "next-round" then out[#out + 1] = h.move end
+    end
+    return out
+  end
+
+  it("SIGKILL at random moments, five times: every move a client saw is kept, every link works", function()
+    local data = support.tmpdir() .. "/data"
+    local s = S.start { data = data }
+    -- (stopped however the test ends: a server left running plays on)
+    finally(function() S.stop(s, "KILL") end)
+    -- (matches that do not end while the test runs: a finished room is
+    -- not started again)
+    local people = S.create(s, { rules = "pilotta", players = 4, seats = { "person", "ai", "ai", "ai" }, pace = 0,
+      target = 10000 })
+    local ais = S.create(s, { rules = "diloti", players = 2, seats = { "ai", "ai" }, pace = 0.01, target = 10000 })
+    assert.equal("created", people.type, json.encode(people))
+    assert.equal("created", ais.type, json.encode(ais))
+    math.randomseed(27)
+    local seen = { [people.room] = {}, [ais.room] = {} }
+    local last_seq = {}
+    local src = { [people.room] = {}, [ais.room] = {} }
+    for kill = 1, 5 do
+      local clients = {}
+      for _, m in ipairs { people, ais } do
+        local w, welcome = S.join(s, m.watch)
+        assert.equal("welcome", welcome.type, "watch after restart " .. kill)
+        -- (the numbers go on: a client never sees a number again)
+        assert.truthy(welcome.seq >= (last_seq[m.room] or 0), "the watch stream numbered again from 0")
+        local h = moves_of(welcome.history)
+        -- (what was seen before the kill is where the room goes on from)
+        -- (compared by the first word, the card or the call: an event may
+        -- say less than the history (Pilotta's "announce" is "announce (run
+        -- of 3, 20)" once the round tells it), and a build on the table may
+        -- be written by its cards or by its pile's name)
+        for i, mv in ipairs(seen[m.room]) do
+          assert.equal(mv:match("^%S+"), h[i] and h[i]:match("^%S+"),
+            string.format("kill %d, move %d of %d seen, %d kept (%s; %s)", kill, i, #seen[m.room], #h,
+              m.room == people.room and "people" or "AIs", src[m.room][i] or "?"))
+        end
+        seen[m.room] = h
+        src[m.room] = {}
+        for i = 1, #h do src[m.room][i] = "history at start " .. kill .. " resume " .. welcome.resume end
+        clients[#clients + 1] = { c = w, room = m.room }
+      end
+      local me, hello = S.join(s, people.seats[1].link)
+      assert.equal(0, hello.seat)
+      assert.truthy(hello.seq >= (last_seq.me or 0), "the seat's stream numbered again from 0")
+      local stop = os.clock() + 0.05 + math.random() * 0.4
+      local deadline = os.time() + 5
+      while os.clock() < stop and os.time() < deadline do
+        local f = S.recv(me, 0.02)
+        if f and f.seq and f.seq > 0 then last_seq.me = f.seq end
+        if f and f.type == "state" and f.turn == 0 and f.moves then S.send(me, { type = "move", move = 1 }) end
+        for _, cl in ipairs(clients) do
+          local e = S.recv(cl.c, 0.01)
+          if e and e.seq and e.seq > 0 then last_seq[cl.room] = e.seq end
+          if e and e.type == "event" and e.event.type == "move" then
+            local list = seen[cl.room]
+            list[#list + 1] = e.event.move
+            src[cl.room][#list] = "event seq " .. e.seq .. " in phase " .. kill
+          end
+        end
+      end
+      S.stop(s, "KILL")
+      s = S.start { data = data }
+    end
+    assert.truthy(#seen[ais.room] > 10)
+    S.stop(s)
+  end)
+end)
+
+describe("diloti serve: advice", function()
+  setup(function() srv = S.start() end)
+  teardown(function() S.stop(srv) end)
+
+  for _, g in ipairs { { rules = "diloti", players = 2 }, { rules = "pilotta", players = 4 } } do
+    it(g.rules .. ": hint and why for the seat to move, explain for its own last move, from the coach", function()
+      local seats = { "person" }
+      for i = 2, g.players do seats[i] = "ai" end
+      local m = S.create(srv, { rules = g.rules, players = g.players, seats = seats, pace = 0, seed = 8 })
+      local c = S.join(srv, m.seats[1].link)
+      S.wait(c, function(f) return f.type == "state" and f.turn == 0 and f.moves end, 20)
+      S.send(c, { type = "hint" })
+      local a = S.wait(c, function(f) return f.type == "advice" or f.type == "error" end, 20)
+      assert.equal("advice", a.type, json.encode(a))
+      assert.truthy(a.lines[1]:find("^Hint: "), a.lines[1])
+      S.send(c, { type = "why", move = 1 })
+      a = S.wait(c, function(f) return f.type == "advice" or f.type == "error" end, 20)
+      assert.truthy(a.lines[1]:find("^Legal: "), json.encode(a))
+      S.send(c, { type = "explain" })
+      a = S.wait(c, function(f) return f.type == "advice" or f.type == "error" end, 20)
+      assert.equal("not-offered", a.code)
+      assert.truthy(a.message:find("no move yet", 1, true), a.message)
+      -- after a move of its own, the coach's word on it
+      S.send(c, { type = "move", move = 1 })
+      S.wait(c, function(f) return f.type == "event" and f.event.seat == 0 end, 20)
+      S.send(c, { type = "explain" })
+      a = S.wait(c, function(f) return f.type == "advice" or f.type == "error" end, 20)
+      if a.type == "advice" then
+        assert.truthy(a.lines[1]:find("^Your move "), json.encode(a))
+        assert.truthy(a.lines[2]:find("^Coach"), json.encode(a))
+      else
+        assert.equal("not-offered", a.code)
+        assert.truthy(a.message:find("coach", 1, true), a.message)
+      end
+      c:close()
+    end)
+  end
+end)
+
+describe("diloti serve: a room's CPU budget", function()
+  it("an uploaded AI past its room's CPU budget: a built-in AI takes its seat, everyone is told", function()
+    local s = S.start { args = "--script-cpu 0.05" }
+    finally(function() S.stop(s) end)
+    local busy = [[return { name = "busy", game = "diloti", description = "counts before it moves",
+      choose = function(_, moves) local n = 0 for i = 1, 20000000 do n = n + i end return moves[1] end }]]
+    local m = S.create(s, { rules = "diloti", players = 2, seats = { "person", "script" }, script = busy,
+      script_name = "busy", pace = 0 })
+    assert.equal("created", m.type, json.encode(m))
+    -- (last = 0: every frame since the room began, the seat's change among them)
+    local c = S.join(s, m.seats[1].link, 0)
+    local seat
+    local deadline = os.time() + 60
+    while not seat and os.time() < deadline do
+      local f = S.recv(c, 1)
+      if f then
+        if f.type == "seat" then seat = f end
+        if f.type == "state" and f.turn == 0 and f.moves then S.send(c, { type = "move", move = 1 }) end
+      end
+    end
+    assert.truthy(seat, "no seat frame")
+    assert.same({ 1, "ai" }, { seat.seat, seat.kind })
+    assert.truthy(seat.why:find("CPU", 1, true))
+    local _, w = S.join(s, m.watch)
+    assert.equal("ai", w.seats["1"] or w.seats[1])
+    -- the game goes on with the built-in AI
+    S.wait(c, function(f)
+      if f.type == "state" and f.turn == 0 and f.moves then S.send(c, { type = "move", move = 1 }) end
+      return f.type == "event" and f.event.seat == 1
+    end, 30)
+    c:close()
+  end)
+end)
+
+describe("diloti serve: rooms nobody uses", function()
+  local function threads(s)
+    local f = io.open("/proc/" .. s.pid .. "/status")
+    if not f then return nil end
+    local n = f:read("a"):match("Threads:%s*(%d+)")
+    f:close()
+    return tonumber(n)
+  end
+
+  it("sleep when nobody has been connected for --idle seconds, and wake for the next hello", function()
+    local s = S.start { args = "--idle 1" }
+    finally(function() S.stop(s) end)
+    local base = threads(s)
+    local m = S.create(s, { rules = "diloti", players = 2, seats = { "person", "ai" }, pace = 0 })
+    local c = S.join(s, m.seats[1].link)
+    local st = S.wait(c, function(f) return f.type == "state" and f.turn == 0 and f.moves end)
+    S.send(c, { type = "move", move = 1 })
+    local moved = S.wait(c, function(f) return f.type == "state" and f.turn == 0 and f.moves end)
+    assert.equal(base + 1, threads(s)) -- (the room's thread)
+    c:close()
+    for _ = 1, 60 do
+      if threads(s) == base then break end
+      S.sleep(0.1)
+    end
+    assert.equal(base, threads(s), "the room did not sleep")
+    -- the seat's link wakes it where it was
+    local c2, w = S.join(s, m.seats[1].link)
+    assert.equal("welcome", w.type)
+    assert.equal(0, w.seat)
+    local again = S.wait(c2, function(f) return f.type == "state" and f.turn == 0 end)
+    assert.same(moved.view.hand, again.view.hand)
+    assert.is_not.same(st.view.hand, again.view.hand)
+    assert.truthy(again.seq > moved.seq)
+    c2:close()
+  end)
 end)

@@ -26,7 +26,8 @@ function S.start(o)
   o = o or {}
   local data = o.data or (support.tmpdir() .. "/data")
   local log = data .. ".log." .. tostring(os.time()) .. tostring(math.random(1e6))
-  local cmd = string.format("%s%s serve --port 0 --static web --room-rate 6000 --rate 1000 --data %s %s >%s 2>&1 & echo $!",
+  local cmd = string.format(
+    "%s%s serve --port 0 --static web --room-rate 6000 --rate 1000 --advice-rate 6000 --data %s %s >%s 2>&1 & echo $!",
     o.env and (o.env .. " ") or "", support.q(support.bin), support.q(data), o.args or "", support.q(log))
   local p = io.popen(cmd)
   local pid = p:read("l")

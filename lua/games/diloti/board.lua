@@ -370,6 +370,13 @@ end
 
 local function hands_lines(st, v, names, numbered)
   local items = {}
+  if v.seat == nil then
+    -- (a spectator's view: every seat's count, and no hand of its own)
+    for seat = 0, v.players - 1 do
+      items[#items + 1] = name_of(names, seat) .. " " .. (v.hand_counts and v.hand_counts[seat] or 0)
+    end
+    return flow("Cards in hand: ", items, st.width, ", ")
+  end
   local partner = partner_of(v, v.seat)
   for i = 1, v.players - 1 do
     local seat = (v.seat + i) % v.players

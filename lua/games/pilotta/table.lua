@@ -297,6 +297,11 @@ end
 
 local function hand_lines(st, m, names)
   local items = {}
+  if m.seat == nil then
+    -- (a spectator's view: every seat's count, and no hand of its own)
+    for seat = 0, 3 do items[#items + 1] = name_of(names, seat) .. " " .. (m.counts[seat] or 0) end
+    return screen.flow("Cards in hand: ", items, st.width, ", ")
+  end
   for i = 1, 3 do
     local seat = (m.seat + i) % 4
     items[#items + 1] = name_of(names, seat) .. " " .. (m.counts[seat] or 0) .. (i == 2 and " (partner)" or "")
