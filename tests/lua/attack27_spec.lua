@@ -786,9 +786,9 @@ describe("issue 27 attacks: memory and time", function()
   end)
 
   -- Left to the lead: an uploaded AI may keep 32 MiB (its cap) and a
-  -- room may seat it three times; a room with a person's chair nobody
-  -- takes never ends (and is resumed after a restart), so one address
-  -- adds ~90 MB a room at its room rate (10 at once) until --max-rooms.
+  -- room may seat it three times; a room nobody joins keeps its thread
+  -- until --idle (30 minutes), so one address holds ~90 MB a room at its
+  -- room rate (10 at once, then 2 a minute).
   -- Run with DILOTI_ATTACK_KNOWN=1 to see it fail.
   local known = os.getenv("DILOTI_ATTACK_KNOWN") and it or pending
   known("rooms of fat uploaded AIs that nobody joins: the server's memory stays bounded", function()
