@@ -999,6 +999,58 @@ describe("issue 27 attacks: the lobby's loop", function()
   end)
 end)
 
+describe("issue 27 attacks: advice online", function()
+  setup(function() srv = S.start { data = tmp .. "/data11", args = "--advice-rate 6000" } end)
+  teardown(function() S.stop(srv) end)
+
+  it("hint, why and explain with odd arguments, at every turn: no hidden card, no internal error", function()
+    local diloti = require "diloti"
+    for _, g in ipairs { { rules = "diloti", players = 2 }, { rules = "pilotta", players = 4 } } do
+      local seats = {}
+      for i = 1, g.players do seats[i] = "person" end
+      local m = create { rules = g.rules, players = g.players, seats = seats, pace = 0, seed = 21 }
+      assert.equal("created", m.type, json.encode(m))
+      local mirror = diloti.new { rules = g.rules, players = g.players, seed = 21 }
+      local conns = {}
+      for _, x in ipairs(m.seats) do
+        conns[x.seat] = join(x.link)
+      end
+      math.randomseed(9)
+      for _ = 1, 12 do
+        if mirror:phase() ~= "play" and mirror:phase() ~= "auction" and mirror:turn() == nil then break end
+        local turn = mirror:turn()
+        for seat, c in pairs(conns) do
+          local set = support.hidden(mirror, seat)
+          for _, ask in ipairs { { type = "hint" }, { type = "why", move = 1 }, { type = "why", move = 9999 },
+            { type = "why", move = "As x " .. ("Kh "):rep(40) }, { type = "why", move = "\0" },
+            { type = "explain", n = 0 }, { type = "explain", n = 1 }, { type = "explain", n = 1 << 40 },
+            { type = "hint", seat = (seat + 1) % g.players } } do
+            send(c, ask)
+            local f = wait(c, function(x) return x.type == "advice" or x.type == "error" end, 30)
+            assert.is_not.equal("internal", f.code, json.encode(ask))
+            -- (a card the asker named itself may be quoted back)
+            local own = {}
+            for k, v in pairs(set) do own[k] = v end
+            for w in tostring(ask.move or ""):gmatch("%w+") do own[w] = nil end
+            -- ("a group of 7s" is sevens, not the seven of spades)
+            local said = json.decode(json.encode(f))
+            for i, line in ipairs(said.lines or {}) do said.lines[i] = line:gsub("group of %w+", "group") end
+            local leak = support.leaks(said, own, "advice")
+            assert.is_nil(leak, string.format("%s seat %d (turn %s): %s; asked %s, answered %s", g.rules, seat,
+              tostring(turn), tostring(leak), json.encode(ask), json.encode(f)))
+          end
+        end
+        local list = mirror:moves()
+        local mv = list[math.random(#list)]
+        send(conns[turn], { type = "move", move = mv })
+        assert.truthy(mirror:play(mv))
+        S.sleep(0.1)
+      end
+      for _, c in pairs(conns) do c:close() end
+    end
+  end)
+end)
+
 describe("issue 27 attacks: a kill in the middle", function()
   it("a room with an uploaded AI, killed after a move: resumed, and its AI plays on", function()
     local data = tmp .. "/data8"
