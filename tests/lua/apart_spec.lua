@@ -115,6 +115,7 @@ describe("static state", function()
     ["server.o:stop_flag"] = "SIGINT/SIGTERM: the process's one signal, that stops diloti serve",
     ["think.o:spent_key"] = "the key of each room thread's own count of its scripts' CPU (pthread-specific)",
     ["think.o:spent_once"] = "the pthread_once that makes that key once",
+    ["store.o:write_mu"] = "the process's one queue of SQLite writers (the rooms' threads)",
   }
   local bin = os.getenv("DILOTI_BIN") or "build/diloti"
   local build = bin:match("^(.*)/[^/]*$") or "."
