@@ -25,6 +25,9 @@ M.LINGER = 600
 -- How long a room with nobody connected keeps its thread: then it sleeps
 -- (its thread and state end; it stays stored) until a hello wakes it.
 M.IDLE = 1800
+-- How many times a move's storing is tried when the file stays locked
+-- (each try waits up to the store's busy timeout, 5 s).
+M.STORE_TRIES = 12
 -- An uploaded script's CPU per minute of the room: past it, the seat is
 -- played by a built-in AI for the rest of the game.
 M.SCRIPT_BUDGET = 20
@@ -54,9 +57,15 @@ local function progress(R)
   local ok
   if rec then
     local keep = R.host:keep()
-    ok, why = R.store:progress(R.id, {
-      record = rec, seqs = keep.seqs, finished = R.room.g:phase() == "match-over", summary = options.summary(R.room),
-    })
+    local p = { record = rec, seqs = keep.seqs, finished = R.room.g:phase() == "match-over",
+      summary = options.summary(R.room) }
+    -- (the file has one writer at a time: a room that waited the store's
+    -- busy timeout in a crowd of busy rooms waits again, a few times,
+    -- rather than stop)
+    for _ = 1, M.STORE_TRIES do
+      ok, why = R.store:progress(R.id, p)
+      if ok or not tostring(why):find("locked", 1, true) then break end
+    end
   end
   if not ok then
     R.failed = "the room could not be stored: " .. tostring(why)

@@ -318,6 +318,19 @@ static int copy_results(lua_State *H)
     return o->n;
 }
 
+static int run_here(lua_State *S, int nargs, int nres, int msgh)
+{
+    return lua_pcall(S, nargs, nres, msgh);
+}
+
+/* Set once by a host before its boxes run (box.h). */
+static dl_BoxRunner runner = run_here;
+
+void dl_box_set_runner(dl_BoxRunner run)
+{
+    runner = run ? run : run_here;
+}
+
 /* Calls into the box; on success the results are on H's stack and their
  * count is returned, on failure the message is pushed and -1 returned. */
 static int invoke(Call *c, long budget, double seconds, int box_ud)
@@ -348,7 +361,7 @@ static int invoke(Call *c, long budget, double seconds, int box_ud)
     b->H = H;
     b->gen++;
     lua_sethook(S, hook, LUA_MASKCOUNT, hook_every(b));
-    int st = lua_pcall(S, 1, LUA_MULTRET, 1);
+    int st = runner(S, 1, LUA_MULTRET, 1);
     if (st == LUA_OK && b->tripped) st = LUA_ERRRUN; /* (caught and carried on) */
     lua_sethook(S, NULL, 0, 0);
     b->busy = 0;

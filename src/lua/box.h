@@ -31,4 +31,11 @@ int dl_box_open(lua_State *H);
  * call from a signal handler. */
 void dl_box_interrupt(void);
 
+/* Runs a box's call: lua_pcall(S, nargs, nres, msgh) by default. A host
+ * may run it elsewhere (diloti serve runs the scripts' calls in a thread
+ * of lower priority, so that a person's move in another room comes
+ * first), as long as it returns lua_pcall's answer once the call is done. */
+typedef int (*dl_BoxRunner)(lua_State *S, int nargs, int nres, int msgh);
+void dl_box_set_runner(dl_BoxRunner run);
+
 #endif

@@ -11,6 +11,12 @@ int luaopen_diloti_net(lua_State *L);      /* server.c: diloti serve's loop and 
 int luaopen_diloti_store(lua_State *L);    /* store.c: SQLite, for the rooms' records */
 int luaopen_diloti_wsclient(lua_State *L); /* client.c: a WebSocket client, for join and the tests */
 
+/* Runs the boxes' calls (the AIs', the house rules') at a lower priority
+ * from now on, for the whole process (think.c). */
+void dl_net_think_below(void);
+/* The CPU seconds the calling thread's box calls used elsewhere. */
+double dl_net_think_cpu(void);
+
 /* package.preload for the three, in a state the host makes. */
 void dl_net_preload(lua_State *L);
 

@@ -469,6 +469,8 @@ static int l_listen(lua_State *L)
     info.uid = (uid_t)-1;
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
     info.timeout_secs = 20;
+    /* (the AIs of every room think below the rooms themselves) */
+    dl_net_think_below();
     s->ctx = lws_create_context(&info);
     if (!s->ctx) {
         lua_pushnil(L);

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include <lauxlib.h>
+#include <pthread.h>
 #include <sqlite3.h>
 
 #include "net.h"
@@ -255,6 +256,13 @@ static int step_failed(lua_State *L, Db *db, const char *what)
     return n;
 }
 
+/* One writer at a time in this process, in the order they came: the
+ * rooms' threads each have a connection, and SQLite's own wait for its
+ * lock polls and sleeps (up to 100 ms a nap), so that with many rooms
+ * writing, a move could wait seconds to be stored. A write outside a
+ * transaction (tx holds SQLite's lock itself) queues here instead. */
+static pthread_mutex_t write_mu = PTHREAD_MUTEX_INITIALIZER;
+
 static int l_exec(lua_State *L)
 {
     Db *db = check_open(L, "exec");
@@ -262,8 +270,11 @@ static int l_exec(lua_State *L)
     if (n)
         return n;
     int rc;
+    int queue = !sqlite3_stmt_readonly(db->stmt) && sqlite3_get_autocommit(db->h);
+    if (queue) pthread_mutex_lock(&write_mu);
     while ((rc = sqlite3_step(db->stmt)) == SQLITE_ROW)
         ; /* (rows of an exec, e.g. a PRAGMA's answer, are dropped) */
+    if (queue) pthread_mutex_unlock(&write_mu);
     if (rc != SQLITE_DONE)
         return step_failed(L, db, "exec");
     int changed = sqlite3_stmt_readonly(db->stmt) ? 0 : 1;

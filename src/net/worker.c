@@ -3,6 +3,7 @@
  * are the inbox (under the room's mutex) and the outbox (under its own). */
 #define _POSIX_C_SOURCE 200809L
 #include "worker.h"
+#include "net.h"
 
 #include <lauxlib.h>
 #include <stdio.h>
@@ -221,13 +222,14 @@ static int chan_close(lua_State *L)
     return 1;
 }
 
-/* chan:cpu() -> the seconds of CPU this room's thread has used. */
+/* chan:cpu() -> the seconds of CPU this room has used: its thread's, and
+ * its scripts' calls run in threads of their own (think.c). */
 static int chan_cpu(lua_State *L)
 {
     check_chan(L);
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    lua_pushnumber(L, (lua_Number)ts.tv_sec + (lua_Number)ts.tv_nsec / 1e9);
+    lua_pushnumber(L, (lua_Number)ts.tv_sec + (lua_Number)ts.tv_nsec / 1e9 + dl_net_think_cpu());
     return 1;
 }
 

@@ -113,6 +113,9 @@ describe("static state", function()
     ["client.o:cl_log_once"] = "lws's log level is the process's: diloti.wsclient switches it off once",
     ["lview.o:names_once"] = "the pthread_once that writes NAMES once for every room's thread",
     ["server.o:stop_flag"] = "SIGINT/SIGTERM: the process's one signal, that stops diloti serve",
+    ["think.o:spent_key"] = "the key of each room thread's own count of its scripts' CPU (pthread-specific)",
+    ["think.o:spent_once"] = "the pthread_once that makes that key once",
+    ["store.o:write_mu"] = "the process's one queue of SQLite writers (the rooms' threads)",
   }
   local bin = os.getenv("DILOTI_BIN") or "build/diloti"
   local build = bin:match("^(.*)/[^/]*$") or "."
