@@ -19,6 +19,7 @@ local tmp = support.tmpdir()
 -- link handed out: none may reach the server's log, no frame may name
 -- the server's folders.
 local seen, secrets = {}, {}
+teardown(function() support.rmdir(tmp) end)
 
 local function remember(m)
   if type(m) ~= "table" or m.type ~= "created" then return m end
