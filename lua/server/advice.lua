@@ -24,7 +24,7 @@ local function sink(g, seat, names)
   function T.words(_, s) return s end
   function T.human_to_move() return seat end
   function T.is_human(_, s) return s == seat end
-  -- (what the coaches also ask the table: Pilotta's names its teams)
+  -- (what the coaches also ask the table: a game of teams names them)
   function T.rules(self) return self.g:rules() end
   function T.side_name(self, side)
     local v = self.g:view(seat)
