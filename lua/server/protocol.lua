@@ -79,6 +79,10 @@ local function take(b)
   return true
 end
 
+--- A token bucket ({burst, per_second} on clock) and taking a token from
+-- it (false when it is empty): the lobby's limits are the same kind.
+M.bucket, M.take = bucket, take
+
 -- ---------------------------------------------------------------------
 -- The host over a room
 
@@ -206,21 +210,29 @@ function Host:keep()
   return { id = self.id, tokens = { seats = self.seat_tokens, watch = self.watch }, seqs = seqs }
 end
 
---- One step of the room (an AI's move, or the next round dealt), with
--- every viewer's state after it; stored (after) before it is sent, as
--- settle. Returns room:step's answers.
-function Host:step()
+-- Runs fn(room) with the frames it makes held, sends every stream its
+-- state after it, lets after() store the room, and only then sends what
+-- was held: a move not stored is not announced (a failing after() sends
+-- nothing, and the server must close the room). Returns fn's answers.
+function Host:commit(fn)
   self:hold()
-  local ok, e, why, more, seat = pcall(self.room.step, self.room)
+  local r = table.pack(pcall(fn, self.room))
+  local ok, fault = r[1], r[2]
   if ok then self:broadcast() end
-  local fault = not ok and e
   if ok and self.after then ok, fault = pcall(self.after, self) end
   if not ok then
     self.held = nil
     error(fault, 0)
   end
   self:release()
-  return e, why, more, seat
+  return table.unpack(r, 2, r.n)
+end
+
+--- One step of the room (an AI's move, or the next round dealt), with
+-- every viewer's state after it; stored (after) before it is sent, as
+-- settle. Returns room:step's answers.
+function Host:step()
+  return self:commit(self.room.step)
 end
 
 --- Lets the room's AIs play until a person is to move, then sends every
@@ -229,19 +241,7 @@ end
 -- returned: a front end that stores the moves there announces none it
 -- has not stored.
 function Host:settle()
-  self:hold()
-  local ok, why, more, seat = pcall(self.room.advance, self.room)
-  if ok then self:broadcast() end
-  local fault = not ok and why
-  if ok and self.after then ok, fault = pcall(self.after, self) end
-  -- (a move not stored is not announced: a failing after() sends
-  -- nothing, and the server must close the room)
-  if not ok then
-    self.held = nil
-    error(fault, 0)
-  end
-  self:release()
-  return why, more, seat
+  return self:commit(self.room.advance)
 end
 
 --- Keeps the frames made from now on (in the backlog, unsent) until
@@ -262,15 +262,7 @@ end
 --- Sends each viewer its state without letting the AIs move (a room
 -- that paces its AIs moves them with step), stored first as settle.
 function Host:begin()
-  self:hold()
-  local ok, fault = pcall(self.room.driver, self.room)
-  if ok then self:broadcast() end
-  if ok and self.after then ok, fault = pcall(self.after, self) end
-  if not ok then
-    self.held = nil
-    error(fault, 0)
-  end
-  self:release()
+  self:commit(self.room.driver)
 end
 
 --- Starts the room (its first round's events) and sends each viewer

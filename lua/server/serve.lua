@@ -30,18 +30,7 @@ local function err(srv, conn, code, message)
   reply(srv, conn, { type = "error", code = code, message = message })
 end
 
-local function bucket(spec, clock)
-  return { burst = spec.burst, rate = spec.per_second, level = spec.burst, at = clock() }
-end
-
-local function take(b, clock)
-  local t = clock()
-  b.level = math.min(b.burst, b.level + math.max(0, t - b.at) * b.rate)
-  b.at = t
-  if b.level < 1 then return false end
-  b.level = b.level - 1
-  return true
-end
+local bucket, take = protocol.bucket, protocol.take
 
 -- ---------------------------------------------------------------------
 -- The lobby
@@ -77,7 +66,7 @@ function Lobby:take_room(addr)
       self.clock)
     self.addrs[addr] = a
   end
-  return take(a, self.clock)
+  return take(a)
 end
 
 -- counted: the room was taken from the address's bucket already.
@@ -97,13 +86,13 @@ end
 function Lobby:message(conn, text)
   local srv, c = self.srv, self.conns[conn]
   if not c then return end
-  if not take(c.rate, self.clock) then return err(srv, conn, "rate-limited", "too many messages: slow down") end
+  if not take(c.rate) then return err(srv, conn, "rate-limited", "too many messages: slow down") end
   local a = self.lobby_rates[c.addr]
   if not a then
     a = lobby_bucket(self.o, M.ADDRESS_LOBBY, self.clock)
     self.lobby_rates[c.addr] = a
   end
-  if not take(a, self.clock) then
+  if not take(a) then
     return err(srv, conn, "rate-limited", "too many messages from this address: slow down")
   end
   local counted = false
