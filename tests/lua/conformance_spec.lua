@@ -83,54 +83,11 @@ local function same_snapshot(a, b, what)
   assert.equals(a.history, b.history, what .. ": history")
 end
 
--- Cards a game's state marks as shown to everyone though still held (a
--- table with shown = true and its cards: a declaration laid open).
-local function shown_cards(v, set)
-  if type(v) ~= "table" then return set end
-  if v.shown == true and type(v.cards) == "table" then
-    for _, c in ipairs(v.cards) do set[c] = true end
-  end
-  for _, x in pairs(v) do shown_cards(x, set) end
-  return set
-end
-
--- The cards `viewer` may not see (a seat, or nil for a spectator): every
--- hand but its own and the undealt cards, read from g:state(), less the
--- cards shown to all.
-local function hidden(g, viewer)
-  local s, set = g:state(), {}
-  local open = shown_cards(s, {})
-  for seat, hand in pairs(s.hands or {}) do
-    if seat ~= viewer then
-      for _, c in ipairs(hand) do set[c] = not open[c] and seat or nil end
-    end
-  end
-  for _, c in ipairs(type(s.pack) == "table" and s.pack or {}) do set[c] = "pack" end
-  return set
-end
-
--- Where a value names a hidden card: the paths, or nil. A word of any
--- string counts ("announce 7c 8c 9c"). Two kinds of fields are the
--- game's word on what a seat knows: `unseen` (the cards it has not seen,
--- holder unknown: hidden cards by definition) and `known_...` (a card the
--- rules show that seat, such as the pack's bottom card to a dealer who
--- peeks).
-local function skipped(k)
-  return k == "unseen" or (type(k) == "string" and k:find("^known_") ~= nil)
-end
-local function leaks(v, set, path, found)
-  found = found or {}
-  if type(v) == "string" then
-    for w in v:gmatch("[%w]+") do
-      if set[w] then found[#found + 1] = string.format("%s (%s, held by %s)", path, w, tostring(set[w])) end
-    end
-  elseif type(v) == "table" then
-    for k, x in pairs(v) do
-      if not skipped(k) then leaks(x, set, path .. "." .. tostring(k), found) end
-    end
-  end
-  return #found > 0 and table.concat(found, "; ") or nil
-end
+-- What a viewer may not know, and where a value names it: shared with
+-- the wire's specs (tests/lua/support.lua). A word of any string counts
+-- ("announce 7c 8c 9c"); `unseen` and `known_...` fields are the game's
+-- word on what a seat knows, not a leak.
+local hidden, leaks = support.hidden, support.leaks
 
 local function has_public(g) return type(g.public) == "function" end
 local function has_spectator(g) return (pcall(g.view, g, nil)) end
