@@ -151,11 +151,13 @@ function Host:stream(viewer)
 end
 
 -- Appends a frame to a stream (the next number, kept in the backlog) and
--- sends it to the stream's connections.
-function Host:push(s, msg)
+-- sends it to the stream's connections; with only, numbers it and sends
+-- it to that connection alone, unkept.
+function Host:push(s, msg, only)
   s.seq = s.seq + 1
   msg.v, msg.seq = M.VERSION, s.seq
   local text = json.encode(msg)
+  if only then return only.send(text) end
   local f = s.frames
   f[#f + 1] = { seq = s.seq, text = text }
   if #f > self.backlog then table.remove(f, 1) end
@@ -469,7 +471,10 @@ function Conn:hello(msg)
       if f.seq > last then self.send(f.text) end
     end
   else
-    h:push(s, h:state_of(viewer))
+    -- (the next number, to this connection only and not kept: the other
+    -- spectators of the stream see a gap that stands for nothing they
+    -- missed, and a join does not make each of them a frame)
+    h:push(s, h:state_of(viewer), self)
   end
   return true
 end

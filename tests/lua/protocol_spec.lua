@@ -542,6 +542,30 @@ describe("the wire: reconnecting", function()
     assert.equals("fresh", d.frames[1].resume)
     assert.is_true(#h.streams[0].frames <= 4)
   end)
+
+  it("a viewer's fresh state goes to its own connection only: other spectators hear nothing of a join", function()
+    local r = assert(room.new { rules = "diloti", players = 2, humans = 2, seed = 12, match = false })
+    local h = protocol.host(r, { random = counting_random(), clock = function() return 0 end })
+    h:start()
+    local a = { frames = {} }
+    a.conn = h:connect(function(text) a.frames[#a.frames + 1] = json.decode(text) end)
+    a.conn:receive(json.encode { v = 1, type = "hello", room = h.id, token = h.watch })
+    local kept, n = #h:stream(nil).frames, #a.frames
+    for _ = 1, 5 do
+      local b = { frames = {} }
+      b.conn = h:connect(function(text) b.frames[#b.frames + 1] = json.decode(text) end)
+      b.conn:receive(json.encode { v = 1, type = "hello", room = h.id, token = h.watch })
+      assert.equals("state", b.frames[2].type)
+      b.conn:close()
+    end
+    assert.equals(n, #a.frames)
+    assert.equals(kept, #h:stream(nil).frames)
+    -- (a reconnect after the numbers the joins took is a replay: they stand for nothing missed)
+    local c = { frames = {} }
+    c.conn = h:connect(function(text) c.frames[#c.frames + 1] = json.decode(text) end)
+    c.conn:receive(json.encode { v = 1, type = "hello", room = h.id, token = h.watch, last = a.frames[n].seq })
+    assert.equals("replay", c.frames[1].resume)
+  end)
 end)
 
 describe("the wire: tokens", function()
