@@ -12,6 +12,7 @@
  * The lws callbacks never touch Lua; they fill the client's queues, which
  * the Lua functions read after servicing. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <lauxlib.h>
 #include <libwebsockets.h>
 #include <math.h>
@@ -28,6 +29,7 @@
 #define CL_URL_MAX 2048
 #define CL_HOST_MAX 256
 #define CL_ORIGIN_MAX 1024
+#define CL_SOURCE_MAX 45 /* INET6_ADDRSTRLEN - 1 */
 #define CL_PROTO_MAX 128
 #define CL_MAX_DEFAULT 1048576.0
 #define CL_MAX_LIMIT 1073741824.0
@@ -64,6 +66,7 @@ typedef struct {
     struct lws_protocols protocols[2];
     char proto[CL_PROTO_MAX + 1];
     char origin[CL_ORIGIN_MAX + 1];
+    char source[CL_SOURCE_MAX + 1];
     char address[CL_HOST_MAX + 1];
     char host[CL_HOST_MAX + 16];
     char path[CL_URL_MAX + 2];
@@ -410,6 +413,12 @@ static const char *cl_opt_string(lua_State *L, const char *key, size_t maxlen, i
     return s;
 }
 
+/* An IP address's characters (IPv4 dotted, IPv6 hex and colons). */
+static int cl_ip_char(int ch)
+{
+    return isxdigit(ch) || ch == '.' || ch == ':';
+}
+
 static int cl_origin_char(int ch)
 {
     return ch > 0x20 && ch < 0x7f;
@@ -434,7 +443,7 @@ static double cl_opt_number(lua_State *L, const char *key, double def, double lo
 
 static void cl_check_keys(lua_State *L)
 {
-    static const char *const known[] = {"protocol", "origin", "timeout", "max", NULL};
+    static const char *const known[] = {"protocol", "origin", "timeout", "max", "source", NULL};
     lua_pushnil(L);
     while (lua_next(L, 2)) {
         lua_pop(L, 1);
@@ -442,7 +451,7 @@ static void cl_check_keys(lua_State *L)
         if (lua_type(L, -1) == LUA_TSTRING)
             for (int i = 0; known[i]; i++) ok |= !strcmp(lua_tostring(L, -1), known[i]);
         if (!ok)
-            luaL_error(L, "wsclient.connect: unknown option %s (known: protocol, origin, timeout, max)",
+            luaL_error(L, "wsclient.connect: unknown option %s (known: protocol, origin, timeout, max, source)",
                        lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1));
     }
 }
@@ -482,6 +491,7 @@ static int cl_connect(lua_State *L)
     cl_check_keys(L);
     const char *proto = cl_opt_string(L, "protocol", CL_PROTO_MAX, cl_tchar, "a token such as diloti.v1");
     const char *origin = cl_opt_string(L, "origin", CL_ORIGIN_MAX, cl_origin_char, "printable ASCII, no spaces");
+    const char *source = cl_opt_string(L, "source", CL_SOURCE_MAX, cl_ip_char, "an IP address of this machine");
     double timeout = cl_opt_number(L, "timeout", 5, 0.001, CL_TIMEOUT_LIMIT);
     double max = cl_opt_number(L, "max", CL_MAX_DEFAULT, 1, CL_MAX_LIMIT);
     if (max != floor(max)) luaL_error(L, "wsclient.connect: o.max must be a whole number of bytes");
@@ -494,6 +504,7 @@ static int cl_connect(lua_State *L)
     if (bad) return cl_fail(L, bad);
     snprintf(c->proto, sizeof c->proto, "%s", proto ? proto : "diloti.v1");
     if (origin) snprintf(c->origin, sizeof c->origin, "%s", origin);
+    if (source) snprintf(c->source, sizeof c->source, "%s", source);
     c->timeout = timeout;
     c->max = (size_t)max;
     c->protocols[0].name = c->proto;
@@ -528,6 +539,7 @@ static int cl_connect(lua_State *L)
     ci.path = c->path;
     ci.host = c->host;
     ci.origin = c->origin[0] ? c->origin : NULL;
+    ci.iface = c->source[0] ? c->source : NULL; /* the local address to connect from */
     ci.protocol = c->proto;
     ci.local_protocol_name = c->proto;
     ci.ssl_connection = c->tls ? LCCSCF_USE_SSL : 0;

@@ -11,6 +11,8 @@
 #include <lauxlib.h>
 #include <libwebsockets.h>
 #include <lualib.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +66,7 @@ typedef struct Server {
     size_t max_message, max_queue;
     int per_address;
     Addr *addrs;
+    Addr *raws; /* open sockets by address, WebSocket or not */
     char *origins[MAX_ORIGINS];
     int norigins;
     char *static_dir;
@@ -101,23 +104,28 @@ static int take_slot(Server *s, Conn *c)
     return -1;
 }
 
-static Addr *addr_of(Server *s, const char *a, int make)
+static Addr *addr_in(Addr **list, const char *a, int make)
 {
-    for (Addr *x = s->addrs; x; x = x->next)
+    for (Addr *x = *list; x; x = x->next)
         if (strcmp(x->addr, a) == 0) return x;
     if (!make) return NULL;
     Addr *x = calloc(1, sizeof *x);
     if (!x) return NULL;
     snprintf(x->addr, sizeof x->addr, "%s", a);
-    x->next = s->addrs;
-    s->addrs = x;
+    x->next = *list;
+    *list = x;
     return x;
 }
 
-static void addr_release(Server *s, const char *a)
+static Addr *addr_of(Server *s, const char *a, int make)
 {
-    for (Addr **p = &s->addrs; *p; p = &(*p)->next) {
-        if (strcmp((*p)->addr, a) == 0) {
+    return addr_in(&s->addrs, a, make);
+}
+
+static void addr_drop(Addr **list, const Addr *x)
+{
+    for (Addr **p = list; *p; p = &(*p)->next) {
+        if (*p == x) {
             if (--(*p)->n <= 0) {
                 Addr *dead = *p;
                 *p = dead->next;
@@ -126,6 +134,70 @@ static void addr_release(Server *s, const char *a)
             return;
         }
     }
+}
+
+static void addr_release(Server *s, const char *a)
+{
+    Addr *x = addr_of(s, a, 0);
+    if (x) addr_drop(&s->addrs, x);
+}
+
+static void free_addrs(Addr **list)
+{
+    while (*list) {
+        Addr *a = *list;
+        *list = a->next;
+        free(a);
+    }
+}
+
+/* An address as text, an IPv4 one the same whether the socket is IPv4 or
+ * IPv6 (mapped): one person is one address to the raw limit. */
+static int peer_text(const struct sockaddr_storage *ss, char *out, socklen_t size)
+{
+    if (ss->ss_family == AF_INET)
+        return inet_ntop(AF_INET, &((const struct sockaddr_in *)ss)->sin_addr, out, size) ? 0 : -1;
+    if (ss->ss_family != AF_INET6) return -1;
+    const struct in6_addr *a6 = &((const struct sockaddr_in6 *)ss)->sin6_addr;
+    if (IN6_IS_ADDR_V4MAPPED(a6)) return inet_ntop(AF_INET, &a6->s6_addr[12], out, size) ? 0 : -1;
+    return inet_ntop(AF_INET6, a6, out, size) ? 0 : -1;
+}
+
+static int raw_limit(const Server *s)
+{
+    return s->per_address * 2 + 16;
+}
+
+/* Every socket an address holds counts, not only its WebSockets: a page
+ * and its files take a few, and plain sockets held open would otherwise
+ * use up the process's descriptors and keep everyone else out. */
+static int raw_refused(Server *s, const struct lws_filter_network_conn_args *a)
+{
+    char t[64];
+    if (peer_text(&a->cli_addr, t, sizeof t) != 0) return 0;
+    const Addr *x = addr_in(&s->raws, t, 0);
+    return x && x->n >= raw_limit(s);
+}
+
+static void raw_opened(Server *s, struct lws *wsi)
+{
+    struct sockaddr_storage ss;
+    socklen_t len = sizeof ss;
+    char t[64];
+    lws_sockfd_type fd = lws_get_socket_fd(wsi);
+    if (fd < 0 || getpeername(fd, (struct sockaddr *)&ss, &len) != 0 || peer_text(&ss, t, sizeof t) != 0) return;
+    Addr *x = addr_in(&s->raws, t, 1);
+    if (!x) return;
+    x->n++;
+    lws_set_opaque_user_data(wsi, x);
+}
+
+static void raw_closed(Server *s, struct lws *wsi)
+{
+    const Addr *x = lws_get_opaque_user_data(wsi);
+    if (!x) return;
+    lws_set_opaque_user_data(wsi, NULL);
+    addr_drop(&s->raws, x);
 }
 
 static void queue_frame(Server *s, Conn *c, const char *text, size_t len)
@@ -352,6 +424,14 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     switch (reason) {
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         drain_outbox(s);
+        return 0;
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+        return raw_refused(s, user);
+    case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+        raw_opened(s, wsi);
+        return 0;
+    case LWS_CALLBACK_WSI_DESTROY:
+        raw_closed(s, wsi);
         return 0;
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         return filter(s, wsi);
@@ -639,11 +719,8 @@ static int l_gc(lua_State *L)
     lws_context_destroy(s->ctx);
     s->ctx = NULL;
     for (int i = 0; i < s->norigins; i++) free(s->origins[i]);
-    while (s->addrs) {
-        Addr *a = s->addrs;
-        s->addrs = a->next;
-        free(a);
-    }
+    free_addrs(&s->addrs);
+    free_addrs(&s->raws);
     free(s->slots);
     free(s->static_dir);
     return 0;

@@ -5,7 +5,8 @@
  *   ws_echo [PORT [SECONDS]]   PORT 0 (the default): any free port;
  *                              it exits by itself after SECONDS (60).
  *
- * Messages: "origin" -> "origin:" and the Origin header it got;
+ * Messages: "origin" -> "origin:" and the Origin header it got; "peer"
+ * -> "peer:" and the address the connection came from;
  * "big N" -> N bytes of 'x' in one frame; "frag N K" -> N bytes in K
  * fragments; "burst K" -> K messages "m1".."mK"; "close CODE WORDS" ->
  * a close frame; "drop" -> the connection closes without one; "silent"
@@ -77,6 +78,11 @@ static void command(struct lws *wsi, Sess *s, const char *m, size_t len)
     if (len == 6 && !memcmp(m, "origin", 6)) {
         char reply[300];
         int n = snprintf(reply, sizeof reply, "origin:%s", s->origin);
+        push(s, reply, (size_t)n, text);
+    } else if (len == 4 && !memcmp(m, "peer", 4)) {
+        char reply[80], ip[64];
+        lws_get_peer_simple(wsi, ip, sizeof ip);
+        int n = snprintf(reply, sizeof reply, "peer:%s", ip);
         push(s, reply, (size_t)n, text);
     } else if (len < 64 && sscanf(m, "big %lu", &a) == 1 && a <= ECHO_MAX) {
         push_big(s, a, 1);
