@@ -409,12 +409,12 @@ function M.options_of(g, rec)
 end
 
 --- A room from a record (a path, or the text with opts.text): the room
--- and the record, or nil and a message. opts: rules_dirs, and room.new's
--- ai_dirs, player, match, interrupted.
+-- and the record, or nil and a message. opts: rules_dirs, pool, and
+-- room.new's ai_dirs, player, match, interrupted.
 function M.load(src, opts)
   opts = opts or {}
   -- (the record's house rules load into the room's pool)
-  local pool = core.box.pool()
+  local pool = opts.pool or core.box.pool()
   local g, rec = record.load(src, { rules_dirs = opts.rules_dirs, text = opts.text, pool = pool })
   if not g then return nil, rec end
   local o = M.options_of(g, rec)

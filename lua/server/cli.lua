@@ -28,6 +28,8 @@ function M.setup(p)
     .. "until someone joins.", "1800"):convert(tonumber)
   c:option("--script-cpu", "Seconds of CPU a minute a room's uploaded AI may use; past it a built-in AI "
     .. "plays its seat.", "20"):convert(tonumber)
+  c:option("--room-memory", "MiB a room's scripts (its uploaded AIs, its house rules) may hold together; an AI "
+    .. "past it fails its call and a move is played for it.", "40"):convert(math.tointeger)
   c = p:command("create", "Make a room on a server: prints a link for each person's seat and one to watch.")
   c:option("--server", "The server's address.", "http://127.0.0.1:8080")
   c:option("--game", "The game and its house rules, as --rules takes them.",

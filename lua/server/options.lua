@@ -153,6 +153,21 @@ local function sh_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 --- Writes the uploaded script into dir (made, mode 0700) and loads it as
 -- the table would: {dir}, or nil and why. Its name is the script's own,
 -- and must not be a shipped AI's.
+--- msg with the uploaded script's path (dir/NAME.lua) written as its
+-- file's name alone, cleaned to one line: the client is told of its
+-- script, never of the server's folders.
+function M.unpath(msg, dir, name)
+  local path, file = dir .. "/" .. name .. ".lua", name .. ".lua"
+  local at = msg:find(path, 1, true)
+  while at do
+    msg = msg:sub(1, at - 1) .. file .. msg:sub(at + #path)
+    at = msg:find(path, 1, true)
+  end
+  -- (Lua cuts a long chunk name to its tail, "...<folder>/NAME.lua")
+  msg = msg:gsub("%S*/" .. file:gsub("%p", "%%%0"), (file:gsub("%%", "%%%%")))
+  return core.plain(msg, 300)
+end
+
 function M.install_script(o, dir)
   local ok, why = check_ai_name(o.stored.script_name)
   if not ok then return nil, "script_name: " .. why end
@@ -170,16 +185,7 @@ function M.install_script(o, dir)
   if errors and errors[1] then
     local e = errors[1]
     local msg = tostring(type(e) == "table" and (e[2] or e.message) or e)
-    -- (the client is told of its script, never of the server's folders)
-    local at = msg:find(path, 1, true)
-    while at do
-      msg = msg:sub(1, at - 1) .. o.stored.script_name .. ".lua" .. msg:sub(at + #path)
-      at = msg:find(path, 1, true)
-    end
-    -- (Lua cuts a long chunk name to its tail, "...<folder>/NAME.lua")
-    local file = o.stored.script_name .. ".lua"
-    msg = msg:gsub("%S*/" .. file:gsub("%p", "%%%0"), (file:gsub("%%", "%%%%")))
-    return nil, "script: " .. core.plain(msg, 300)
+    return nil, "script: " .. M.unpath(msg, dir, o.stored.script_name)
   end
   for _, name in ipairs(names) do
     local info = found[name]

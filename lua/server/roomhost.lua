@@ -76,11 +76,21 @@ end
 -- ---------------------------------------------------------------------
 -- Making the room
 
+-- What a room's boxes may hold together (uploaded AIs, house rules):
+-- MiB, --room-memory. The built-in AIs hold under 1 MiB in it.
+M.ROOM_MEMORY = 40
+
+-- The pool of a room's boxes: its scripts' memory, bounded together, so
+-- that a room of three uploaded AIs each at its own cap is not 3 times it.
+local function pool_of(a)
+  return core.box.pool { total = (a.room_memory or M.ROOM_MEMORY) * 1024 * 1024 }
+end
+
 -- The room for checked options o (lua/server/options.lua), or nil and why.
-local function make_room(o, dirs)
+local function make_room(o, dirs, pool)
   return room_mod.new {
     rules = o.rules, players = o.players, target = o.target, seed = o.seed,
-    specs = o.specs, ai_dirs = dirs, default_ai = "normal",
+    specs = o.specs, ai_dirs = dirs, default_ai = "normal", pool = pool,
   }
 end
 
@@ -141,8 +151,12 @@ local function create(a, chan)
     dirs, why = options.install_script(o, dir)
     if not dirs then return refuse(why) end
   end
-  local room, err = make_room(o, dirs)
-  if not room then return refuse(core.plain(tostring(err), protocol.MAX_LINE)) end
+  local room, err = make_room(o, dirs, pool_of(a))
+  if not room then
+    err = tostring(err)
+    if o.script then err = options.unpath(err, M.script_dir(a), o.stored.script_name) end
+    return refuse(core.plain(err, protocol.MAX_LINE))
+  end
   local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = open_store(a.data), rate = a.rate,
     advice_rate = a.advice_rate }
   host_for(R)
@@ -172,14 +186,14 @@ local function resume(a)
   local dirs = o.script_name and { M.script_dir(a) } or nil
   local room, err
   if row.record and row.record ~= "" then
-    room, err = room_mod.load(row.record, { text = true, ai_dirs = dirs })
+    room, err = room_mod.load(row.record, { text = true, ai_dirs = dirs, pool = pool_of(a) })
     if room then
       -- (the seats as the room last had them: a person's chair an AI took
       -- over is the person's again, to take back with their link)
       for seat, s in pairs(o.specs) do room:seat(seat, s) end
     end
   else
-    room, err = make_room(o, dirs)
+    room, err = make_room(o, dirs, pool_of(a))
   end
   if not room then return nil, err end
   local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = store, rate = a.rate,

@@ -41,7 +41,7 @@ Lobby.__index = Lobby
 --- M.lobby(srv, o) -> a handler for srv:run. o: data (the store's
 -- folder, or nil), store (its rooms, lua/server/rooms.lua: sleeping
 -- rooms are woken from it), base (the links' base), max_rooms, room_rate
--- (rooms an address may make a minute), rate, advice_rate, script_cpu
+-- (rooms an address may make a minute), rate, advice_rate, script_cpu, room_memory
 -- and idle (the rooms' settings), clock.
 function M.lobby(srv, o)
   return setmetatable({ srv = srv, o = o, clock = o.clock or core.clock, conns = {}, addrs = {}, lobby_rates = {} },
@@ -141,6 +141,7 @@ function Lobby:room_arg(a)
   local o = self.o
   a.data, a.base, a.rate, a.script_cpu, a.advice_rate, a.idle = o.data, o.base, o.rate, o.script_cpu,
     o.advice_rate, o.idle
+  a.room_memory = o.room_memory
   return a
 end
 
@@ -212,7 +213,8 @@ function M.main(a)
   srv:allow(origins(a.url or string.format("http://%s:%d", host, port), host, port, a.origin))
   local base = (a.url or string.format("http://%s:%d", host == "0.0.0.0" and "127.0.0.1" or host, port)):gsub("/$", "")
   local lobby = M.lobby(srv, { data = data, base = base, max_rooms = a.max_rooms, room_rate = a.room_rate,
-    rate = a.rate, script_cpu = a.script_cpu, advice_rate = a.advice_rate, idle = a.idle, store = st })
+    rate = a.rate, script_cpu = a.script_cpu, advice_rate = a.advice_rate, idle = a.idle, store = st,
+    room_memory = a.room_memory })
   local resumed = 0
   for _, r in ipairs(st:unfinished()) do
     if srv:spawn(r.id, M.ROOM_MODULE, json.encode(lobby:room_arg { id = r.id, resume = true })) then
