@@ -177,6 +177,16 @@ local function create(a, chan)
   return R
 end
 
+-- The seats taken from the uploaded AI before a restart: a built-in AI's.
+local function demote(R, seats)
+  for _, seat in ipairs(type(seats) == "table" and seats or {}) do
+    if R.opts.script_seats[seat] then
+      R.opts.script_seats[seat] = nil
+      R.room:seat(seat, { kind = "ai", name = R.opts.takeover_ai })
+    end
+  end
+end
+
 -- A room stored before a restart: R, or nil and why.
 local function resume(a)
   local store = open_store(a.data)
@@ -198,6 +208,7 @@ local function resume(a)
   if not room then return nil, err end
   local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = store, rate = a.rate,
     advice_rate = a.advice_rate }
+  demote(R, row.info.demoted)
   host_for(R, { id = a.id, tokens = row.info.tokens, seqs = row.seqs })
   R.host:begin()
   return R
@@ -317,13 +328,22 @@ local function budget(R)
     spent = spent + (p and p.spent or 0)
   end
   if spent <= (R.script_budget or M.SCRIPT_BUDGET) * math.max(1, (now() - R.started) / 60) then return end
+  local seats = {}
   for seat in pairs(R.opts.script_seats) do
+    seats[#seats + 1] = seat
     R.opts.script_seats[seat] = nil
     R.room:seat(seat, { kind = "ai", name = R.opts.takeover_ai })
     R.host:announce { type = "seat", seat = seat, kind = "ai", name = R.host.names[seat],
       why = "the uploaded AI used more than its share of the room's CPU" }
   end
+  -- (for the rest of the game: a restart, or the room's waking, does not
+  -- give the script its seats back with a fresh budget)
+  if R.store then
+    local ok, why = R.store:update_info(R.id, { demoted = seats })
+    if not ok then io.stderr:write("diloti serve: room ", R.id:sub(1, 8), ": ", tostring(why), "\n") end
+  end
 end
+
 
 -- How long to wait for a message before there is work to do.
 local function timeout(R)

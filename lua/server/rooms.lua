@@ -209,6 +209,23 @@ function St:create(id, info)
   return true
 end
 
+--- Changes fields of a room's info (what create stored): changes =
+-- {key = value}; a value nil is kept as it was. Only the room's own
+-- thread calls it. Returns true, or nil and a message.
+function St:update_info(id, changes)
+  local row, err = self:get(id)
+  if not row then return nil, err end
+  if type(changes) ~= "table" then return nil, "rooms: update_info: changes must be a table" end
+  for k, v in pairs(changes) do row.info[k] = v end
+  local ok, cerr = check_info(row.info)
+  if not ok then return nil, cerr end
+  local text, terr = encode(row.info, "info", M.MAX_INFO)
+  if not text then return nil, terr end
+  local done, derr = closed(self):exec("UPDATE rooms SET info = ?, updated = ? WHERE id = ?", text, os.time(), id)
+  if not done then return nil, "rooms: " .. derr end
+  return true
+end
+
 --- A room's progress after an accepted move, in one statement (one
 -- small transaction): p = {record = TEXT (as the table's save writes
 -- it), seqs = {[stream] = last number}, finished = bool, summary =

@@ -500,6 +500,25 @@ describe("diloti serve: a room's CPU budget", function()
       return f.type == "event" and f.event.seat == 1
     end, 30)
     c:close()
+    -- for the rest of the game: a crash and a restart do not give the
+    -- uploaded AI its seat back (nor a fresh budget)
+    S.stop(s, "KILL")
+    local s2 = S.start { data = s.data, args = "--script-cpu 0.05" }
+    finally(function() S.stop(s2) end)
+    local c2 = S.join(s2, m.seats[1].link)
+    local again, moves = nil, 0
+    deadline = os.time() + 20
+    while moves < 6 and not again and os.time() < deadline do
+      local f = S.recv(c2, 1)
+      if f then
+        if f.type == "seat" then again = f end
+        if f.type == "event" and f.event.seat == 1 then moves = moves + 1 end
+        if f.type == "state" and f.turn == 0 and f.moves then S.send(c2, { type = "move", move = 1 }) end
+      end
+    end
+    assert.is_nil(again, "the uploaded AI had its seat back after the restart")
+    assert.truthy(moves >= 3, "the room did not go on after the restart")
+    c2:close()
   end)
 end)
 
