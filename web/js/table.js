@@ -334,10 +334,17 @@ function closeResult() {
 
 // ---- messages ---------------------------------------------------------------
 
+// (frames that come while a board loads wait for it: the log speaks the
+// board's words, and the board sees every event)
 function onMessage(m) {
+  if (T.mounting && m.type !== "welcome") { T.waiting.push(m); return; }
+  take(m);
+}
+
+function take(m) {
   const seq = Number.isInteger(m.seq) ? m.seq : null;
   switch (m.type) {
-    case "welcome": return onWelcome(m);
+    case "welcome": onWelcome(m); return;
     case "state": applyState(m); break;
     case "event":
       if (m.event) {
@@ -396,7 +403,16 @@ async function onWelcome(m) {
   body.dataset.seq = String(T.seq);
   const title = gameTitle(m);
   $("#title").textContent = title;
-  if (first || !T.board) await mountBoard(m);
+  if (first || !T.board) {
+    T.mounting = true;
+    T.waiting = [];
+    try { await mountBoard(m); } finally {
+      T.mounting = false;
+      const w = T.waiting;
+      T.waiting = [];
+      for (const x of w) take(x);
+    }
+  }
   if (m.resume !== "replay" && Array.isArray(m.history) && m.history.length && !T.log.length) {
     for (const h of m.history) {
       const t = typeof h === "string" ? h : h && (h.text || h.move);
@@ -434,7 +450,7 @@ function setConn(status, detail) {
   const c = $("#conn");
   body.dataset.connected = String(status === "open");
   c.className = "conn " + status;
-  if (status === "open") c.textContent = T.spectator ? "connected · watching" : "connected";
+  if (status === "open") c.textContent = detail && detail.spectator ? "connected · watching" : "connected";
   else if (status === "connecting") c.textContent = "connecting…";
   else if (status === "retry") c.textContent = detail ? `connection lost; again in ${detail} s…` : "reconnecting…";
   else c.textContent = `disconnected: ${detail}`;
