@@ -35,8 +35,11 @@ function el(tag, attrs = {}, ...kids) {
 // ---- names ------------------------------------------------------------------
 
 function seatName(seat) {
-  const n = T.welcome && T.welcome.names && T.welcome.names[String(seat)];
-  return n || `seat ${seat}`;
+  const names = (T.welcome && T.welcome.names) || {};
+  const n = names[String(seat)] || `seat ${seat}`;
+  // (two AIs of one kind share a name: the seat tells them apart)
+  const twin = Object.entries(names).some(([k, v]) => v === n && Number(k) !== seat);
+  return twin ? `${n} (${seat})` : n;
 }
 
 /** How the log and the board speak of a seat: "You" for one's own. */
