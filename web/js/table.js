@@ -73,17 +73,16 @@ function ruleLink(id) {
     "aria-label": `rule ${id} (opens the rules reference)` });
 }
 
-/** Text with rule ids (D19, K3, P27, V-soy, PV-…, PC…, PE…) made links. */
+/** Text with rule ids (D19, K3, C2, P27, PC4, V-soy, PV-high-bids) made links. */
 function withRuleLinks(text) {
   const frag = document.createDocumentFragment();
-  const re = /\b((?:PV|PC|PE|V)-?[A-Za-z0-9-]*\d*|[DKPC]\d+[a-z]?)\b/g;
+  // (not a declaration's reference: P8@3 is a plain 8 on the table)
+  const re = /\b(PV-[a-z0-9-]*[a-z0-9]|V-[a-z0-9-]*[a-z0-9]|PC\d+|PE\d+|[DKCP]\d+[a-z]?)(?![\w@])/g;
   let at = 0;
   let m;
   while ((m = re.exec(text))) {
-    const id = m[1];
-    if (!/^(D|K|P|C)\d+[a-z]?$/.test(id) && !/^(V|PV)-[a-z0-9-]+$/.test(id) && !/^(PC|PE)\d+$/.test(id)) continue;
-    frag.append(text.slice(at, m.index), ruleLink(id));
-    at = m.index + id.length;
+    frag.append(text.slice(at, m.index), ruleLink(m[1]));
+    at = m.index + m[1].length;
   }
   frag.append(text.slice(at));
   return frag;
@@ -122,6 +121,7 @@ function drawSeats() {
       ? (kind === "ai" ? "thinking" : "to play") : ""}`.replace(/, $/, ""));
     box.append(chip);
   }
+  if (T.watching > 0) box.append(el("span", { class: "watching help", text: `${T.watching} watching` }));
 }
 
 // ---- state ------------------------------------------------------------------
@@ -263,8 +263,6 @@ function ask(kind) {
 function showAdvice(m) {
   const box = $("#advice");
   box.textContent = "";
-  const title = { hint: "Hint", why: "Why", explain: "Your last move" }[m.kind] || "Advice";
-  box.append(el("h3", { text: title }));
   for (const line of m.lines || []) box.append(el("p", {}, withRuleLinks(String(line))));
 }
 
