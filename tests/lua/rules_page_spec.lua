@@ -50,7 +50,7 @@ describe("web/rules.html", function()
     end
     assert.is_true(links > #rulebook.entries)
     assert.truthy(text:find('<body data-page="rules"', 1, true))
-    assert.truthy(text:find('<a id="lobby-link" href="./">', 1, true))
+    assert.truthy(text:find('<a id="lobby-link" href="../">', 1, true))
     -- (the styles are the server's own files, relative to the page)
     for href in text:gmatch('<link rel="stylesheet" href="([^"]+)"') do
       assert.matches("^css/[%w%-]+%.css$", href)
