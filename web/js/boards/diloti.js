@@ -280,7 +280,11 @@ export function createBoard(root, api) {
   function choose(c) {
     if (!myTurn()) return;
     if (!moves().some((m) => m.card === c)) return;
-    if (B.sel === c) { clear(); return; }
+    if (B.sel === c) {
+      clear();
+      [...hand.querySelectorAll(".card")].find((e) => e.dataset.card === c)?.focus();
+      return;
+    }
     B.sel = c;
     B.items = new Set();
     redraw();
@@ -443,12 +447,22 @@ export function createBoard(root, api) {
       if (turnChanged && !myTurn()) { B.sel = null; B.items = new Set(); }
       if (B.sel && !moves().some((m) => m.card === B.sel)) { B.sel = null; B.items = new Set(); }
       const v = state.view || {};
+      // (a redraw replaces the elements: the focus stays on the same card)
+      const f = document.activeElement;
+      const where = f && root.contains(f) ? (hand.contains(f) ? hand : f.closest("#table-cards, #declarations"))
+        : null;
+      const key = f && f.dataset ? (f.dataset.card || f.dataset.ref) : null;
       drawHeader(v);
       drawHands(v);
       drawTable(v);
       drawPiles(v);
       drawSoFar(v);
       drawHand(v);
+      if (where) {
+        const again = [...root.querySelectorAll("#hand .card, #table-cards .card, .declaration")]
+          .find((e) => (e.dataset.card || e.dataset.ref) === key && e.matches("button"));
+        (again || hand.querySelector(".card"))?.focus();
+      }
     },
     event() { /* (the state that follows redraws) */ },
     describe,
