@@ -314,7 +314,7 @@ function showResult(m) {
   T.lastResult = m;
   const box = $("#result");
   const res = m.result || {};
-  $("#result-h").textContent = m.kind === "match" ? "The match is over" : `Round ${res.rounds || ""} is over`;
+  $("#result-h").textContent = m.kind === "match" ? "The match" : `Round ${res.rounds || ""}: the summary`;
   const bodyEl = $("#result-body");
   bodyEl.textContent = "";
   const drawn = T.board && T.board.result && T.board.result(m);

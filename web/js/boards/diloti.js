@@ -400,7 +400,8 @@ export function createBoard(root, api) {
         ["Aces", "aces", "pts_aces", "ace"], [api.cardText("10d"), null, "pts_ten_diamonds", "ten_diamonds"],
         [api.cardText("2c"), null, "pts_two_clubs", "two_clubs"], ["Xeris", "xeris", "pts_xeri", "xeri"],
       ].filter((r) => (pts[r[3]] ?? 1) !== 0 && !(r[3] === "xeri" && rules.xeri === false));
-      const t = el("table", { class: "score summary-table" });
+      const t = el("table", { class: "score summary-table" },
+        el("caption", { class: "help", text: "count (points)" }));
       const head = el("tr", {}, el("th", { text: "" }));
       for (let i = 0; i < sidesN; i++) head.append(el("th", { scope: "col", text: api.sideName(i) }));
       t.append(head);
