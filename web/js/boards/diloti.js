@@ -244,6 +244,12 @@ export function createBoard(root, api) {
   function drawChoices() {
     choices.textContent = "";
     if (!myTurn()) { prompt.textContent = ""; return; }
+    if (B.state.phase === "claim" || (B.state.view || {}).phase === "claim") {
+      prompt.textContent = "";
+      prompt.append("You may claim a redeal or keep the cards (", api.ruleLink("V-face-card-claim"), ").");
+      for (const m of moves()) choices.append(choiceButton(m));
+      return;
+    }
     if (!B.sel) {
       prompt.textContent = "Choose a card of your hand, then what it takes or builds on.";
       const special = moves().filter((m) => !["x", "+", "lay"].includes(m.op));
