@@ -234,6 +234,8 @@ export function createBoard(root, api) {
       }
       return api.cardText(k);
     });
+    if (/^claim$/i.test(m.text)) return "Claim a redeal";
+    if (/^keep$/i.test(m.text)) return "Keep the cards";
     if (m.op === "lay") return `Lay ${card}`;
     if (m.op === "x") return `Take ${items.join(" ")} with ${card}`;
     if (m.op === "+" && m.result && m.result[0] === "G") return `Group of ${m.result.slice(1)}s: ${card} with ${items.join(" ")}`;
