@@ -60,12 +60,59 @@ describe("diloti serve", function()
     local home = http(srv.port, "GET / HTTP/1.0\r\n\r\n")
     assert.truthy(home:find("200 OK", 1, true))
     assert.truthy(home:find("diloti join", 1, true))
+    assert.truthy(home:find('data-page="lobby"', 1, true))
+    -- (the table at /play/ and /watch/; /play is sent on there, the room
+    -- and token after '#' stay with the browser)
+    for _, path in ipairs { "/play/", "/watch/" } do
+      local page = http(srv.port, "GET " .. path .. " HTTP/1.0\r\n\r\n")
+      assert.truthy(page:find("200 OK", 1, true), path)
+      assert.truthy(page:find('data-page="table"', 1, true), path)
+    end
+    local moved = http(srv.port, "GET /play HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n"):lower()
+    assert.truthy(moved:find("^http/1%.%d 301") and moved:find("location: [^\r]*/play/"), moved)
     for _, path in ipairs { "/../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc/passwd",
       "/play/../../etc/passwd", "//etc/passwd", "/web/../README.md" } do
       local r = http(srv.port, "GET " .. path .. " HTTP/1.0\r\n\r\n")
       assert.falsy(r:find("root:", 1, true), path)
       assert.falsy(r:find("diloti serve", 1, true), path)
     end
+  end)
+
+  it("the lobby's catalogue: games, player counts, house rules described, AI levels and shipped AIs", function()
+    local c = S.client(srv)
+    S.send(c, { type = "catalogue" })
+    local m = S.wait(c, function(f) return f.type == "catalogue" or f.type == "error" end)
+    c:close()
+    assert.equal("catalogue", m.type, m.message)
+    local games = {}
+    for _, g in ipairs(m.games) do games[g.id] = g end
+    for id, want in pairs { ["diloti-2"] = { "diloti", 2 }, ["diloti-4"] = { "diloti", 4 },
+      ["kontsina-2"] = { "kontsina", 2 }, ["kontsina-3"] = { "kontsina", 3 }, ["kontsina-4"] = { "kontsina", 4 },
+      pilotta = { "pilotta", 4 } } do
+      assert.is_table(games[id], id)
+      assert.equal(want[1], games[id].rules, id)
+      assert.equal(want[2], games[id].players, id)
+      assert.is_string(games[id].title)
+      assert.is_table(m.house_rules[games[id].house], id)
+      assert.is_table(m.ai[games[id].house], id)
+    end
+    local by_name = {}
+    for _, v in ipairs(m.house_rules.diloti) do by_name[v.name] = v end
+    assert.truthy(by_name["forced-capture"].description:find("capture", 1, true))
+    assert.is_nil(by_name.diloti) -- (the bases are the games, not house rules)
+    assert.is_nil(by_name.players) -- (players and target have fields of their own)
+    assert.equal("N", by_name.points.arg)
+    local pil = {}
+    for _, v in ipairs(m.house_rules.pilotta) do pil[v.name] = v end
+    assert.is_table(pil["no-contra"])
+    assert.same({ "easy", "normal", "hard", "expert" }, m.ai.pilotta.levels)
+    local shipped = {}
+    for _, a in ipairs(m.ai.diloti.shipped) do shipped[a.name] = a.description end
+    assert.is_string(shipped.master)
+    -- every seat a catalogue offers makes a room
+    local r = S.create(srv, { rules = games["kontsina-3"].rules, players = 3,
+      seats = { "person", "ai:" .. m.ai.diloti.levels[1], "ai:" .. m.ai.diloti.shipped[1].name } })
+    assert.equal("created", r.type, r.message)
   end)
 
   it("creates rooms: links for the people's seats and a watch link; bad options refused with why", function()
