@@ -304,6 +304,14 @@ end
 function Host:tell_presence()
   if not self.presence then return end
   local seats, watching = self:connected()
+  -- (told when a seat comes or goes, not for each watcher: a watch link
+  -- joined again and again must not make every viewer a frame each time;
+  -- the count rides along with the next change, and each welcome)
+  local key = {}
+  for seat = 0, self.room.players_n - 1 do key[#key + 1] = seats[seat] and "1" or "0" end
+  key = table.concat(key)
+  if key == self.told then return end
+  self.told = key
   for _, s in pairs(self.streams) do
     for _, c in ipairs(s.conns) do c:reply { type = "presence", connected = seats, watching = watching } end
   end

@@ -596,6 +596,21 @@ describe("the wire: who is connected (presence)", function()
     for _, f in ipairs(h.streams[0].frames) do assert.falsy(f.text:find('"presence"', 1, true)) end
   end)
 
+  it("watchers coming and going tell nobody: the count rides with the next seat's change", function()
+    local r = assert(room.new { rules = "diloti", players = 2, humans = 2, seed = 5, match = false })
+    local h = protocol.host(r, { presence = true, random = counting_random(), clock = function() return 0 end })
+    h:start()
+    local a = client(h, h.seat_tokens[0])
+    local n = #a.frames
+    for _ = 1, 5 do client(h, h.watch).conn:close() end
+    local w = client(h, h.watch)
+    assert.equals(n, #a.frames)
+    assert.equals(1, w.last("welcome").watching or select(2, h:connected()))
+    client(h, h.seat_tokens[1])
+    assert.same({ ["0"] = true, ["1"] = true }, a.last("presence").connected)
+    assert.equals(1, a.last("presence").watching)
+  end)
+
   it("a host made without it sends none", function()
     local r = assert(room.new { rules = "diloti", players = 2, humans = 2, seed = 3, match = false })
     local h = protocol.host(r, { random = counting_random(), clock = function() return 0 end })
