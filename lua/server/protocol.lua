@@ -503,6 +503,7 @@ function Conn:hello(msg)
     -- replay sends the frames it missed instead)
     history = not replay and h.room.g:history(viewer == nil and "spectator" or viewer) or nil,
     connected = h.presence and (h:connected()) or nil,
+    watching = h.presence and select(2, h:connected()) or nil,
   }
   if replay then
     for _, f in ipairs(s.frames) do

@@ -410,6 +410,7 @@ async function onWelcome(m) {
     T.connected = {};
     for (const [k, v] of Object.entries(m.connected)) T.connected[Number(k)] = !!v;
   }
+  if (Number.isInteger(m.watching)) T.watching = m.watching;
   if (m.resume !== "replay") T.seq = m.seq || 0;
   body.dataset.seq = String(T.seq);
   const title = gameTitle(m);
