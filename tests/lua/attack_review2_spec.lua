@@ -110,3 +110,62 @@ describe("review 2 attacks: an uploaded script's words about its own file", func
     end)
   end
 end)
+
+describe("review 2 attacks: every socket an address holds", function()
+  local ws = require "diloti.wsclient"
+  local srv
+  -- (--per-address 2: an address may hold 2 * 2 + 16 = 20 sockets)
+  setup(function() srv = S.start { data = tmp .. "/net", args = "--per-address 2" } end)
+  teardown(function() S.stop(srv) end)
+
+  local ip = "127.0.0.2"
+  local function open_ws()
+    local c = ws.connect(srv.ws, { source = ip, timeout = 5 })
+    if not c then return nil end
+    S.send(c, { type = "ping", id = 7 })
+    local text = c:recv(5)
+    if not (text and json.decode(text).type == "pong") then c:close() return nil end
+    return c
+  end
+
+  it("sockets of every kind, closed at every stage, give their places back (no count left behind)", function()
+    local curl = "curl -s -o /dev/null --max-time 5 --interface " .. ip .. " "
+    local http = srv.ws:gsub("^ws", "http")
+    for _ = 1, 3 do
+      -- (keep-alive: many files on one socket; a file missing; an upgrade cut before its answer is read;
+      -- an upgrade elsewhere; a request too large)
+      os.execute(curl .. string.rep(srv.base .. "/ ", 10) .. ">/dev/null 2>&1")
+      os.execute(curl .. srv.base .. "/no/such/file >/dev/null 2>&1")
+      os.execute(curl .. "--max-time 0.3 -H 'Connection: Upgrade' -H 'Upgrade: websocket' "
+        .. "-H 'Sec-WebSocket-Version: 13' -H 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==' "
+        .. "-H 'Sec-WebSocket-Protocol: diloti.v1' "
+        .. support.q(http) .. " >/dev/null 2>&1")
+      os.execute(curl .. "-H 'Connection: Upgrade' -H 'Upgrade: websocket' " .. srv.base .. "/x >/dev/null 2>&1")
+      os.execute(curl .. "-H 'X: " .. ("y"):rep(20000) .. "' " .. srv.base .. "/ >/dev/null 2>&1")
+    end
+    -- (WebSockets opened and closed; a third past the per-address limit refused)
+    for _ = 1, 10 do
+      local a, b = open_ws(), open_ws()
+      assert.truthy(a and b, "the address lost places it should have")
+      assert.falsy(open_ws())
+      a:close()
+      b:close()
+    end
+    S.sleep(0.5)
+    -- the address holds nothing now: 18 idle sockets and 2 WebSockets fit
+    local pids = tmp .. "/holders.pid"
+    local script = tmp .. "/hold.sh"
+    support.write(script, string.format([[for i in $(seq 1 18); do
+      (sleep 8 | timeout 8 curl -s --interface %s telnet://127.0.0.1:%d >/dev/null 2>&1) & echo $! >>%s
+    done]], ip, srv.port, support.q(pids)))
+    os.execute("bash " .. support.q(script))
+    S.sleep(1)
+    local a, b = open_ws(), open_ws()
+    local both = a and b
+    if a then a:close() end
+    if b then b:close() end
+    for pid in (support.read(pids) or ""):gmatch("%d+") do os.execute("kill " .. pid .. " 2>/dev/null") end
+    assert.truthy(both, "the count of the address did not fall back to nothing")
+    assert.is_true(S.alive(srv))
+  end)
+end)
