@@ -169,3 +169,20 @@ describe("review 2 attacks: every socket an address holds", function()
     assert.is_true(S.alive(srv))
   end)
 end)
+
+describe("review 2 attacks: --room-memory", function()
+  -- (a pool of 0 or past 1 TiB once made every room's thread fail as it
+  -- was made, the creator never answered)
+  it("a --room-memory no pool can have is refused at start, not by every room", function()
+    for _, v in ipairs { "0", "1048577" } do
+      local ok, why = pcall(S.start, { data = tmp .. "/mem" .. v, args = "--room-memory " .. v })
+      if ok then S.stop(why) end
+      assert.is_false(ok, v)
+      assert.truthy(tostring(why):find("--room-memory", 1, true), why)
+    end
+    local srv = S.start { data = tmp .. "/mem1", args = "--room-memory 1" }
+    local m = S.create(srv, { rules = "diloti", players = 2, seats = { "person", "ai" } })
+    S.stop(srv)
+    assert.equal("created", m and m.type)
+  end)
+end)
