@@ -186,3 +186,32 @@ describe("review 2 attacks: --room-memory", function()
     assert.equal("created", m and m.type)
   end)
 end)
+
+describe("review 2 attacks: an uploaded AI that fills the room's pool", function()
+  local srv
+  -- (a pool under one box's cap: the uploaded AI can fill it all)
+  setup(function() srv = S.start { data = tmp .. "/pool", args = "--room-memory 20" } end)
+  teardown(function() S.stop(srv) end)
+
+  it("the room's house rules and its other AI still play: the round ends and is scored", function()
+    local src = [[local keep = {}
+      return { name = "upload-hog", game = "diloti", description = "hog",
+        choose = function(ctx)
+          pcall(function() for i = 1, 1e6 do keep[#keep + 1] = ("x"):rep(1 << 16) .. i end end)
+          return ctx.moves[1]
+        end }]]
+    local m = S.create(srv, { rules = "diloti+last-capture", players = 2, seats = { "script", "ai" }, script = src,
+      script_name = "upload-hog", pace = 0, seed = 3 })
+    assert.equal("created", m.type, json.encode(m))
+    local w = S.join(srv, m.watch)
+    local r, all = S.wait(w, function(f) return f.type == "result" end, 90)
+    w:close()
+    assert.truthy(r, "the room stopped before its round was scored")
+    -- (the hog did fill its share: its calls failed, a move was played for it)
+    local told = {}
+    for _, f in ipairs(all) do if f.type == "notice" then told[f.seat] = true end end
+    assert.truthy(told[0], "the hog never filled the pool")
+    io.stderr:write("[pool] notices for seats: ", tostring(told[0]), " ", tostring(told[1]), "\n")
+    assert.is_true(S.alive(srv))
+  end)
+end)
