@@ -211,7 +211,6 @@ describe("review 2 attacks: an uploaded AI that fills the room's pool", function
     local told = {}
     for _, f in ipairs(all) do if f.type == "notice" then told[f.seat] = true end end
     assert.truthy(told[0], "the hog never filled the pool")
-    io.stderr:write("[pool] notices for seats: ", tostring(told[0]), " ", tostring(told[1]), "\n")
     assert.is_true(S.alive(srv))
   end)
 end)
