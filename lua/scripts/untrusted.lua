@@ -8,8 +8,14 @@ local textfile = require "diloti.scripts.textfile"
 
 local M = {}
 
+--- The chunk name a script runs under: "@file" (its errors name its
+-- file). A front end that must not tell a script where it lies (the
+-- server: an uploaded script may hand its errors back in its own words)
+-- sets this to one without the folder.
+function M.chunk_name(file) return "@" .. file end
+
 --- untrusted.load(src, file, opts) -> box, value, prelude value | nil, message.
--- src is run as text under the name "@file". opts: label (names the
+-- src is run as text under M.chunk_name(file). opts: label (names the
 -- script in limit messages), memory (the box's cap), budget and time
 -- (each later call), load ({budget =, time =}: the main chunk), seed
 -- (the script's math.random), prelude and prelude_name (our own text run
@@ -26,7 +32,7 @@ function M.load(src, file, opts)
     if not ok then error("the prelude of " .. file .. " failed: " .. v) end -- a bug of ours
     pre = v
   end
-  local ok, v = box:run(src, "@" .. file, opts.load)
+  local ok, v = box:run(src, M.chunk_name(file), opts.load)
   if not ok then
     box:close()
     return nil, textfile.with_file(v, file)

@@ -17,8 +17,14 @@ local room_mod = require "diloti.room"
 local record = require "diloti.match.record"
 local options = require "diloti.server.options"
 local advice = require "diloti.server.advice"
+local untrusted = require "diloti.scripts.untrusted"
 
 local M = {}
+
+-- (a room's scripts run under their file's name alone: an uploaded AI
+-- that reads its chunk's name from an error of its own and hands it back
+-- changed, where options.unpath cannot find it, has no folder to tell)
+untrusted.chunk_name = function(file) return "@" .. file:match("[^/]*$") end
 
 -- How long a finished room stays open for its viewers, in seconds.
 M.LINGER = 600

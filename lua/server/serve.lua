@@ -260,6 +260,13 @@ function M.main(a)
     io.stderr:write("diloti serve: no folder of web pages (give --static DIR)\n")
     return 1
   end
+  -- (core.box.pool's bounds: a pool it refuses would fail every room as it is made)
+  local mem = a.room_memory
+  if mem ~= nil and (math.type(mem) ~= "integer" or mem < 1 or mem > 1 << 20) then
+    io.stderr:write("diloti serve: --room-memory must be a whole number of MiB from 1 to 1048576, not ",
+      tostring(mem), "\n")
+    return 1
+  end
   local data = a.data or rooms.default_dir()
   local st, why = rooms.open(data)
   if not st then
