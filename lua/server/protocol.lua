@@ -28,6 +28,7 @@ M.MAX_NAME = 32        -- bytes of a name, after cleaning
 M.MAX_LINE = 300       -- bytes of a line of advice
 M.MAX_LINES = 40       -- lines of advice
 M.BACKLOG = 256        -- frames kept per viewer for a client that reconnects
+M.RESUME_GAP = 1 << 32  -- a resumed room's streams go on this far past their kept numbers
 M.TOKEN_BYTES = 32     -- 256 bits a token, written as 64 hex digits
 -- Token buckets: burst and refill per second, for every message and
 -- (besides) for the requests that make the engine think.
@@ -105,7 +106,8 @@ local function key_of(viewer) return viewer == nil and "watch" or viewer end
 -- move: a place to store it before the next one), rate (each
 -- connection's bucket, {burst, per_second}; M.RATE), advice_rate (its
 -- bucket for hint, why and explain; M.ADVICE_RATE), paced (a person's
--- move does not let the AIs play: the front end steps them).
+-- move does not let the AIs play: the front end steps them); and for a
+-- room resumed after a restart, id, tokens and seqs (Host:keep's).
 function M.host(room, o)
   o = o or {}
   local h = setmetatable({
@@ -119,6 +121,11 @@ function M.host(room, o)
   h.id = o.id or M.token(h.random)
   h.watch = tokens.watch or M.token(h.random)
   h.first_seq = o.seqs or {}
+  -- (numbers taken after the last store, by fresh joins and notices, were
+  -- sent but not kept: a resumed room's streams go on RESUME_GAP past the
+  -- kept ones, so no number means two frames, and a `last` from before
+  -- the restart gets a fresh state, never a replay that skips)
+  h.seq_gap = o.seqs and M.RESUME_GAP or 0
   for seat = 0, room.players_n - 1 do
     local kept = tokens.seats and (tokens.seats[seat] or tokens.seats[tostring(seat)])
     if kept then h.seat_tokens[seat] = kept
@@ -144,7 +151,8 @@ function Host:stream(viewer)
   local s = self.streams[k]
   if s then return s end
   -- (kept numbers come back from JSON with a seat's key as a number or a text)
-  s = { viewer = viewer, seq = self.first_seq[k] or self.first_seq[tostring(k)] or 0, frames = {}, conns = {} }
+  s = { viewer = viewer, seq = (self.first_seq[k] or self.first_seq[tostring(k)] or 0) + self.seq_gap, frames = {},
+    conns = {} }
   self.streams[k] = s
   s.stop = self.room:subscribe(viewer, function(e) self:event(s, e) end)
   return s
