@@ -1,0 +1,17 @@
+// The browser suite (make test runs it: node --test-reporter=tap suite.mjs).
+// One server and one browser for every scenario; each scenario has a timeout.
+import { before, after } from 'node:test';
+import * as h from './lib/harness.mjs';
+
+before(async () => {
+  console.log(`# temporary folder: ${h.tmp}`);
+  h.ctx.base = await h.startServer();
+  await h.launch();
+}, { timeout: 60000 });
+
+after(async () => {
+  await h.shutdown();
+  console.log(`# artefacts: ${h.artefacts}`);
+}, { timeout: 60000 });
+
+await import('./scenarios/smoke.mjs');
