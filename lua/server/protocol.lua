@@ -111,7 +111,7 @@ function M.host(room, o)
   local h = setmetatable({
     room = room, random = o.random or M.urandom, clock = o.clock or core.clock,
     backlog = o.backlog or M.BACKLOG, advise = o.advise, after = o.after, rate = o.rate, paced = o.paced,
-    advice_rate = o.advice_rate,
+    advice_rate = o.advice_rate, presence = o.presence,
     streams = {}, seat_tokens = {}, names = {},
   }, Host)
   -- (a room resumed after a restart keeps its id, tokens and numbers)
@@ -284,6 +284,29 @@ function Host:viewer_of(room_id, token)
   return found
 end
 
+-- Who is connected: each person's seat (true while a connection holds
+-- it; an AI's seat is false) and how many watch.
+function Host:connected()
+  local seats = {}
+  for seat = 0, self.room.players_n - 1 do
+    local s = self.streams[key_of(seat)]
+    seats[seat] = s ~= nil and #s.conns > 0
+  end
+  local w = self.streams[key_of(nil)]
+  return seats, w and #w.conns or 0
+end
+
+--- With o.presence: tells every connection who is connected now (a
+-- reply, not a stream frame: it is not kept, and a client that comes
+-- back is told in its welcome).
+function Host:tell_presence()
+  if not self.presence then return end
+  local seats, watching = self:connected()
+  for _, s in pairs(self.streams) do
+    for _, c in ipairs(s.conns) do c:reply { type = "presence", connected = seats, watching = watching } end
+  end
+end
+
 --- Closes the host: every connection hears nothing more, and the room's
 -- streams are stopped (the room itself goes on, for its owner).
 function Host:close()
@@ -324,7 +347,13 @@ function Conn:close()
   self.closed = true
   local s = self.stream
   if s then
-    for i, c in ipairs(s.conns) do if c == self then table.remove(s.conns, i) break end end
+    for i, c in ipairs(s.conns) do
+      if c == self then
+        table.remove(s.conns, i)
+        self.host:tell_presence()
+        break
+      end
+    end
   end
 end
 
@@ -463,6 +492,7 @@ function Conn:hello(msg)
     -- late, or comes back too late for a replay, sees what was played; a
     -- replay sends the frames it missed instead)
     history = not replay and h.room.g:history(viewer == nil and "spectator" or viewer) or nil,
+    connected = h.presence and (h:connected()) or nil,
   }
   if replay then
     for _, f in ipairs(s.frames) do
@@ -471,6 +501,7 @@ function Conn:hello(msg)
   else
     h:push(s, h:state_of(viewer))
   end
+  h:tell_presence()
   return true
 end
 

@@ -120,7 +120,7 @@ local function host_for(R, keep)
   end
   R.host = protocol.host(R.room, {
     names = o.names, id = keep and keep.id or R.id, tokens = keep and keep.tokens, seqs = keep and keep.seqs,
-    after = function() progress(R) end, advise = R.advise, paced = true,
+    after = function() progress(R) end, advise = R.advise, paced = true, presence = true,
     rate = R.rate and { burst = 2 * R.rate, per_second = R.rate },
     -- (a burst of at least 3, or of five seconds' worth)
     advice_rate = R.advice_rate and { burst = math.max(3, R.advice_rate / 12), per_second = R.advice_rate / 60 },

@@ -69,6 +69,69 @@ function Lobby:take_room(addr)
   return take(a)
 end
 
+-- ---------------------------------------------------------------------
+-- The catalogue: what a lobby page offers (docs/protocol.md, "catalogue")
+
+-- The games a room can be made of: an id for the page, the rules and
+-- players a create sends, and whose house rules and AIs apply.
+M.GAMES = {
+  { id = "diloti-2", title = "Diloti, 2 players", rules = "diloti", players = 2, house = "diloti" },
+  { id = "diloti-4", title = "Diloti, 4 players (partners)", rules = "diloti", players = 4, house = "diloti" },
+  { id = "kontsina-2", title = "Kontsina, 2 players", rules = "kontsina", players = 2, house = "diloti" },
+  { id = "kontsina-3", title = "Kontsina, 3 players", rules = "kontsina", players = 3, house = "diloti" },
+  { id = "kontsina-4", title = "Kontsina, 4 players", rules = "kontsina", players = 4, house = "diloti" },
+  { id = "pilotta", title = "Pilotta, 4 players (partners)", rules = "pilotta", players = 4, house = "pilotta" },
+}
+-- (players and target are fields of a create of their own)
+local OWN_FIELDS = { players = true, target = true }
+
+-- Each game's house rules: name (as a spec writes it), one-line
+-- description, the rule id it changes, and `arg` for those that take a
+-- number (NAME=N).
+local function house_rules(games)
+  local variants = require "diloti.scripts.variants"
+  local cat = variants.catalogue()
+  local out = {}
+  for _, g in ipairs(games) do out[g] = {} end
+  for _, n in ipairs(cat.names) do
+    local v = cat.found[n]
+    local list, short = out[variants.game_of(v)], variants.short_name(v)
+    if list and not v.base and not OWN_FIELDS[short] then
+      list[#list + 1] = { name = short, description = core.plain(v.description or "", 200),
+        rule = type(v.rule) == "string" and v.rule or nil, arg = v.arg and (v.arg.name or "N") or nil }
+    end
+  end
+  return out
+end
+
+-- Each game's AIs: the levels of play, and the shipped AIs from the
+-- weakest to the strongest with their one-line descriptions.
+local function ais(games)
+  local ai = require "diloti.ai.player"
+  local ladders, levels = ai.LADDERS, ai.LEVELS
+  local out = {}
+  for _, g in ipairs(games) do
+    local found = ai.catalogue(nil, g)
+    local e = { levels = {}, shipped = {} }
+    for _, l in ipairs(ai.LEVEL_ORDER) do
+      if levels[g] and levels[g][l] then e.levels[#e.levels + 1] = l end
+    end
+    for _, name in ipairs(ladders[g] or {}) do
+      local info = found[name]
+      e.shipped[#e.shipped + 1] = { name = name, description = info and core.plain(info.description or "", 200) or "" }
+    end
+    out[g] = e
+  end
+  return out
+end
+
+--- The catalogue message (made once: the shipped scripts do not change
+-- while the server runs).
+function M.catalogue()
+  local games = require("diloti.registry").names()
+  return { type = "catalogue", games = M.GAMES, house_rules = house_rules(games), ai = ais(games) }
+end
+
 -- counted: the room was taken from the address's bucket already.
 function Lobby:create(conn, c, msg, counted)
   local srv = self.srv
@@ -111,6 +174,10 @@ function Lobby:message(conn, text)
   local ok, msg = pcall(json.decode, text, 2)
   if not ok or type(msg) ~= "table" then return err(srv, conn, "bad-json", "not a JSON object") end
   if msg.type == "create" and msg.v == protocol.VERSION then return self:create(conn, c, msg, counted) end
+  if msg.type == "catalogue" and msg.v == protocol.VERSION and #text <= protocol.MAX_MESSAGE then
+    self.catalogue = self.catalogue or M.catalogue()
+    return reply(srv, conn, self.catalogue)
+  end
   if #text > protocol.MAX_MESSAGE then
     return err(srv, conn, "too-large", string.format("a message is at most %d bytes", protocol.MAX_MESSAGE))
   end

@@ -67,7 +67,7 @@ typedef struct Server {
     char *origins[MAX_ORIGINS];
     int norigins;
     char *static_dir;
-    struct lws_http_mount mounts[3];
+    struct lws_http_mount mounts[4];
     int port;
 } Server;
 
@@ -412,17 +412,22 @@ static void set_origins(lua_State *L, Server *s, int idx)
     lua_pop(L, 1);
 }
 
+/* The pages: the lobby at /, the table at /play and /watch (the room and
+ * token ride after '#', which a browser never sends), the rules reference
+ * at /rules. Each mount serves the same folder, so a page's relative
+ * links (js/..., css/...) resolve under any of them. */
 static void set_mounts(Server *s)
 {
-    static const char *const points[] = {"/", "/play", "/watch"};
-    for (int i = 0; i < 3; i++) {
+    static const char *const points[] = {"/", "/play", "/watch", "/rules"};
+    static const char *const pages[] = {"index.html", "table.html", "table.html", "rules.html"};
+    for (int i = 0; i < 4; i++) {
         struct lws_http_mount *m = &s->mounts[i];
         memset(m, 0, sizeof *m);
-        m->mount_next = i < 2 ? &s->mounts[i + 1] : NULL;
+        m->mount_next = i < 3 ? &s->mounts[i + 1] : NULL;
         m->mountpoint = points[i];
         m->mountpoint_len = (unsigned char)strlen(points[i]);
         m->origin = s->static_dir;
-        m->def = "index.html";
+        m->def = pages[i];
         m->origin_protocol = LWSMPRO_FILE;
     }
 }

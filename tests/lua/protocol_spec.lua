@@ -544,6 +544,45 @@ describe("the wire: reconnecting", function()
   end)
 end)
 
+describe("the wire: who is connected (presence)", function()
+  local function client(h, token)
+    local c = { frames = {} }
+    c.conn = h:connect(function(text) c.frames[#c.frames + 1] = json.decode(text) end)
+    c.conn:receive(json.encode { v = 1, type = "hello", room = h.id, token = token })
+    function c.last(ty)
+      for i = #c.frames, 1, -1 do if c.frames[i].type == ty then return c.frames[i] end end
+    end
+    return c
+  end
+
+  it("a host made with presence: welcome says who is connected, and every viewer hears who comes and goes", function()
+    local r = assert(room.new { rules = "diloti", players = 4, humans = 2, ai = "random", seed = 12, match = false })
+    local h = protocol.host(r, { presence = true, random = counting_random(), clock = function() return 0 end })
+    h:start()
+    local a = client(h, h.seat_tokens[0])
+    assert.same({ ["0"] = true, ["1"] = false, ["2"] = false, ["3"] = false }, a.last("welcome").connected)
+    local w = client(h, h.watch)
+    local b = client(h, h.seat_tokens[2])
+    local p = a.last("presence")
+    assert.same({ ["0"] = true, ["1"] = false, ["2"] = true, ["3"] = false }, p.connected)
+    assert.equals(1, p.watching)
+    assert.equals(h.streams[0].seq, p.seq) -- (a reply: its stream's newest number, not kept)
+    b.conn:close()
+    assert.same({ ["0"] = true, ["1"] = false, ["2"] = false, ["3"] = false }, w.last("presence").connected)
+    for _, f in ipairs(h.streams[0].frames) do assert.falsy(f.text:find('"presence"', 1, true)) end
+  end)
+
+  it("a host made without it sends none", function()
+    local r = assert(room.new { rules = "diloti", players = 2, humans = 2, seed = 3, match = false })
+    local h = protocol.host(r, { random = counting_random(), clock = function() return 0 end })
+    h:start()
+    local a = client(h, h.seat_tokens[0])
+    client(h, h.seat_tokens[1])
+    assert.is_nil(a.last("presence"))
+    assert.is_nil(a.last("welcome").connected)
+  end)
+end)
+
 describe("the wire: tokens", function()
   it("are 256 bits from /dev/urandom, each different, as hex", function()
     local r = assert(room.new { rules = "diloti", players = 4, humans = 4, seed = 1, match = false })

@@ -68,6 +68,43 @@ describe("diloti serve", function()
     end
   end)
 
+  it("the lobby's catalogue: games, player counts, house rules described, AI levels and shipped AIs", function()
+    local c = S.client(srv)
+    S.send(c, { type = "catalogue" })
+    local m = S.wait(c, function(f) return f.type == "catalogue" or f.type == "error" end)
+    c:close()
+    assert.equal("catalogue", m.type, m.message)
+    local games = {}
+    for _, g in ipairs(m.games) do games[g.id] = g end
+    for id, want in pairs { ["diloti-2"] = { "diloti", 2 }, ["diloti-4"] = { "diloti", 4 },
+      ["kontsina-2"] = { "kontsina", 2 }, ["kontsina-3"] = { "kontsina", 3 }, ["kontsina-4"] = { "kontsina", 4 },
+      pilotta = { "pilotta", 4 } } do
+      assert.is_table(games[id], id)
+      assert.equal(want[1], games[id].rules, id)
+      assert.equal(want[2], games[id].players, id)
+      assert.is_string(games[id].title)
+      assert.is_table(m.house_rules[games[id].house], id)
+      assert.is_table(m.ai[games[id].house], id)
+    end
+    local by_name = {}
+    for _, v in ipairs(m.house_rules.diloti) do by_name[v.name] = v end
+    assert.truthy(by_name["forced-capture"].description:find("capture", 1, true))
+    assert.is_nil(by_name.diloti) -- (the bases are the games, not house rules)
+    assert.is_nil(by_name.players) -- (players and target have fields of their own)
+    assert.equal("N", by_name.points.arg)
+    local pil = {}
+    for _, v in ipairs(m.house_rules.pilotta) do pil[v.name] = v end
+    assert.is_table(pil["no-contra"])
+    assert.same({ "easy", "normal", "hard", "expert" }, m.ai.pilotta.levels)
+    local shipped = {}
+    for _, a in ipairs(m.ai.diloti.shipped) do shipped[a.name] = a.description end
+    assert.is_string(shipped.master)
+    -- every seat a catalogue offers makes a room
+    local r = S.create(srv, { rules = games["kontsina-3"].rules, players = 3,
+      seats = { "person", "ai:" .. m.ai.diloti.levels[1], "ai:" .. m.ai.diloti.shipped[1].name } })
+    assert.equal("created", r.type, r.message)
+  end)
+
   it("creates rooms: links for the people's seats and a watch link; bad options refused with why", function()
     local m = S.create(srv, { rules = "pilotta", players = 4, seats = { "person", "ai:normal", "person", "ai" } })
     assert.equal("created", m.type)
