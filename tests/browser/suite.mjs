@@ -15,3 +15,5 @@ after(async () => {
 }, { timeout: 60000 });
 
 await import('./scenarios/smoke.mjs');
+await import('./scenarios/pilotta.mjs');
+await import('./scenarios/diloti.mjs');

@@ -73,3 +73,82 @@ export async function domCards(page) {
     cards: [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card),
   }));
 }
+
+/** Records every frame the page receives on its WebSockets (what the server
+ * said, to check the page against): call before the page connects. */
+export function wire(page) {
+  const w = { frames: [] };
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', (f) => {
+      try { w.frames.push(JSON.parse(String(f.payload))); } catch { /* not ours */ }
+    });
+  });
+  w.last = (pred) => { for (let i = w.frames.length - 1; i >= 0; i--) if (pred(w.frames[i])) return w.frames[i]; return null; };
+  w.lastState = () => w.last((f) => f.type === 'state');
+  w.find = (pred) => w.frames.find(pred);
+  return w;
+}
+
+/** Waits (bounded, polling) until fn() is truthy: its value. */
+export async function until(fn, what, timeout = WAIT) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Waits until the page rests on the server's newest state: body data-seq
+ * is the seq of the last state the wire carried, and window.dilotiTable
+ * holds that state. The state. */
+export async function settled(page, w, timeout = WAIT) {
+  return until(async () => {
+    const st = w.lastState();
+    if (!st) return null;
+    const ok = await page.evaluate((seq) => Number(document.body.dataset.seq) >= seq
+      && window.dilotiTable && window.dilotiTable.state && window.dilotiTable.state.seq === seq, st.seq);
+    return ok && w.lastState() === st ? st : null;
+  }, 'the page to apply the last state', timeout);
+}
+
+/** The seat's next moment: its turn (the newest state offers it moves) or the
+ * end of the round (a result frame after index `from`). */
+export async function nextTurn(page, w, from, timeout = WAIT) {
+  return until(async () => {
+    const res = w.frames.slice(from).find((f) => f.type === 'result');
+    if (res) return { result: res };
+    const st = w.lastState();
+    if (st && st.moves && st.moves.length) {
+      const s = await settled(page, w, timeout);
+      if (s === st && (await page.getAttribute('body', 'data-my-turn')) === 'true') return { state: st };
+    }
+    return null;
+  }, 'the seat\'s turn or the round\'s end', timeout);
+}
+
+const SUITS = { c: 'clubs', d: 'diamonds', h: 'hearts', s: 'spades' };
+const RANKS = { A: 'ace', J: 'jack', Q: 'queen', K: 'king' };
+const SYMBOLS = { c: '♣', d: '♦', h: '♥', s: '♠' };
+
+/** The ways a page could name a card: its code (7h), with a suit symbol
+ * (7♥), its spoken name (7 of hearts, ace of spades). */
+export function cardForms(code) {
+  const m = code.match(/^(10|[2-9AJQK])([cdhs])$/);
+  if (!m) return [code];
+  const [, r, s] = m;
+  return [code, r + SYMBOLS[s], `${RANKS[r] || r} of ${SUITS[s]}`];
+}
+
+/** Where (if anywhere) a text names the card: a code or symbol form standing
+ * alone (not inside a longer word or a hex token), or its name. */
+export function namesCard(text, code) {
+  for (const f of cardForms(code)) {
+    const esc = f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const re = f.includes(' ') ? new RegExp(`\\b${esc}\\b`, 'i') : new RegExp(`(^|[^0-9A-Za-z])${esc}(?![0-9A-Za-z])`);
+    const m = text.match(re);
+    if (m) return text.slice(Math.max(0, m.index - 60), m.index + f.length + 60);
+  }
+  return null;
+}
