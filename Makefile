@@ -390,12 +390,14 @@ uninstall:
 	  [ ! -d $(DESTDIR)$$d ] || echo "kept $(DESTDIR)$$d: not empty"; done
 
 # docs/rules.md is written from the lessons (tests/lua/learn_spec.lua checks it),
-# docs/rules-reference.md from lua/table/rulebook.lua (tests/lua/rulebook_spec.lua).
+# docs/rules-reference.md from lua/table/rulebook.lua (tests/lua/rulebook_spec.lua), and
+# the browser's /rules, web/rules.html, from the same entries (tests/lua/rules_page_spec.lua).
 .PHONY: docs
 docs: $(BUILD)/diloti
 	$(BUILD)/diloti run tools/rules_doc.lua > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
 	$(BUILD)/diloti run tools/rules_ref_doc.lua > docs/rules-reference.md.tmp \
 	  && mv docs/rules-reference.md.tmp docs/rules-reference.md
+	$(BUILD)/diloti run tools/rules_ref_doc.lua html > web/rules.html.tmp && mv web/rules.html.tmp web/rules.html
 
 # Rewrites the move-count golden files from the current generator.
 golden: $(BUILD)/tests/test_perft $(BUILD)/tests/test_pilotta_perft
