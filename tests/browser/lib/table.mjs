@@ -83,6 +83,12 @@ export function wire(page) {
       try { w.frames.push(JSON.parse(String(f.payload))); } catch { /* not ours */ }
     });
   });
+  w.sent = [];
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (f) => {
+      try { w.sent.push(JSON.parse(String(f.payload))); } catch { /* not ours */ }
+    });
+  });
   w.last = (pred) => { for (let i = w.frames.length - 1; i >= 0; i--) if (pred(w.frames[i])) return w.frames[i]; return null; };
   w.lastState = () => w.last((f) => f.type === 'state');
   w.find = (pred) => w.frames.find(pred);
@@ -141,14 +147,20 @@ export function cardForms(code) {
   return [code, r + SYMBOLS[s], `${RANKS[r] || r} of ${SUITS[s]}`];
 }
 
-/** Where (if anywhere) a text names the card: a code or symbol form standing
- * alone (not inside a longer word or a hex token), or its name. */
-export function namesCard(text, code) {
+/** Where a text names the card: a code or symbol form standing alone (not
+ * inside a longer word or a hex token), or its name. Matches whose
+ * surroundings are also in `staticText` (the page's own file, as served:
+ * an example in a placeholder) are the page's, not the game's. The first
+ * other match with its surroundings, or null. */
+export function namesCard(text, code, staticText = '') {
   for (const f of cardForms(code)) {
     const esc = f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const re = f.includes(' ') ? new RegExp(`\\b${esc}\\b`, 'i') : new RegExp(`(^|[^0-9A-Za-z])${esc}(?![0-9A-Za-z])`);
-    const m = text.match(re);
-    if (m) return text.slice(Math.max(0, m.index - 60), m.index + f.length + 60);
+    const re = f.includes(' ') ? new RegExp(`\\b${esc}\\b`, 'gi') : new RegExp(`(?<![0-9A-Za-z])${esc}(?![0-9A-Za-z])`, 'g');
+    for (const m of text.matchAll(re)) {
+      const near = text.slice(Math.max(0, m.index - 12), m.index + f.length + 12);
+      if (staticText && staticText.includes(near)) continue;
+      return text.slice(Math.max(0, m.index - 60), m.index + f.length + 60);
+    }
   }
   return null;
 }

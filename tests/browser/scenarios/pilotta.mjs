@@ -111,11 +111,11 @@ test('pilotta: a round with three AIs, played by clicking, the board checked aft
     assert.ok(how.auction && how.card, 'calls and cards were clicked');
     const res = w.last((f) => f.type === 'result');
     await page.waitForSelector('#result', { state: 'visible', timeout: WAIT });
-    const shown = await page.textContent('#result');
+    const shown = await page.innerText('#result');
     for (const t of ['0', '1']) {
       assert.match(shown, new RegExp(`\\b${res.result.round[t].total}\\b`), `the round's total for team ${t} in #result`);
     }
-    const sheet = await page.textContent('#score-sheet');
+    const sheet = await page.innerText('#score-sheet');
     for (const t of ['0', '1']) assert.match(sheet, new RegExp(`\\b${res.result.score[t]}\\b`), `the sheet (tens) for team ${t}`);
     await settled(page, w).catch(() => {});
     assert.deepEqual(page.errors, [], 'no script error');
