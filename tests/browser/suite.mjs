@@ -17,3 +17,4 @@ after(async () => {
 await import('./scenarios/smoke.mjs');
 await import('./scenarios/pilotta.mjs');
 await import('./scenarios/diloti.mjs');
+await import('./scenarios/table.mjs');

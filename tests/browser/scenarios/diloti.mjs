@@ -3,9 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ctx, newPage, WAIT } from '../lib/harness.mjs';
-import { createRoom, openTable, wire, connected, settled, until, namesCard } from '../lib/table.mjs';
+import { createRoom, wire, connected, settled, until, namesCard } from '../lib/table.mjs';
 
-async function dilotiDom(page) {
+export async function dilotiDom(page) {
   return page.evaluate(() => ({
     hand: [...document.querySelectorAll('#hand .card[data-card]')].map((e) => e.dataset.card),
     loose: [...document.querySelectorAll('#table-cards .card[data-card]')].map((e) => e.dataset.card),
@@ -130,4 +130,3 @@ test('diloti: two browsers play a round while a third watches and sees no hidden
   }
 });
 
-void openTable;
