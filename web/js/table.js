@@ -35,8 +35,11 @@ function el(tag, attrs = {}, ...kids) {
 // ---- names ------------------------------------------------------------------
 
 function seatName(seat) {
-  const n = T.welcome && T.welcome.names && T.welcome.names[String(seat)];
-  return n || `seat ${seat}`;
+  const names = (T.welcome && T.welcome.names) || {};
+  const n = names[String(seat)] || `seat ${seat}`;
+  // (two AIs of one kind share a name: the seat tells them apart)
+  const twin = Object.entries(names).some(([k, v]) => v === n && Number(k) !== seat);
+  return twin ? `${n} (${seat})` : n;
 }
 
 /** How the log and the board speak of a seat: "You" for one's own. */
@@ -70,17 +73,16 @@ function ruleLink(id) {
     "aria-label": `rule ${id} (opens the rules reference)` });
 }
 
-/** Text with rule ids (D19, K3, P27, V-soy, PV-…, PC…, PE…) made links. */
+/** Text with rule ids (D19, K3, C2, P27, PC4, V-soy, PV-high-bids) made links. */
 function withRuleLinks(text) {
   const frag = document.createDocumentFragment();
-  const re = /\b((?:PV|PC|PE|V)-?[A-Za-z0-9-]*\d*|[DKPC]\d+[a-z]?)\b/g;
+  // (not a declaration's reference: P8@3 is a plain 8 on the table)
+  const re = /\b(PV-[a-z0-9-]*[a-z0-9]|V-[a-z0-9-]*[a-z0-9]|PC\d+|PE\d+|[DKCP]\d+[a-z]?)(?![\w@])/g;
   let at = 0;
   let m;
   while ((m = re.exec(text))) {
-    const id = m[1];
-    if (!/^(D|K|P|C)\d+[a-z]?$/.test(id) && !/^(V|PV)-[a-z0-9-]+$/.test(id) && !/^(PC|PE)\d+$/.test(id)) continue;
-    frag.append(text.slice(at, m.index), ruleLink(id));
-    at = m.index + id.length;
+    frag.append(text.slice(at, m.index), ruleLink(m[1]));
+    at = m.index + m[1].length;
   }
   frag.append(text.slice(at));
   return frag;
@@ -119,6 +121,7 @@ function drawSeats() {
       ? (kind === "ai" ? "thinking" : "to play") : ""}`.replace(/, $/, ""));
     box.append(chip);
   }
+  if (T.watching > 0) box.append(el("span", { class: "watching help", text: `${T.watching} watching` }));
 }
 
 // ---- state ------------------------------------------------------------------
@@ -260,8 +263,6 @@ function ask(kind) {
 function showAdvice(m) {
   const box = $("#advice");
   box.textContent = "";
-  const title = { hint: "Hint", why: "Why", explain: "Your last move" }[m.kind] || "Advice";
-  box.append(el("h3", { text: title }));
   for (const line of m.lines || []) box.append(el("p", {}, withRuleLinks(String(line))));
 }
 
@@ -334,10 +335,17 @@ function closeResult() {
 
 // ---- messages ---------------------------------------------------------------
 
+// (frames that come while a board loads wait for it: the log speaks the
+// board's words, and the board sees every event)
 function onMessage(m) {
+  if (T.mounting && m.type !== "welcome") { T.waiting.push(m); return; }
+  take(m);
+}
+
+function take(m) {
   const seq = Number.isInteger(m.seq) ? m.seq : null;
   switch (m.type) {
-    case "welcome": return onWelcome(m);
+    case "welcome": onWelcome(m); return;
     case "state": applyState(m); break;
     case "event":
       if (m.event) {
@@ -396,7 +404,16 @@ async function onWelcome(m) {
   body.dataset.seq = String(T.seq);
   const title = gameTitle(m);
   $("#title").textContent = title;
-  if (first || !T.board) await mountBoard(m);
+  if (first || !T.board) {
+    T.mounting = true;
+    T.waiting = [];
+    try { await mountBoard(m); } finally {
+      T.mounting = false;
+      const w = T.waiting;
+      T.waiting = [];
+      for (const x of w) take(x);
+    }
+  }
   if (m.resume !== "replay" && Array.isArray(m.history) && m.history.length && !T.log.length) {
     for (const h of m.history) {
       const t = typeof h === "string" ? h : h && (h.text || h.move);
@@ -434,7 +451,7 @@ function setConn(status, detail) {
   const c = $("#conn");
   body.dataset.connected = String(status === "open");
   c.className = "conn " + status;
-  if (status === "open") c.textContent = T.spectator ? "connected · watching" : "connected";
+  if (status === "open") c.textContent = detail && detail.spectator ? "connected · watching" : "connected";
   else if (status === "connecting") c.textContent = "connecting…";
   else if (status === "retry") c.textContent = detail ? `connection lost; again in ${detail} s…` : "reconnecting…";
   else c.textContent = `disconnected: ${detail}`;
