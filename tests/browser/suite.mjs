@@ -14,7 +14,7 @@ after(async () => {
   console.log(`# artefacts: ${h.artefacts}`);
 }, { timeout: 60000 });
 
-await import('./scenarios/smoke.mjs');
-await import('./scenarios/pilotta.mjs');
-await import('./scenarios/diloti.mjs');
-await import('./scenarios/table.mjs');
+if (!process.env.ONLY || process.env.ONLY === 'smoke') await import('./scenarios/smoke.mjs');
+if (!process.env.ONLY || process.env.ONLY === 'pilotta') await import('./scenarios/pilotta.mjs');
+if (!process.env.ONLY || process.env.ONLY === 'diloti') await import('./scenarios/diloti.mjs');
+if (!process.env.ONLY || process.env.ONLY === 'table') await import('./scenarios/table.mjs');

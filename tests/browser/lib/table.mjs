@@ -119,14 +119,16 @@ export async function settled(page, w, timeout = WAIT) {
   }, 'the page to apply the last state', timeout);
 }
 
-/** The seat's next moment: its turn (the newest state offers it moves) or the
- * end of the round (a result frame after index `from`). */
-export async function nextTurn(page, w, from, timeout = WAIT) {
+/** The seat's next moment: its turn (the newest state, past seq `after`,
+ * offers it moves) or the end of the round (a result frame after index
+ * `from`). After a move, `after` is its event's seq: the state before it
+ * offered moves too. */
+export async function nextTurn(page, w, from, after = 0, timeout = WAIT) {
   return until(async () => {
     const res = w.frames.slice(from).find((f) => f.type === 'result');
     if (res) return { result: res };
     const st = w.lastState();
-    if (st && st.moves && st.moves.length) {
+    if (st && st.seq > after && st.moves && st.moves.length) {
       const s = await settled(page, w, timeout);
       if (s === st && (await page.getAttribute('body', 'data-my-turn')) === 'true') return { state: st };
     }

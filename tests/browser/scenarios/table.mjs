@@ -25,7 +25,7 @@ async function playButton(page, w, move) {
   await page.click(`#moves button[data-move="${move}"]`);
   const ev = await until(() => w.frames.slice(before).find((f) => ['event', 'refusal', 'error'].includes(f.type)), `the answer to ${move}`);
   assert.equal(ev.type, 'event', JSON.stringify(ev));
-  return nextTurn(page, w, before);
+  return nextTurn(page, w, before, ev.seq);
 }
 
 test('reload: mid-round, the page comes back to the same seat and state', { timeout: 120000 }, async () => {
@@ -139,7 +139,7 @@ test('keyboard: a few moves with the keyboard alone (the move box, the cards)', 
       const ev = await until(() => w.frames.slice(n).find((f) => ['event', 'refusal', 'error'].includes(f.type)), `the answer to ${move}`);
       assert.equal(ev.type, 'event', JSON.stringify(ev));
       assert.equal(ev.event.move, move);
-      r = await nextTurn(page, w, n);
+      r = await nextTurn(page, w, n, ev.seq);
     }
     // one by the cards: Tab to a hand card that can be laid, Enter, then
     // Tab to its "lay" choice, Enter
@@ -156,7 +156,7 @@ test('keyboard: a few moves with the keyboard alone (the move box, the cards)', 
     assert.equal(ev.type, 'event', JSON.stringify(ev));
     assert.equal(ev.event.move, lay);
     // every card of the hand is focusable and labelled for a screen reader
-    await nextTurn(page, w, n);
+    await nextTurn(page, w, n, ev.seq);
     const cards = await page.$$eval('#hand .card[data-card]', (es) => es.map((e) => ({
       card: e.dataset.card, label: e.getAttribute('aria-label'), focusable: e.tabIndex >= 0 })));
     assert.ok(cards.length > 0);
