@@ -41,7 +41,11 @@ function stopServer() {
 // closes its browser on these signals by itself).
 process.on('exit', stopServer);
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(sig, () => { stopServer(); process.exit(1); });
+  process.on(sig, () => {
+    console.log(`# stopped by ${sig}`);
+    const t = setTimeout(() => process.exit(1), 8000);
+    shutdown().finally(() => { clearTimeout(t); process.exit(1); });
+  });
 }
 
 /** Starts the server: resolves to its base address (http://127.0.0.1:PORT). */
@@ -55,6 +59,7 @@ export function startServer() {
     let out = '';
     const timer = setTimeout(() => { stopServer(); reject(new Error(`the server did not start within ${WAIT} ms: ${out}`)); }, WAIT);
     server.stdout.on('data', (chunk) => {
+      fs.writeSync(log, chunk);
       out += chunk;
       const m = out.match(/listening on (http:\/\/[\d.]+:\d+)/);
       if (m) { clearTimeout(timer); resolve(m[1]); }
@@ -71,7 +76,7 @@ export async function shutdown() {
     browser = null;
   }
   if (server && server.exitCode === null && server.signalCode === null) {
-    const gone = new Promise((r) => server.once('exit', r));
+    const gone = new Promise((r) => { server.once('exit', r); });
     stopServer();
     const t = setTimeout(() => { try { server.kill('SIGKILL'); } catch { /* gone */ } }, 5000);
     await gone;
@@ -79,7 +84,7 @@ export async function shutdown() {
   }
   // The artefacts (screenshots, the server's log) stay; the rest goes.
   for (const d of ['sys', 'data', 'home']) fs.rmSync(path.join(tmp, d), { recursive: true, force: true });
-  fs.renameSync(path.join(tmp, 'server.log'), path.join(artefacts, 'server.log'));
+  if (fs.existsSync(path.join(tmp, 'server.log'))) fs.renameSync(path.join(tmp, 'server.log'), path.join(artefacts, 'server.log'));
 }
 
 /** The one browser of the suite (headless Debian chromium). */

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ctx, newPage, screenshot, WAIT } from '../lib/harness.mjs';
 import { createRoom, wire, connected, settled, nextTurn, until } from '../lib/table.mjs';
-import { checkDiloti, dilotiDom } from './diloti.mjs';
+import { checkDiloti, dilotiDom } from '../lib/diloti.mjs';
 
 /** A Diloti room (person at seat 0, an AI at seat 1) and seat 0's page. */
 async function dilotiRoom(seed, viewport) {
