@@ -242,7 +242,7 @@ export function createBoard(root, api) {
     const order = [0, 1, 2, 3].map((i) => (first + i) % 4);
     grid.append(el("caption", {}, calls.length ? "Auction" : "Auction: nobody has called yet"));
     grid.append(el("thead", {}, el("tr", {}, order.map((s) =>
-      el("th", { scope: "col", "data-seat": s, class: s === v.turn && calling ? "turn" : "" }, nameOf(s))))));
+      el("th", { scope: "col", "data-seat": s, title: nameOf(s), class: s === v.turn && calling ? "turn" : "" }, nameOf(s))))));
     const body = el("tbody");
     let row = null;
     calls.forEach((c, i) => {
@@ -277,7 +277,16 @@ export function createBoard(root, api) {
       box.append(row);
     }
     const bids = el("div", { class: "pl-bids" });
-    for (const [value, texts] of [...m.bids.entries()].sort((a, b) => a[0] - b[0])) {
+    const suitless = [...m.bids.values()].flat().concat(m.capots).filter((t) => !/[cdhs]$/.test(t));
+    if (suitless.length) {
+      // (PV-suit-after-auction: a bid names no suit; the trumps come after)
+      const row = el("div", { class: "pl-callrow pl-suitless" });
+      for (const t of suitless) row.append(moveButton(t, t, "pl-move pl-bid"));
+      box.append(row);
+    }
+    for (const [value, all] of [...m.bids.entries()].sort((a, b) => a[0] - b[0])) {
+      const texts = all.filter((t) => /[cdhs]$/.test(t));
+      if (!texts.length) continue;
       const row = el("div", { class: "pl-callrow", "data-value": value }, el("span", { class: "pl-rowlabel" }, String(value)));
       for (const t of texts) {
         const s = BID_RE.exec(t)[2];
@@ -287,9 +296,10 @@ export function createBoard(root, api) {
       }
       bids.append(row);
     }
-    if (m.capots.length) {
+    const capots = m.capots.filter((t) => /[cdhs]$/.test(t));
+    if (capots.length) {
       const row = el("div", { class: "pl-callrow", "data-value": 250 }, el("span", { class: "pl-rowlabel" }, "capot"));
-      for (const t of m.capots) {
+      for (const t of capots) {
         const s = t.split(" ")[1];
         const b = moveButton(t, s ? suitSymbol(s) : "capot", `pl-move pl-suitbtn${s ? " suit-" + s : ""}`);
         b.setAttribute("aria-label", s ? `capot ${suitName(s)}` : "capot");
