@@ -60,6 +60,16 @@ describe("diloti serve", function()
     local home = http(srv.port, "GET / HTTP/1.0\r\n\r\n")
     assert.truthy(home:find("200 OK", 1, true))
     assert.truthy(home:find("diloti join", 1, true))
+    assert.truthy(home:find('data-page="lobby"', 1, true))
+    -- (the table at /play/ and /watch/; /play is sent on there, the room
+    -- and token after '#' stay with the browser)
+    for _, path in ipairs { "/play/", "/watch/" } do
+      local page = http(srv.port, "GET " .. path .. " HTTP/1.0\r\n\r\n")
+      assert.truthy(page:find("200 OK", 1, true), path)
+      assert.truthy(page:find('data-page="table"', 1, true), path)
+    end
+    local moved = http(srv.port, "GET /play HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n"):lower()
+    assert.truthy(moved:find("^http/1%.%d 301") and moved:find("location: [^\r]*/play/"), moved)
     for _, path in ipairs { "/../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc/passwd",
       "/play/../../etc/passwd", "//etc/passwd", "/web/../README.md" } do
       local r = http(srv.port, "GET " .. path .. " HTTP/1.0\r\n\r\n")
