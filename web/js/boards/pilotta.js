@@ -141,6 +141,15 @@ export function createBoard(root, api) {
     if (api.sideName) return api.sideName(team);
     return `${nameOf(team)} & ${nameOf(team + 2)}`;
   };
+  // A sentence with its rule ids as links to the rules reference (api.ruleLink).
+  const linked = (text) => {
+    const frag = document.createDocumentFragment();
+    String(text).split(/\b(P\d+|PV-[A-Za-z0-9-]*[A-Za-z0-9]|PC\d+)\b/).forEach((part, i) => {
+      if (i % 2 && api.ruleLink) frag.append(api.ruleLink(part));
+      else frag.append(part);
+    });
+    return frag;
+  };
   // Where each seat sits around the trick: the viewer at the bottom
   // (seat 0 for a spectator), play going anticlockwise (P2): the next seat
   // on the right, the partner at the top.
@@ -176,7 +185,8 @@ export function createBoard(root, api) {
   // (two columns on a desktop; on a phone one, in the order of pilotta.css)
   const main = el("div", { class: "pl-col pl-main" }, trick, prompts, hand, need);
   const side = el("div", { class: "pl-col pl-side" }, auction, teams, decls, sheet);
-  root.replaceChildren(head, contract, main, side);
+  const layout = el("div", { class: "pl-layout" }, head, contract, main, side);
+  root.replaceChildren(layout);
 
   let last = null; // the last state drawn
 
@@ -412,9 +422,9 @@ export function createBoard(root, api) {
     if (v.standing === 0 || v.standing === 1) standing = `${teamName(v.standing)}'s declarations stand (P36)`;
     else if (v.standing === "equal") standing = "The best of each side are equal: none count (P37)";
     else if (ds.length) standing = "Compared when trick 1 is complete (P36)";
-    if (standing) decls.append(el("p", { class: "pl-standing", "data-standing": String(v.standing ?? "") }, standing));
+    if (standing) decls.append(el("p", { class: "pl-standing", "data-standing": String(v.standing ?? "") }, linked(standing)));
     if (v.belote !== undefined && v.belote !== null) {
-      decls.append(el("p", { class: "pl-belote", "data-seat": v.belote }, `Belote: ${nameOf(v.belote)} (20, P39)`));
+      decls.append(el("p", { class: "pl-belote", "data-seat": v.belote }, linked(`Belote: ${nameOf(v.belote)} (20, P39)`)));
     }
   }
 
@@ -442,7 +452,7 @@ export function createBoard(root, api) {
     const hint = m.prompts.some((t) => t.startsWith("announce")) ? "Announce before your card in trick 1 (P35), or just play a card."
       : m.prompts.some((t) => t.startsWith("show")) ? "Show it before your card in trick 2 (P38)."
         : "You hold the King and Queen of trumps: say belote with the first of them (P39).";
-    prompts.append(el("p", { class: "help" }, hint));
+    prompts.append(el("p", { class: "help" }, linked(hint)));
   }
 
   function fourOf(cards) {
@@ -496,15 +506,15 @@ export function createBoard(root, api) {
   // ---- what the bidders still need (P42) ----
   function drawNeed(v) {
     const k = v.contract;
-    need.textContent = "";
+    need.replaceChildren();
     if (!k || typeof k !== "object" || v.phase !== "play") return;
     const team = TEAM_OF[k.bidder];
     const who = teamName(team);
     const tricks = at(v.tricks_won, team) || 0;
     if (k.capot) {
-      need.textContent = (at(v.tricks_won, 1 - team) || 0) > 0
+      need.append(linked((at(v.tricks_won, 1 - team) || 0) > 0
         ? `${who}'s capot is lost: the other side took a trick (P42).`
-        : `${who} must take every trick for their capot (P42): ${tricks} of 8 so far.`;
+        : `${who} must take every trick for their capot (P42): ${tricks} of 8 so far.`));
       return;
     }
     let have = at(v.trick_points, team) || 0;
@@ -513,15 +523,15 @@ export function createBoard(root, api) {
     }
     if (v.belote !== undefined && v.belote !== null && TEAM_OF[v.belote] === team) have += 20;
     const left = (k.value || 0) - have;
-    need.textContent = left > 0
+    need.append(linked(left > 0
       ? `${who} need ${left} more points for the contract of ${k.value} (P42): ${have} so far.`
-      : `${who} have the ${k.value} of the contract (${have}); it is made with a trick of their own (P42).`;
+      : `${who} have the ${k.value} of the contract (${have}); it is made with a trick of their own (P42).`));
   }
 
   // ---- the score sheet, in tens (P46) ----
   function drawSheet(v) {
     const table = el("table", { class: "pl-sheettable" });
-    table.append(el("caption", {}, "The sheet, in tens (P46)"));
+    table.append(el("caption", {}, linked("The sheet, in tens (P46)")));
     table.append(el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Round"),
       [0, 1].map((t) => el("th", { scope: "col", "data-team": t }, teamName(t))))));
     const body = el("tbody");
@@ -541,13 +551,16 @@ export function createBoard(root, api) {
     body.append(tr);
     table.append(body);
     const target = v.target || (v.rules && v.rules.target) || 351;
-    sheet.replaceChildren(table, el("p", { class: "help" }, `The match is played to ${target} game points (P49).`));
+    sheet.replaceChildren(table, el("p", { class: "help" }, linked(`The match is played to ${target} game points (P49).`)));
   }
 
   function update(st) {
     if (!st || !st.view) return;
     last = st;
     const v = st.view;
+    // (keyboard play: focus inside the board stays there across a redraw)
+    const had = root.contains(document.activeElement) ? document.activeElement : null;
+    const key = had && (had.dataset.move || had.dataset.card);
     const m = sortMoves(st.moves, v.phase || st.phase);
     root.dataset.phase = v.phase || st.phase || "";
     drawHead(v);
@@ -560,6 +573,11 @@ export function createBoard(root, api) {
     drawDecls(v);
     drawNeed(v);
     drawSheet(v);
+    if (had) {
+      const same = key && [...root.querySelectorAll("button")].find((b) => b.dataset.move === key || b.dataset.card === key);
+      const next = same || root.querySelector("#prompts button, #auction button[data-move], #hand button.legal");
+      (next || root).focus();
+    }
   }
 
   // A finished round's breakdown goes on the sheet (the views carry only its last).
@@ -580,14 +598,14 @@ export function createBoard(root, api) {
     if (!b || typeof b !== "object") {
       box.append(el("p", {}, "No round has finished yet."));
     } else if (b.thrown_in) {
-      box.append(el("p", {}, `Round${n}: everybody passed, no score (P19).`));
+      box.append(el("p", {}, linked(`Round${n}: everybody passed, no score (P19).`)));
     } else {
       let outcome = "";
       if (b.bidders !== undefined && b.bidders !== null) {
         const value = b.value === 250 ? "capot" : String(b.value);
         outcome = `: ${teamName(b.bidders)}'s contract of ${value}${(b.mult || 1) > 1 ? " x" + b.mult : ""} ${b.made ? "is made" : "failed"} (P42)`;
       }
-      box.append(el("p", {}, `Round${n} is over${outcome}.`));
+      box.append(el("p", {}, linked(`Round${n} is over${outcome}.`)));
       const rows = [["Tricks", "tricks"], ["Trick points", "trick_points"], ["Declarations", "declarations"],
         ["Belote", "belote"], ["Raw points", "raw"], ["Game points", "game"]];
       const table = el("table", { class: "pl-breakdown" });
@@ -607,7 +625,7 @@ export function createBoard(root, api) {
       box.append(el("p", { class: "pl-over" }, r.winner === 0 || r.winner === 1
         ? `The match is over: ${teamName(r.winner)} win.` : "The match is over."));
     } else {
-      box.append(el("p", {}, `The match is played to ${r.target || 351} game points (P49).`));
+      box.append(el("p", {}, linked(`The match is played to ${r.target || 351} game points (P49).`)));
     }
     return box;
   }
