@@ -178,12 +178,13 @@ export function createBoard(root, api) {
   const trick = el("section", { id: "trick", class: "pl-trick", "aria-label": "The trick" });
   const teams = el("section", { id: "team-tricks", class: "pl-teams", "aria-label": "Tricks and points" });
   const decls = el("section", { id: "announcements", class: "pl-decls", "aria-label": "Declarations" });
+  const lastTrick = el("div", { id: "last-trick", class: "pl-last", "aria-label": "The last trick" });
   const prompts = el("div", { id: "prompts", class: "pl-prompts", role: "group", "aria-label": "Declare" });
   const hand = el("section", { id: "hand", class: "pl-hand", "aria-label": "Your hand" });
   const need = el("p", { class: "pl-need" });
   const sheet = el("section", { id: "score-sheet", class: "pl-sheet", "aria-label": "The score sheet" });
   // (two columns on a desktop; on a phone one, in the order of pilotta.css)
-  const main = el("div", { class: "pl-col pl-main" }, trick, prompts, hand, need);
+  const main = el("div", { class: "pl-col pl-main" }, trick, lastTrick, prompts, hand, need);
   const side = el("div", { class: "pl-col pl-side" }, auction, teams, decls, sheet);
   const layout = el("div", { class: "pl-layout" }, head, contract, main, side);
   root.replaceChildren(layout);
@@ -369,15 +370,21 @@ export function createBoard(root, api) {
     const prev = done[done.length - 1];
     let extra = null;
     if (prev && v.phase === "play" && !played.length) {
-      const row = el("p", { class: "pl-lasttrick" }, `Trick ${done.length}: ${nameOf(prev.winner)} took it (${plural(prev.points || 0, "point")}) `);
-      list(prev.cards).forEach((c) => row.append(card(c, { small: true })));
-      row.querySelectorAll(".card").forEach((e) => e.classList.add("small"));
+      const row = el("p", { class: "pl-lasttrick", "data-number": done.length, "data-winner": prev.winner },
+        `Trick ${done.length}: ${nameOf(prev.winner)} took it (${plural(prev.points || 0, "point")}) `);
+      const cards = el("span", { class: "pl-cards" });
+      list(prev.cards).forEach((c) => cards.append(card(c, { small: true })));
+      cards.querySelectorAll(".card").forEach((e) => e.classList.add("small"));
+      row.append(cards);
       extra = row;
     }
     trick.dataset.number = String(number);
     trick.classList.toggle("idle", v.phase !== "play");
     trick.dataset.winning = winning === undefined || winning === null ? "" : String(winning);
-    trick.replaceChildren(...cells, centre, ...(extra ? [extra] : []));
+    trick.replaceChildren(...cells, centre);
+    // (outside #trick: the cards there are the trick under way only)
+    lastTrick.replaceChildren(...(extra ? [extra] : []));
+    lastTrick.hidden = !extra;
   }
 
   // ---- tricks and points per team ----
