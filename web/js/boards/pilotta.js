@@ -124,6 +124,13 @@ export function trickWinner(played, trump) {
   return seat;
 }
 
+// (a short tag of a text: the storage key of a room's sheet, without its token)
+function hashOf(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16);
+}
+
 // ---- the board -----------------------------------------------------------------
 
 export function createBoard(root, api) {
@@ -157,10 +164,21 @@ export function createBoard(root, api) {
   const PLACE = ["bottom", "right", "top", "left"];
   const placeOf = (seat) => PLACE[(seat - bottom + 4) % 4];
 
-  // The sheet: each finished round's breakdown, by round number.
+  // The sheet: each finished round's breakdown, by round number, from the
+  // welcome's history, the results, and the view's last round; kept in
+  // sessionStorage for a reload (whose replayed frames may not hold them).
   const rounds = new Map();
+  const storeKey = `diloti.pilotta.sheet.${hashOf(location.pathname + location.hash)}`;
+  try {
+    for (const [n, b] of JSON.parse(sessionStorage.getItem(storeKey) || "[]")) rounds.set(Number(n), b);
+  } catch (e) { /* (a sheet that cannot be read is drawn anew) */ }
   for (const h of list(api.welcome && api.welcome.history)) {
     if (h && h.round_over && h.breakdown && typeof h.breakdown === "object") rounds.set(Number(h.round), h.breakdown);
+  }
+  function keep(n, b) {
+    if (!b || typeof b !== "object" || !(n > 0) || rounds.has(n)) return;
+    rounds.set(n, b);
+    try { sessionStorage.setItem(storeKey, JSON.stringify([...rounds])); } catch (e) { /* (full: not kept) */ }
   }
 
   // The stylesheet of this board, next to the others (web/css/pilotta.css).
@@ -537,6 +555,9 @@ export function createBoard(root, api) {
 
   // ---- the score sheet, in tens (P46) ----
   function drawSheet(v) {
+    // (the view's last round: this one once it is over, else the one before)
+    const over = v.phase === "round-over" || v.phase === "match-over";
+    if (v.last && typeof v.last === "object") keep(Number(v.round) - (over ? 0 : 1), v.last);
     const table = el("table", { class: "pl-sheettable" });
     table.append(el("caption", {}, linked("The sheet, in tens (P46)")));
     table.append(el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Round"),
@@ -591,7 +612,7 @@ export function createBoard(root, api) {
   function result(res) {
     const r = res && res.result;
     if (!r) return null;
-    if (r.round && typeof r.round === "object" && r.rounds) rounds.set(Number(r.rounds), r.round);
+    if (r.round && typeof r.round === "object" && r.rounds) keep(Number(r.rounds), r.round);
     if (last) drawSheet(last.view);
     return summary(res);
   }
