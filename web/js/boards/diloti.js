@@ -234,6 +234,8 @@ export function createBoard(root, api) {
       }
       return api.cardText(k);
     });
+    if (/^claim$/i.test(m.text)) return "Claim a redeal";
+    if (/^keep$/i.test(m.text)) return "Keep the cards";
     if (m.op === "lay") return `Lay ${card}`;
     if (m.op === "x") return `Take ${items.join(" ")} with ${card}`;
     if (m.op === "+" && m.result && m.result[0] === "G") return `Group of ${m.result.slice(1)}s: ${card} with ${items.join(" ")}`;
@@ -244,6 +246,12 @@ export function createBoard(root, api) {
   function drawChoices() {
     choices.textContent = "";
     if (!myTurn()) { prompt.textContent = ""; return; }
+    if (B.state.phase === "claim" || (B.state.view || {}).phase === "claim") {
+      prompt.textContent = "";
+      prompt.append("You may claim a redeal or keep the cards (", api.ruleLink("V-face-card-claim"), ").");
+      for (const m of moves()) choices.append(choiceButton(m));
+      return;
+    }
     if (!B.sel) {
       prompt.textContent = "Choose a card of your hand, then what it takes or builds on.";
       const special = moves().filter((m) => !["x", "+", "lay"].includes(m.op));
@@ -280,7 +288,11 @@ export function createBoard(root, api) {
   function choose(c) {
     if (!myTurn()) return;
     if (!moves().some((m) => m.card === c)) return;
-    if (B.sel === c) { clear(); return; }
+    if (B.sel === c) {
+      clear();
+      [...hand.querySelectorAll(".card")].find((e) => e.dataset.card === c)?.focus();
+      return;
+    }
     B.sel = c;
     B.items = new Set();
     redraw();
@@ -396,7 +408,8 @@ export function createBoard(root, api) {
         ["Aces", "aces", "pts_aces", "ace"], [api.cardText("10d"), null, "pts_ten_diamonds", "ten_diamonds"],
         [api.cardText("2c"), null, "pts_two_clubs", "two_clubs"], ["Xeris", "xeris", "pts_xeri", "xeri"],
       ].filter((r) => (pts[r[3]] ?? 1) !== 0 && !(r[3] === "xeri" && rules.xeri === false));
-      const t = el("table", { class: "score summary-table" });
+      const t = el("table", { class: "score summary-table" },
+        el("caption", { class: "help", text: "count (points)" }));
       const head = el("tr", {}, el("th", { text: "" }));
       for (let i = 0; i < sidesN; i++) head.append(el("th", { scope: "col", text: api.sideName(i) }));
       t.append(head);
@@ -443,12 +456,22 @@ export function createBoard(root, api) {
       if (turnChanged && !myTurn()) { B.sel = null; B.items = new Set(); }
       if (B.sel && !moves().some((m) => m.card === B.sel)) { B.sel = null; B.items = new Set(); }
       const v = state.view || {};
+      // (a redraw replaces the elements: the focus stays on the same card)
+      const f = document.activeElement;
+      const where = f && root.contains(f) ? (hand.contains(f) ? hand : f.closest("#table-cards, #declarations"))
+        : null;
+      const key = f && f.dataset ? (f.dataset.card || f.dataset.ref) : null;
       drawHeader(v);
       drawHands(v);
       drawTable(v);
       drawPiles(v);
       drawSoFar(v);
       drawHand(v);
+      if (where) {
+        const again = [...root.querySelectorAll("#hand .card, #table-cards .card, .declaration")]
+          .find((e) => (e.dataset.card || e.dataset.ref) === key && e.matches("button"));
+        (again || hand.querySelector(".card"))?.focus();
+      }
     },
     event() { /* (the state that follows redraws) */ },
     describe,
