@@ -391,7 +391,11 @@ export function createBoard(root, api) {
       const row = el("p", { class: "pl-lasttrick", "data-number": done.length, "data-winner": prev.winner },
         `Trick ${done.length}: ${nameOf(prev.winner)} took it (${plural(prev.points || 0, "point")}) `);
       const cards = el("span", { class: "pl-cards" });
-      list(prev.cards).forEach((c) => cards.append(card(c, { small: true })));
+      list(prev.cards).forEach((c, i) => {
+        const e = card(c, { small: true });
+        if (prev.leader !== undefined && prev.leader !== null) e.dataset.seat = String((prev.leader + i) % 4);
+        cards.append(e);
+      });
       cards.querySelectorAll(".card").forEach((e) => e.classList.add("small"));
       row.append(cards);
       extra = row;
