@@ -640,6 +640,10 @@ export function createBoard(root, api) {
       box.append(el("p", {}, linked(`Round${n} is over${outcome}.`)));
       const rows = [["Tricks", "tricks"], ["Trick points", "trick_points"], ["Declarations", "declarations"],
         ["Belote", "belote"], ["Raw points", "raw"], ["Game points", "game"]];
+      // (a house rule's total other than the game points: its own row)
+      if ([0, 1].some((t) => at(b, t) && at(b, t).total !== undefined && at(b, t).total !== at(b, t).game)) {
+        rows.push(["Round total", "total"]);
+      }
       const table = el("table", { class: "pl-breakdown" });
       table.append(el("thead", {}, el("tr", {}, el("td"), [0, 1].map((t) => el("th", { scope: "col" }, teamName(t))))));
       const body = el("tbody");
