@@ -55,6 +55,7 @@ export function createBoard(root, api) {
   const decls = el("div", { id: "declarations", class: "declarations", role: "group",
     "aria-label": "Declarations on the table" });
   felt.append(tableH, tableCards, decls);
+  const lastMove = el("p", { id: "last-move", class: "last-move" });
   const piles = el("div", { class: "piles", "aria-label": "Captured" });
   const soFar = el("p", { class: "so-far help" });
   const handSec = el("section", { class: "my-hand", "aria-labelledby": "hand-h" });
@@ -63,7 +64,7 @@ export function createBoard(root, api) {
   const prompt = el("p", { id: "choose-help", class: "help", "aria-live": "polite" });
   const choices = el("div", { id: "choices", class: "choices", role: "group", "aria-label": "Moves of the chosen card" });
   handSec.append(handH, hand, prompt, choices);
-  root.append(header, hands, felt, piles, soFar);
+  root.append(header, hands, lastMove, felt, piles, soFar);
   if (!api.spectator) root.append(handSec);
 
   const myTurn = () => !api.spectator && B.state && B.state.turn === api.seat && Array.isArray(B.state.moves);
@@ -133,6 +134,7 @@ export function createBoard(root, api) {
     for (const c of loose) {
       const on = live.has(c);
       const e = cardEl(c, { button: on || B.items.has(c) });
+      if (c === B.fresh) e.classList.add("fresh");
       if (B.items.has(c)) e.classList.add("chosen");
       else if (on) e.classList.add("legal");
       else if (B.sel) e.classList.add("dim");
@@ -157,6 +159,7 @@ export function createBoard(root, api) {
         box.setAttribute("aria-pressed", String(chosen));
         box.addEventListener("click", () => toggle(key));
       }
+      if ((d.cards || []).includes(B.fresh)) box.classList.add("fresh");
       if (chosen) box.classList.add("chosen");
       else if (on) box.classList.add("legal");
       else if (B.sel) box.classList.add("dim");
@@ -473,7 +476,14 @@ export function createBoard(root, api) {
         (again || hand.querySelector(".card"))?.focus();
       }
     },
-    event() { /* (the state that follows redraws) */ },
+    event(ev) {
+      // (the last move, said above the table; the card it left there marked
+      // until the next move: the state that follows redraws)
+      if (ev.type !== "move") return;
+      B.fresh = ["lay", "plain", "group", "raise"].includes(ev.kind) ? ev.card : null;
+      lastMove.textContent = "";
+      lastMove.append(el("span", { class: "label", text: "Last move: " }), describeMove(ev));
+    },
     describe,
     result,
     destroy() { root.textContent = ""; root.classList.remove("board-diloti"); },
