@@ -357,9 +357,11 @@ DOCDIR  ?= $(PREFIX)/share/doc/diloti
 MANDIR  ?= $(PREFIX)/share/man
 INSTALL ?= install
 DOCS    = README.md $(sort $(wildcard docs/*.md))
+# The browser's pages (diloti serve finds them in $(DATADIR)/web once installed).
+WEB     = $(sort $(wildcard web/*.html web/css/*.css web/js/*.js web/js/*/*.js))
 # Every file install writes, relative to DESTDIR (uninstall removes these).
 INSTALLED = $(BINDIR)/diloti $(LUA_CMOD)/diloti.so $(MANDIR)/man6/diloti.6 \
-  $(SCRIPTS:%=$(DATADIR)/%) $(DOCS:%=$(DOCDIR)/%)
+  $(SCRIPTS:%=$(DATADIR)/%) $(WEB:%=$(DATADIR)/%) $(DOCS:%=$(DOCDIR)/%)
 # Directories of our own, removed by uninstall when empty.
 OWN_DIRS = $(DATADIR) $(DOCDIR)
 
@@ -374,12 +376,12 @@ $(BUILD)/diloti.6: docs/diloti.6 VERSION | $(BUILD)
 
 install: $(BUILD)/diloti $(BUILD)/diloti.so
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LUA_CMOD) $(DESTDIR)$(MANDIR)/man6 \
-	  $(addprefix $(DESTDIR)$(DATADIR)/,$(sort $(dir $(SCRIPTS)))) $(addprefix $(DESTDIR)$(DOCDIR)/,$(sort $(dir $(DOCS))))
+	  $(addprefix $(DESTDIR)$(DATADIR)/,$(sort $(dir $(SCRIPTS) $(WEB)))) $(addprefix $(DESTDIR)$(DOCDIR)/,$(sort $(dir $(DOCS))))
 	$(INSTALL) -m 755 $(BUILD)/diloti $(DESTDIR)$(BINDIR)/diloti
 	$(INSTALL) -m 644 $(BUILD)/diloti.so $(DESTDIR)$(LUA_CMOD)/diloti.so
 	$(MAN_SUBST) docs/diloti.6 > $(DESTDIR)$(MANDIR)/man6/diloti.6
 	chmod 644 $(DESTDIR)$(MANDIR)/man6/diloti.6
-	@for f in $(SCRIPTS); do echo "$(INSTALL) -m 644 $$f $(DESTDIR)$(DATADIR)/$$f"; \
+	@for f in $(SCRIPTS) $(WEB); do echo "$(INSTALL) -m 644 $$f $(DESTDIR)$(DATADIR)/$$f"; \
 	  $(INSTALL) -m 644 $$f $(DESTDIR)$(DATADIR)/$$f || exit 1; done
 	@for f in $(DOCS); do echo "$(INSTALL) -m 644 $$f $(DESTDIR)$(DOCDIR)/$$f"; \
 	  $(INSTALL) -m 644 $$f $(DESTDIR)$(DOCDIR)/$$f || exit 1; done

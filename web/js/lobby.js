@@ -163,9 +163,9 @@ function showCreated(r, g, names) {
   const list = $("#invites");
   list.textContent = "";
   for (const s of r.seats) {
-    const who = s.name || names[s.seat] || `seat ${s.seat}`;
+    const given = names[s.seat] || (s.name && s.name !== `seat ${s.seat}` ? s.name : "");
     const a = el("a", { class: "invite", href: s.link, dataset: { seat: String(s.seat) },
-      text: `Seat ${s.seat} (${who}): invitation` });
+      text: `Seat ${s.seat}${given ? ` (${given})` : ""}: invitation` });
     a.addEventListener("click", () => rememberRoom({ link: s.link, title: g.title, seat: s.seat, kind: "play" }));
     list.append(el("li", {}, a, " ", copyButton(s.link, `seat ${s.seat}'s invitation`)));
   }

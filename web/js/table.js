@@ -141,6 +141,9 @@ function applyState(st) {
   drawScore();
   drawTurn();
   if (T.board) T.board.update(st);
+  if (myTurn() && (document.activeElement === body || !document.activeElement) && $("#result").hidden) {
+    document.querySelector("#hand .card:not([aria-disabled])")?.focus({ preventScroll: true });
+  }
   if (myTurn()) document.title = "● Your turn: diloti";
   else document.title = "diloti: the table";
 }
@@ -160,6 +163,7 @@ function drawTurn() {
 
 function drawMoves() {
   const box = $("#moves");
+  const had = box.contains(document.activeElement) ? document.activeElement.dataset.move : null;
   box.textContent = "";
   const panel = $("#play-panel");
   panel.classList.toggle("spectator", T.spectator);
@@ -179,6 +183,10 @@ function drawMoves() {
     box.append(b);
   });
   if (T.state.cut) box.append(el("p", { class: "help", text: T.state.cut }));
+  if (had != null) {
+    const again = [...box.querySelectorAll("button")].find((b) => b.dataset.move === had) || box.querySelector("button");
+    if (again) again.focus();
+  }
 }
 
 /** A move's text with card words as "7♥" (red/four-colour by class). */
@@ -230,7 +238,7 @@ function sendMove(text) {
   hideRefusal();
   T.pendingMove = text;
   if (!T.wire.send({ type: "move", move: text })) {
-    showRefusal({ reason: "Not connected: the move was not sent. It is sent again by you once the table is back." });
+    showRefusal({ reason: "Not connected: the move was not sent; play it again once the table is back." });
     return false;
   }
   return true;
@@ -306,7 +314,7 @@ function showResult(m) {
   T.lastResult = m;
   const box = $("#result");
   const res = m.result || {};
-  $("#result-h").textContent = m.kind === "match" ? "The match is over" : `Round ${res.rounds || ""} is over`;
+  $("#result-h").textContent = m.kind === "match" ? "The match" : `Round ${res.rounds || ""}: the summary`;
   const bodyEl = $("#result-body");
   bodyEl.textContent = "";
   const drawn = T.board && T.board.result && T.board.result(m);

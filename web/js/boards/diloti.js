@@ -55,6 +55,7 @@ export function createBoard(root, api) {
   const decls = el("div", { id: "declarations", class: "declarations", role: "group",
     "aria-label": "Declarations on the table" });
   felt.append(tableH, tableCards, decls);
+  const lastMove = el("p", { id: "last-move", class: "last-move" });
   const piles = el("div", { class: "piles", "aria-label": "Captured" });
   const soFar = el("p", { class: "so-far help" });
   const handSec = el("section", { class: "my-hand", "aria-labelledby": "hand-h" });
@@ -63,7 +64,7 @@ export function createBoard(root, api) {
   const prompt = el("p", { id: "choose-help", class: "help", "aria-live": "polite" });
   const choices = el("div", { id: "choices", class: "choices", role: "group", "aria-label": "Moves of the chosen card" });
   handSec.append(handH, hand, prompt, choices);
-  root.append(header, hands, felt, piles, soFar);
+  root.append(header, hands, lastMove, felt, piles, soFar);
   if (!api.spectator) root.append(handSec);
 
   const myTurn = () => !api.spectator && B.state && B.state.turn === api.seat && Array.isArray(B.state.moves);
@@ -133,6 +134,7 @@ export function createBoard(root, api) {
     for (const c of loose) {
       const on = live.has(c);
       const e = cardEl(c, { button: on || B.items.has(c) });
+      if (c === B.fresh) e.classList.add("fresh");
       if (B.items.has(c)) e.classList.add("chosen");
       else if (on) e.classList.add("legal");
       else if (B.sel) e.classList.add("dim");
@@ -157,6 +159,7 @@ export function createBoard(root, api) {
         box.setAttribute("aria-pressed", String(chosen));
         box.addEventListener("click", () => toggle(key));
       }
+      if ((d.cards || []).includes(B.fresh)) box.classList.add("fresh");
       if (chosen) box.classList.add("chosen");
       else if (on) box.classList.add("legal");
       else if (B.sel) box.classList.add("dim");
@@ -234,6 +237,8 @@ export function createBoard(root, api) {
       }
       return api.cardText(k);
     });
+    if (/^claim$/i.test(m.text)) return "Claim a redeal";
+    if (/^keep$/i.test(m.text)) return "Keep the cards";
     if (m.op === "lay") return `Lay ${card}`;
     if (m.op === "x") return `Take ${items.join(" ")} with ${card}`;
     if (m.op === "+" && m.result && m.result[0] === "G") return `Group of ${m.result.slice(1)}s: ${card} with ${items.join(" ")}`;
@@ -244,6 +249,12 @@ export function createBoard(root, api) {
   function drawChoices() {
     choices.textContent = "";
     if (!myTurn()) { prompt.textContent = ""; return; }
+    if (B.state.phase === "claim" || (B.state.view || {}).phase === "claim") {
+      prompt.textContent = "";
+      prompt.append("You may claim a redeal or keep the cards (", api.ruleLink("V-face-card-claim"), ").");
+      for (const m of moves()) choices.append(choiceButton(m));
+      return;
+    }
     if (!B.sel) {
       prompt.textContent = "Choose a card of your hand, then what it takes or builds on.";
       const special = moves().filter((m) => !["x", "+", "lay"].includes(m.op));
@@ -280,7 +291,11 @@ export function createBoard(root, api) {
   function choose(c) {
     if (!myTurn()) return;
     if (!moves().some((m) => m.card === c)) return;
-    if (B.sel === c) { clear(); return; }
+    if (B.sel === c) {
+      clear();
+      [...hand.querySelectorAll(".card")].find((e) => e.dataset.card === c)?.focus();
+      return;
+    }
     B.sel = c;
     B.items = new Set();
     redraw();
@@ -396,7 +411,8 @@ export function createBoard(root, api) {
         ["Aces", "aces", "pts_aces", "ace"], [api.cardText("10d"), null, "pts_ten_diamonds", "ten_diamonds"],
         [api.cardText("2c"), null, "pts_two_clubs", "two_clubs"], ["Xeris", "xeris", "pts_xeri", "xeri"],
       ].filter((r) => (pts[r[3]] ?? 1) !== 0 && !(r[3] === "xeri" && rules.xeri === false));
-      const t = el("table", { class: "score summary-table" });
+      const t = el("table", { class: "score summary-table" },
+        el("caption", { class: "help", text: "count (points)" }));
       const head = el("tr", {}, el("th", { text: "" }));
       for (let i = 0; i < sidesN; i++) head.append(el("th", { scope: "col", text: api.sideName(i) }));
       t.append(head);
@@ -443,14 +459,31 @@ export function createBoard(root, api) {
       if (turnChanged && !myTurn()) { B.sel = null; B.items = new Set(); }
       if (B.sel && !moves().some((m) => m.card === B.sel)) { B.sel = null; B.items = new Set(); }
       const v = state.view || {};
+      // (a redraw replaces the elements: the focus stays on the same card)
+      const f = document.activeElement;
+      const where = f && root.contains(f) ? (hand.contains(f) ? hand : f.closest("#table-cards, #declarations"))
+        : null;
+      const key = f && f.dataset ? (f.dataset.card || f.dataset.ref) : null;
       drawHeader(v);
       drawHands(v);
       drawTable(v);
       drawPiles(v);
       drawSoFar(v);
       drawHand(v);
+      if (where) {
+        const again = [...root.querySelectorAll("#hand .card, #table-cards .card, .declaration")]
+          .find((e) => (e.dataset.card || e.dataset.ref) === key && e.matches("button"));
+        (again || hand.querySelector(".card"))?.focus();
+      }
     },
-    event() { /* (the state that follows redraws) */ },
+    event(ev) {
+      // (the last move, said above the table; the card it left there marked
+      // until the next move: the state that follows redraws)
+      if (ev.type !== "move") return;
+      B.fresh = ["lay", "plain", "group", "raise"].includes(ev.kind) ? ev.card : null;
+      lastMove.textContent = "";
+      lastMove.append(el("span", { class: "label", text: "Last move: " }), describeMove(ev));
+    },
     describe,
     result,
     destroy() { root.textContent = ""; root.classList.remove("board-diloti"); },
