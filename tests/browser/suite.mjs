@@ -15,6 +15,7 @@ after(async () => {
 }, { timeout: 60000 });
 
 if (!process.env.ONLY || process.env.ONLY === 'smoke') await import('./scenarios/smoke.mjs');
+if (!process.env.ONLY || process.env.ONLY === 'lobby') await import('./scenarios/lobby.mjs');
 if (!process.env.ONLY || process.env.ONLY === 'pilotta') await import('./scenarios/pilotta.mjs');
 if (!process.env.ONLY || process.env.ONLY === 'diloti') await import('./scenarios/diloti.mjs');
 if (!process.env.ONLY || process.env.ONLY === 'table') await import('./scenarios/table.mjs');
