@@ -190,3 +190,61 @@ for (const [name, viewport] of [['375px', { width: 375, height: 812 }], ['deskto
     }
   });
 }
+
+test('around the game: seats (who is an AI, connected, whose turn, thinking), hint/why/explain, four colours', { timeout: 120000 }, async () => {
+  // (a pace of 1.5 s: the AI's turn lasts long enough to be seen thinking)
+  const page = await newPage();
+  try {
+    await page.goto(`${ctx.base}/`);
+    const cr = await createRoom(page, { rules: 'diloti', players: 2, seats: ['person', 'ai'], names: ['Ann', ''], pace: 1.5, seed: 15 });
+    const w = wire(page);
+    await page.goto(cr.seats[0].link);
+    await connected(page);
+    let r = await nextTurn(page, w, 0);
+    const seats = await page.$$eval('#seats [data-seat]', (es) => es.map((e) => ({
+      seat: e.dataset.seat, kind: e.dataset.kind, connected: e.dataset.connected, turn: e.classList.contains('turn') })));
+    assert.deepEqual(seats, [{ seat: '0', kind: 'person', connected: 'true', turn: true },
+      { seat: '1', kind: 'ai', connected: 'true', turn: false }]);
+    // advice for one's own seat: each answer's lines on the page
+    for (const kind of ['hint', 'why']) {
+      const n = w.frames.length;
+      // (why: about the move in the box)
+      if (kind === 'why') await page.fill('#movebox', r.state.moves[0]);
+      await page.click(`#${kind}`);
+      const a = await until(() => w.frames.slice(n).find((f) => f.type === 'advice' || f.type === 'error'), `the ${kind}`);
+      assert.equal(a.type, 'advice', JSON.stringify(a));
+      await until(async () => (await page.innerText('#advice')).includes(a.lines[0].slice(0, 30)), `the ${kind}'s lines on the page`);
+    }
+    // four colours: diamonds change colour, and the choice outlives a reload
+    const colour = () => page.$eval('#hand .card[data-card], #table-cards .card[data-card]', () => {
+      const probe = document.createElement('span');
+      probe.className = 'card suit-d';
+      document.querySelector('#board').append(probe);
+      const c = getComputedStyle(probe).color;
+      probe.remove();
+      return c;
+    });
+    const two = await colour();
+    await page.check('#four-colour');
+    const four = await colour();
+    assert.notEqual(four, two, 'diamonds change colour with four colours');
+    // a move, then the AI thinks (its seat says so), then explain
+    const move = r.state.moves[0];
+    await page.fill('#movebox', '');
+    const n = w.frames.length;
+    await page.click(`#moves button[data-move="${move}"]`);
+    await page.waitForSelector('#seats [data-seat="1"].turn.thinking', { timeout: WAIT });
+    r = await nextTurn(page, w, n, w.last((f) => f.type === 'event')?.seq || 0);
+    const m = w.frames.length;
+    await page.click('#explain');
+    const a = await until(() => w.frames.slice(m).find((f) => f.type === 'advice' || f.type === 'error'), 'the explanation');
+    assert.equal(a.type, 'advice', JSON.stringify(a));
+    await page.reload();
+    await connected(page);
+    assert.equal(await page.isChecked('#four-colour'), true, 'four colours kept');
+    assert.equal(await colour(), four);
+    assert.deepEqual(page.errors, [], 'no script error');
+  } finally {
+    await page.context().close();
+  }
+});
