@@ -169,6 +169,9 @@ function showCreated(r, g, names) {
     a.addEventListener("click", () => rememberRoom({ link: s.link, title: g.title, seat: s.seat, kind: "play" }));
     list.append(el("li", {}, a, " ", copyButton(s.link, `seat ${s.seat}'s invitation`)));
   }
+  // (the maker keeps the room's watch link; a seat's is kept when opened)
+  rememberRoom({ link: r.watch, title: g.title, kind: "watch" });
+  drawMyRooms();
   const w = $("#watch-link");
   w.href = r.watch;
   w.textContent = "watch link";

@@ -338,6 +338,7 @@ function showResult(m) {
 
 function closeResult() {
   $("#result").hidden = true;
+  if (T.wire) T.wire.save({ result: null });
   (document.querySelector("#hand .card:not([disabled])") || $("#movebox")).focus();
 }
 
@@ -394,7 +395,8 @@ function take(m) {
   if (seq != null && ["state", "event", "result", "seat", "notice"].includes(m.type)) {
     T.seq = seq;
     body.dataset.seq = String(seq);
-    T.wire.save({ state: T.state, log: T.log.slice(-80), kinds: T.kinds });
+    T.wire.save({ state: T.state, log: T.log.slice(-80), kinds: T.kinds,
+      result: $("#result").hidden ? null : T.lastResult });
   }
 }
 
@@ -431,6 +433,8 @@ async function onWelcome(m) {
   rememberRoom({ link: location.href, title, seat: T.seat, kind: T.spectator ? "watch" : "play" });
   if (T.state) applyState(T.state);
   else { drawSeats(); drawMoves(); }
+  // (a reload while the round's summary was up: it is shown again)
+  if (first && T.wire.saved && T.wire.saved.result && m.resume === "replay") showResult(T.wire.saved.result);
 }
 
 function gameTitle(w) {
