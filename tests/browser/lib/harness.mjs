@@ -17,7 +17,7 @@ const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 
 // A bound for each single wait (a page's element, a server's frame); a
 // loaded machine gets the same answer, only later.
-export const WAIT = 20000;
+export const WAIT = 30000;
 
 /** The suite's temporary folder: made once, under the system's own. */
 export const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'diloti-browser-'));

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ctx, newPage, WAIT } from '../lib/harness.mjs';
-import { createRoom, wire, connected, settled, until, namesCard } from '../lib/table.mjs';
+import { createRoom, wire, connected, settled, until, nextTurn, namesCard } from '../lib/table.mjs';
 import { dilotiDom, checkDiloti, clickMove } from '../lib/diloti.mjs';
 
 // The spectator's page names no card that is in a hand now.
@@ -86,3 +86,38 @@ test('diloti: two browsers play a round while a third watches and sees no hidden
   }
 });
 
+
+// Kontsina for three and Diloti for four (partners): the same board, a
+// person against AIs; the board checked at each turn, moves made by clicking.
+for (const [rules, players] of [['kontsina', 3], ['diloti', 4]]) {
+  test(`${rules} for ${players}: the board at each turn, moves by clicking`, { timeout: 120000 }, async () => {
+    const page = await newPage();
+    try {
+      await page.goto(`${ctx.base}/`);
+      const seats = ['person', ...Array(players - 1).fill('ai')];
+      const cr = await createRoom(page, { rules, players, seats, names: ['Ann'], pace: 0, seed: 21 });
+      const w = wire(page);
+      await page.goto(cr.seats[0].link);
+      await connected(page);
+      const welcome = await page.evaluate(() => window.dilotiTable.welcome);
+      assert.equal(welcome.players, players);
+      let after = 0;
+      for (let i = 0; i < 8; i++) {
+        const r = await nextTurn(page, w, 0, after);
+        if (r.result) break;
+        checkDiloti(await dilotiDom(page), r.state.view, `${rules} ${players}, turn ${i + 1}`);
+        const move = r.state.moves[i % r.state.moves.length];
+        const n = w.frames.length;
+        await clickMove(page, w, move);
+        const ev = await until(() => w.frames.slice(n).find((f) => ['event', 'refusal', 'error'].includes(f.type)), `the answer to ${move}`);
+        assert.equal(ev.type, 'event', JSON.stringify(ev));
+        after = ev.seq;
+      }
+      const chips = await page.$$eval('#seats [data-seat]', (es) => es.map((e) => e.dataset.kind));
+      assert.deepEqual(chips, seats.map((s) => (s === 'person' ? 'person' : 'ai')));
+      assert.deepEqual(page.errors, [], 'no script error');
+    } finally {
+      await page.context().close();
+    }
+  });
+}
