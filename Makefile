@@ -319,9 +319,29 @@ lint: deps
 	@for f in $(TIDY_SRC); do echo "clang-tidy $$f"; \
 	  clang-tidy --quiet $$f -- -std=c99 $(CPPFLAGS) -Isrc/lua $(LUA_CFLAGS) $(EDIT_CFLAGS) $(NET_CFLAGS) || exit 1; done
 
+# The browser suite (tests/browser, issue 28) drives Debian's chromium with
+# playwright-core, pinned in tests/browser/package-lock.json: the browser
+# comes from Debian like every other dependency, the driver from npm (npm
+# ci again whenever the lockfile is newer than what node_modules holds).
+# npm is its own Debian package beside Debian's nodejs (NodeSource's
+# nodejs carries it).
+BROWSER_DEB = chromium nodejs $(if $(shell command -v npm),,npm)
+BROWSER_MODULES = tests/browser/node_modules/.installed
+.PHONY: browser-deps test-browser
+browser-deps: deps
+	@$(MAKE) --no-print-directory deps DEB_PKGS="$(BROWSER_DEB)"
+
+$(BROWSER_MODULES): tests/browser/package-lock.json tests/browser/package.json | browser-deps
+	cd tests/browser && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# The browser suite alone (make test runs it beside the others).
+test-browser: browser-deps $(BROWSER_MODULES) $(BUILD)/diloti
+	@DILOTI_BIN=$(BUILD)/diloti node --test-reporter=tap tests/browser/suite.mjs
+
 # One combined line at the end: "N passed, N failed". tests/install.sh
 # installs into a temporary DESTDIR and uninstalls again.
-test: deps $(TEST_BIN) $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/tests/ws_echo $(BUILD)/tests/ws_threads
+test: deps browser-deps $(BROWSER_MODULES) $(TEST_BIN) $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/tests/ws_echo $(BUILD)/tests/ws_threads
 	@$(TEST_ENV) DILOTI_BIN=$(BUILD)/diloti LUA_CPATH="$(BUILD)/?.so;;" LUA_ENV='$(SAN_ENV)' BUILD=$(BUILD) sh tests/run.sh $(TEST_BIN) tests/install.sh
 
 # ---- install / uninstall (PREFIX, DESTDIR) ----

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs the C test binaries given as arguments (cmocka), then the Lua specs
-# (busted, TAP output) unless NO_LUA is set, and prints one combined line:
+# (busted, TAP output) and the browser suite (node's TAP; not with NO_LUA or
+# NO_BROWSER), and prints one combined line:
 # "N passed, N failed". Exits non-zero if anything failed.
 passed=0; failed=0; broken=""
 # The specs that talk to a server of their own mostly wait on sockets:
@@ -12,6 +13,14 @@ if [ -z "$NO_LUA" ] && [ -d tests/lua ]; then
   other_specs=$(ls tests/lua/*_spec.lua | grep -vE '/(server|attack27|remote_server|wsclient|rooms)_spec\.lua$')
   ( eval "env $LUA_ENV lua5.4 /usr/bin/busted -o TAP $net_specs" >"$tmp/net.tap" 2>&1; echo $? >"$tmp/net.rc" ) &
   net_pid=$!
+fi
+# The browser suite (tests/browser: chromium against a server of its own)
+# waits on the browser and the server too: beside the rest as well. Its
+# TAP (node's test runner) is counted like busted's; timeout bounds it.
+if [ -z "$NO_BROWSER" ] && [ -z "$NO_LUA" ] && [ -f tests/browser/suite.mjs ]; then
+  ( timeout -k 10 600 node --test-reporter=tap tests/browser/suite.mjs >"$tmp/browser.tap" 2>&1
+    echo $? >"$tmp/browser.rc" ) &
+  browser_pid=$!
 fi
 for t in "$@"; do
   out=$("$t" 2>&1); rc=$?
@@ -37,6 +46,10 @@ if [ -z "$NO_LUA" ] && [ -d tests/lua ]; then
   lua_specs busted $other_specs
   wait $net_pid
   count "busted (the server's specs)" "$(cat "$tmp/net.tap")" "$(cat "$tmp/net.rc" 2>/dev/null || echo 1)"
+fi
+if [ -n "$browser_pid" ]; then
+  wait $browser_pid
+  count "the browser suite" "$(cat "$tmp/browser.tap")" "$(cat "$tmp/browser.rc" 2>/dev/null || echo 1)"
 fi
 [ -n "$broken" ] && echo "crashed or exited non-zero:$broken"
 echo "$passed passed, $failed failed"

@@ -124,6 +124,13 @@ export function trickWinner(played, trump) {
   return seat;
 }
 
+// (a short tag of a text: the storage key of a room's sheet, without its token)
+function hashOf(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16);
+}
+
 // ---- the board -----------------------------------------------------------------
 
 export function createBoard(root, api) {
@@ -141,6 +148,15 @@ export function createBoard(root, api) {
     if (api.sideName) return api.sideName(team);
     return `${nameOf(team)} & ${nameOf(team + 2)}`;
   };
+  // A sentence with its rule ids as links to the rules reference (api.ruleLink).
+  const linked = (text) => {
+    const frag = document.createDocumentFragment();
+    String(text).split(/\b(P\d+|PV-[A-Za-z0-9-]*[A-Za-z0-9]|PC\d+)\b/).forEach((part, i) => {
+      if (i % 2 && api.ruleLink) frag.append(api.ruleLink(part));
+      else frag.append(part);
+    });
+    return frag;
+  };
   // Where each seat sits around the trick: the viewer at the bottom
   // (seat 0 for a spectator), play going anticlockwise (P2): the next seat
   // on the right, the partner at the top.
@@ -148,10 +164,21 @@ export function createBoard(root, api) {
   const PLACE = ["bottom", "right", "top", "left"];
   const placeOf = (seat) => PLACE[(seat - bottom + 4) % 4];
 
-  // The sheet: each finished round's breakdown, by round number.
+  // The sheet: each finished round's breakdown, by round number, from the
+  // welcome's history, the results, and the view's last round; kept in
+  // sessionStorage for a reload (whose replayed frames may not hold them).
   const rounds = new Map();
+  const storeKey = `diloti.pilotta.sheet.${hashOf(location.pathname + location.hash)}`;
+  try {
+    for (const [n, b] of JSON.parse(sessionStorage.getItem(storeKey) || "[]")) rounds.set(Number(n), b);
+  } catch (e) { /* (a sheet that cannot be read is drawn anew) */ }
   for (const h of list(api.welcome && api.welcome.history)) {
     if (h && h.round_over && h.breakdown && typeof h.breakdown === "object") rounds.set(Number(h.round), h.breakdown);
+  }
+  function keep(n, b) {
+    if (!b || typeof b !== "object" || !(n > 0) || rounds.has(n)) return;
+    rounds.set(n, b);
+    try { sessionStorage.setItem(storeKey, JSON.stringify([...rounds])); } catch (e) { /* (full: not kept) */ }
   }
 
   // The stylesheet of this board, next to the others (web/css/pilotta.css).
@@ -169,14 +196,16 @@ export function createBoard(root, api) {
   const trick = el("section", { id: "trick", class: "pl-trick", "aria-label": "The trick" });
   const teams = el("section", { id: "team-tricks", class: "pl-teams", "aria-label": "Tricks and points" });
   const decls = el("section", { id: "announcements", class: "pl-decls", "aria-label": "Declarations" });
+  const lastTrick = el("div", { id: "last-trick", class: "pl-last", "aria-label": "The last trick" });
   const prompts = el("div", { id: "prompts", class: "pl-prompts", role: "group", "aria-label": "Declare" });
   const hand = el("section", { id: "hand", class: "pl-hand", "aria-label": "Your hand" });
   const need = el("p", { class: "pl-need" });
   const sheet = el("section", { id: "score-sheet", class: "pl-sheet", "aria-label": "The score sheet" });
   // (two columns on a desktop; on a phone one, in the order of pilotta.css)
-  const main = el("div", { class: "pl-col pl-main" }, trick, prompts, hand, need);
+  const main = el("div", { class: "pl-col pl-main" }, trick, lastTrick, prompts, hand, need);
   const side = el("div", { class: "pl-col pl-side" }, auction, teams, decls, sheet);
-  root.replaceChildren(head, contract, main, side);
+  const layout = el("div", { class: "pl-layout" }, head, contract, main, side);
+  root.replaceChildren(layout);
 
   let last = null; // the last state drawn
 
@@ -242,7 +271,7 @@ export function createBoard(root, api) {
     const order = [0, 1, 2, 3].map((i) => (first + i) % 4);
     grid.append(el("caption", {}, calls.length ? "Auction" : "Auction: nobody has called yet"));
     grid.append(el("thead", {}, el("tr", {}, order.map((s) =>
-      el("th", { scope: "col", "data-seat": s, class: s === v.turn && calling ? "turn" : "" }, nameOf(s))))));
+      el("th", { scope: "col", "data-seat": s, title: nameOf(s), class: s === v.turn && calling ? "turn" : "" }, nameOf(s))))));
     const body = el("tbody");
     let row = null;
     calls.forEach((c, i) => {
@@ -277,7 +306,16 @@ export function createBoard(root, api) {
       box.append(row);
     }
     const bids = el("div", { class: "pl-bids" });
-    for (const [value, texts] of [...m.bids.entries()].sort((a, b) => a[0] - b[0])) {
+    const suitless = [...m.bids.values()].flat().concat(m.capots).filter((t) => !/[cdhs]$/.test(t));
+    if (suitless.length) {
+      // (PV-suit-after-auction: a bid names no suit; the trumps come after)
+      const row = el("div", { class: "pl-callrow pl-suitless" });
+      for (const t of suitless) row.append(moveButton(t, t, "pl-move pl-bid"));
+      box.append(row);
+    }
+    for (const [value, all] of [...m.bids.entries()].sort((a, b) => a[0] - b[0])) {
+      const texts = all.filter((t) => /[cdhs]$/.test(t));
+      if (!texts.length) continue;
       const row = el("div", { class: "pl-callrow", "data-value": value }, el("span", { class: "pl-rowlabel" }, String(value)));
       for (const t of texts) {
         const s = BID_RE.exec(t)[2];
@@ -287,9 +325,10 @@ export function createBoard(root, api) {
       }
       bids.append(row);
     }
-    if (m.capots.length) {
+    const capots = m.capots.filter((t) => /[cdhs]$/.test(t));
+    if (capots.length) {
       const row = el("div", { class: "pl-callrow", "data-value": 250 }, el("span", { class: "pl-rowlabel" }, "capot"));
-      for (const t of m.capots) {
+      for (const t of capots) {
         const s = t.split(" ")[1];
         const b = moveButton(t, s ? suitSymbol(s) : "capot", `pl-move pl-suitbtn${s ? " suit-" + s : ""}`);
         b.setAttribute("aria-label", s ? `capot ${suitName(s)}` : "capot");
@@ -349,15 +388,25 @@ export function createBoard(root, api) {
     const prev = done[done.length - 1];
     let extra = null;
     if (prev && v.phase === "play" && !played.length) {
-      const row = el("p", { class: "pl-lasttrick" }, `Trick ${done.length}: ${nameOf(prev.winner)} took it (${plural(prev.points || 0, "point")}) `);
-      list(prev.cards).forEach((c) => row.append(card(c, { small: true })));
-      row.querySelectorAll(".card").forEach((e) => e.classList.add("small"));
+      const row = el("p", { class: "pl-lasttrick", "data-number": done.length, "data-winner": prev.winner },
+        `Trick ${done.length}: ${nameOf(prev.winner)} took it (${plural(prev.points || 0, "point")}) `);
+      const cards = el("span", { class: "pl-cards" });
+      list(prev.cards).forEach((c, i) => {
+        const e = card(c, { small: true });
+        if (prev.leader !== undefined && prev.leader !== null) e.dataset.seat = String((prev.leader + i) % 4);
+        cards.append(e);
+      });
+      cards.querySelectorAll(".card").forEach((e) => e.classList.add("small"));
+      row.append(cards);
       extra = row;
     }
     trick.dataset.number = String(number);
     trick.classList.toggle("idle", v.phase !== "play");
     trick.dataset.winning = winning === undefined || winning === null ? "" : String(winning);
-    trick.replaceChildren(...cells, centre, ...(extra ? [extra] : []));
+    trick.replaceChildren(...cells, centre);
+    // (outside #trick: the cards there are the trick under way only)
+    lastTrick.replaceChildren(...(extra ? [extra] : []));
+    lastTrick.hidden = !extra;
   }
 
   // ---- tricks and points per team ----
@@ -402,9 +451,9 @@ export function createBoard(root, api) {
     if (v.standing === 0 || v.standing === 1) standing = `${teamName(v.standing)}'s declarations stand (P36)`;
     else if (v.standing === "equal") standing = "The best of each side are equal: none count (P37)";
     else if (ds.length) standing = "Compared when trick 1 is complete (P36)";
-    if (standing) decls.append(el("p", { class: "pl-standing", "data-standing": String(v.standing ?? "") }, standing));
+    if (standing) decls.append(el("p", { class: "pl-standing", "data-standing": String(v.standing ?? "") }, linked(standing)));
     if (v.belote !== undefined && v.belote !== null) {
-      decls.append(el("p", { class: "pl-belote", "data-seat": v.belote }, `Belote: ${nameOf(v.belote)} (20, P39)`));
+      decls.append(el("p", { class: "pl-belote", "data-seat": v.belote }, linked(`Belote: ${nameOf(v.belote)} (20, P39)`)));
     }
   }
 
@@ -432,7 +481,7 @@ export function createBoard(root, api) {
     const hint = m.prompts.some((t) => t.startsWith("announce")) ? "Announce before your card in trick 1 (P35), or just play a card."
       : m.prompts.some((t) => t.startsWith("show")) ? "Show it before your card in trick 2 (P38)."
         : "You hold the King and Queen of trumps: say belote with the first of them (P39).";
-    prompts.append(el("p", { class: "help" }, hint));
+    prompts.append(el("p", { class: "help" }, linked(hint)));
   }
 
   function fourOf(cards) {
@@ -486,15 +535,15 @@ export function createBoard(root, api) {
   // ---- what the bidders still need (P42) ----
   function drawNeed(v) {
     const k = v.contract;
-    need.textContent = "";
+    need.replaceChildren();
     if (!k || typeof k !== "object" || v.phase !== "play") return;
     const team = TEAM_OF[k.bidder];
     const who = teamName(team);
     const tricks = at(v.tricks_won, team) || 0;
     if (k.capot) {
-      need.textContent = (at(v.tricks_won, 1 - team) || 0) > 0
+      need.append(linked((at(v.tricks_won, 1 - team) || 0) > 0
         ? `${who}'s capot is lost: the other side took a trick (P42).`
-        : `${who} must take every trick for their capot (P42): ${tricks} of 8 so far.`;
+        : `${who} must take every trick for their capot (P42): ${tricks} of 8 so far.`));
       return;
     }
     let have = at(v.trick_points, team) || 0;
@@ -503,15 +552,18 @@ export function createBoard(root, api) {
     }
     if (v.belote !== undefined && v.belote !== null && TEAM_OF[v.belote] === team) have += 20;
     const left = (k.value || 0) - have;
-    need.textContent = left > 0
+    need.append(linked(left > 0
       ? `${who} need ${left} more points for the contract of ${k.value} (P42): ${have} so far.`
-      : `${who} have the ${k.value} of the contract (${have}); it is made with a trick of their own (P42).`;
+      : `${who} have the ${k.value} of the contract (${have}); it is made with a trick of their own (P42).`));
   }
 
   // ---- the score sheet, in tens (P46) ----
   function drawSheet(v) {
+    // (the view's last round: this one once it is over, else the one before)
+    const over = v.phase === "round-over" || v.phase === "match-over";
+    if (v.last && typeof v.last === "object") keep(Number(v.round) - (over ? 0 : 1), v.last);
     const table = el("table", { class: "pl-sheettable" });
-    table.append(el("caption", {}, "The sheet, in tens (P46)"));
+    table.append(el("caption", {}, linked("The sheet, in tens (P46)")));
     table.append(el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Round"),
       [0, 1].map((t) => el("th", { scope: "col", "data-team": t }, teamName(t))))));
     const body = el("tbody");
@@ -531,13 +583,16 @@ export function createBoard(root, api) {
     body.append(tr);
     table.append(body);
     const target = v.target || (v.rules && v.rules.target) || 351;
-    sheet.replaceChildren(table, el("p", { class: "help" }, `The match is played to ${target} game points (P49).`));
+    sheet.replaceChildren(table, el("p", { class: "help" }, linked(`The match is played to ${target} game points (P49).`)));
   }
 
   function update(st) {
     if (!st || !st.view) return;
     last = st;
     const v = st.view;
+    // (keyboard play: focus inside the board stays there across a redraw)
+    const had = root.contains(document.activeElement) ? document.activeElement : null;
+    const key = had && (had.dataset.move || had.dataset.card);
     const m = sortMoves(st.moves, v.phase || st.phase);
     root.dataset.phase = v.phase || st.phase || "";
     drawHead(v);
@@ -550,13 +605,18 @@ export function createBoard(root, api) {
     drawDecls(v);
     drawNeed(v);
     drawSheet(v);
+    if (had) {
+      const same = key && [...root.querySelectorAll("button")].find((b) => b.dataset.move === key || b.dataset.card === key);
+      const next = same || root.querySelector("#prompts button, #auction button[data-move], #hand button.legal");
+      (next || root).focus();
+    }
   }
 
   // A finished round's breakdown goes on the sheet (the views carry only its last).
   function result(res) {
     const r = res && res.result;
     if (!r) return null;
-    if (r.round && typeof r.round === "object" && r.rounds) rounds.set(Number(r.rounds), r.round);
+    if (r.round && typeof r.round === "object" && r.rounds) keep(Number(r.rounds), r.round);
     if (last) drawSheet(last.view);
     return summary(res);
   }
@@ -570,16 +630,20 @@ export function createBoard(root, api) {
     if (!b || typeof b !== "object") {
       box.append(el("p", {}, "No round has finished yet."));
     } else if (b.thrown_in) {
-      box.append(el("p", {}, `Round${n}: everybody passed, no score (P19).`));
+      box.append(el("p", {}, linked(`Round${n}: everybody passed, no score (P19).`)));
     } else {
       let outcome = "";
       if (b.bidders !== undefined && b.bidders !== null) {
         const value = b.value === 250 ? "capot" : String(b.value);
         outcome = `: ${teamName(b.bidders)}'s contract of ${value}${(b.mult || 1) > 1 ? " x" + b.mult : ""} ${b.made ? "is made" : "failed"} (P42)`;
       }
-      box.append(el("p", {}, `Round${n} is over${outcome}.`));
+      box.append(el("p", {}, linked(`Round${n} is over${outcome}.`)));
       const rows = [["Tricks", "tricks"], ["Trick points", "trick_points"], ["Declarations", "declarations"],
         ["Belote", "belote"], ["Raw points", "raw"], ["Game points", "game"]];
+      // (a house rule's total other than the game points: its own row)
+      if ([0, 1].some((t) => at(b, t) && at(b, t).total !== undefined && at(b, t).total !== at(b, t).game)) {
+        rows.push(["Round total", "total"]);
+      }
       const table = el("table", { class: "pl-breakdown" });
       table.append(el("thead", {}, el("tr", {}, el("td"), [0, 1].map((t) => el("th", { scope: "col" }, teamName(t))))));
       const body = el("tbody");
@@ -597,7 +661,7 @@ export function createBoard(root, api) {
       box.append(el("p", { class: "pl-over" }, r.winner === 0 || r.winner === 1
         ? `The match is over: ${teamName(r.winner)} win.` : "The match is over."));
     } else {
-      box.append(el("p", {}, `The match is played to ${r.target || 351} game points (P49).`));
+      box.append(el("p", {}, linked(`The match is played to ${r.target || 351} game points (P49).`)));
     }
     return box;
   }

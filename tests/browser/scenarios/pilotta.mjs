@@ -1,0 +1,163 @@
+// Issue 28: a Pilotta room with three AIs played through a whole round by
+// clicking (the auction's buttons, the cards of the hand, the announce,
+// show and belote prompts), the board checked at each of the seat's turns
+// (so after every trick) against the state the server sent.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ctx, newPage, screenshot, WAIT } from '../lib/harness.mjs';
+import { createRoom, connected, wire, nextTurn, settled, until, namesCard } from '../lib/table.mjs';
+
+// Seed 27 deals seat 0 the run Jc Qc Kc Ac (and so the belote in clubs);
+// seat 2 opens 80d, seat 0 bids 90c, everyone passes: clubs are trumps,
+// seat 0 announces its run in trick 1, shows it in trick 2 and plays the
+// Queen of clubs with the belote.
+const SEED = 27;
+const BID = '90c';
+
+async function boardDom(page) {
+  return page.evaluate(() => {
+    const cards = (sel) => [...document.querySelectorAll(sel)].map((e) => e.dataset.card);
+    const text = (sel) => { const e = document.querySelector(sel); return e ? e.textContent.replace(/\s+/g, ' ') : null; };
+    return {
+      hand: cards('#hand .card[data-card]'),
+      trick: [...document.querySelectorAll('#trick .card[data-card][data-seat]')].map((e) => ({
+        card: e.dataset.card, seat: e.dataset.seat,
+        winning: e.hasAttribute('data-winning') && e.dataset.winning !== 'false' })),
+      teams: Object.fromEntries([...document.querySelectorAll('#team-tricks [data-team]')].map((e) => [e.dataset.team, e.textContent.replace(/\s+/g, ' ')])),
+      contract: text('#contract'),
+      announcements: document.querySelector('#announcements')?.innerHTML ?? null,
+      calls: [...document.querySelectorAll('#auction .call[data-seat]')].map((e) => e.dataset.seat),
+      auctionMoves: [...document.querySelectorAll('#auction button[data-move]')].map((e) => e.dataset.move),
+      sheet: text('#score-sheet'),
+    };
+  });
+}
+
+// The page's board against the view the server sent.
+function checkBoard(dom, st) {
+  const v = st.view;
+  assert.deepEqual([...dom.hand].sort(), [...(v.hand || [])].sort(), `the hand (seq ${st.seq})`);
+  if (v.phase === 'auction') {
+    assert.equal(dom.calls.length, v.calls.length, 'every call so far is shown');
+    if (st.moves) assert.deepEqual([...dom.auctionMoves].sort(), [...st.moves].sort(), 'the legal calls as buttons, and only those');
+    return;
+  }
+  const trick = v.trick || [];
+  assert.deepEqual(dom.trick.map((c) => c.card), trick, `the trick in the middle (seq ${st.seq})`);
+  dom.trick.forEach((c, i) => assert.equal(Number(c.seat), (v.leader + i) % 4, `who played ${c.card}`));
+  if (trick.length) {
+    const w = dom.trick.filter((c) => c.winning);
+    assert.equal(w.length, 1, 'one card is marked winning');
+    assert.equal(Number(w[0].seat), v.winning, 'the winning card');
+  }
+  for (const t of ['0', '1']) {
+    assert.ok(dom.teams[t] !== undefined, `#team-tricks [data-team=${t}]`);
+    assert.match(dom.teams[t], new RegExp(`\\b${v.tricks_won[t]}\\b`), `team ${t}'s tricks`);
+    assert.match(dom.teams[t], new RegExp(`\\b${v.trick_points[t]}\\b`), `team ${t}'s trick points`);
+  }
+  assert.ok(dom.contract && dom.contract.includes(String(v.contract.value)), `the contract ${v.contract.bid}: ${dom.contract}`);
+  for (const a of v.announcements) {
+    if (a.shown) for (const c of a.cards) assert.ok(dom.announcements.includes(`data-card="${c}"`), `shown ${c}`);
+  }
+}
+
+// Clicks the move: a call in #auction, a prompt of the board, or a card of
+// the hand (and then the board's belote prompt if it asks).
+async function click(page, move, phase) {
+  if (phase !== 'play') {
+    await page.click(`#auction button[data-move="${move}"]`);
+    return 'auction';
+  }
+  if (/^(10|[7-9JQKA])[cdhs]$/.test(move)) { await page.click(`#hand .card[data-card="${move}"]`); return 'card'; }
+  const prompt = await page.$(`#board [data-move="${move}"]:not(#hand *)`);
+  if (prompt) { await prompt.click(); return 'prompt'; }
+  throw new Error(`no element of the board offers "${move}"`);
+}
+
+test('pilotta: a round with three AIs, played by clicking, the board checked after every trick', { timeout: 180000 }, async () => {
+  const page = await newPage();
+  const spec = await newPage();
+  try {
+    await page.goto(`${ctx.base}/`);
+    const cr = await createRoom(page, { rules: 'pilotta', players: 4, seats: ['person', 'ai', 'ai', 'ai'], pace: 0, seed: SEED });
+    const w = wire(page);
+    await page.goto(cr.seats[0].link);
+    await connected(page);
+    // a spectator: the server's state as everyone may see it
+    const sw = wire(spec);
+    await spec.goto(cr.watch);
+    await connected(spec);
+    const staticText = await spec.evaluate(async () => (await fetch(location.pathname)).text());
+    let bid = false; const done = { announce: false, show: false, belote: false }; const how = {};
+    let from = 0; let turns = 0; let shots = false; let after = 0;
+    for (;;) {
+      const r = await nextTurn(page, w, from, after);
+      if (r.result) {
+        if (r.result.result.round.thrown_in) { from = w.frames.length; continue; }
+        break;
+      }
+      assert.ok(++turns <= 40, 'the round ends');
+      const st = r.state;
+      checkBoard(await boardDom(page), st);
+      // the spectator at the same point: its board against its own state,
+      // the public part of the seat's state against the spectator's, and
+      // no card of seat 0's hand the rules keep hidden in its page
+      const sst = await until(() => { const x = sw.lastState(); return x && x.view.ply === st.view.ply && x; },
+        `the spectator at ply ${st.view.ply}`);
+      await settled(spec, sw);
+      assert.equal(sst.view.hand, undefined, 'the server sends the spectator no hand');
+      checkBoard(await boardDom(spec), sst);
+      for (const k of ['trick', 'tricks_won', 'trick_points', 'contract', 'calls', 'hand_count', 'score', 'trumps', 'belote']) {
+        assert.deepEqual(st.view[k], sst.view[k], `the seat's ${k} is the spectator's`);
+      }
+      const shownCards = new Set(st.view.announcements.filter((a) => a.shown).flatMap((a) => a.cards));
+      const hidden = st.view.hand.filter((c) => !shownCards.has(c));
+      const html = await spec.evaluate(() => document.documentElement.outerHTML
+        + [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join('\n'));
+      for (const c of hidden) {
+        const where = namesCard(html, c, staticText);
+        assert.equal(where, null, `the spectator's page names ${c} of seat 0's hand at ply ${st.view.ply}: …${where}…`);
+      }
+      if (st.phase === 'play' && st.view.tricks.length === 3 && !shots) {
+        shots = true;
+        for (const [name, vp] of [['375px', { width: 375, height: 812 }], ['desktop', { width: 1366, height: 900 }]]) {
+          await page.setViewportSize(vp);
+          const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(over <= 0, `no sideways scrolling at ${name} (${over} px too wide)`);
+          await screenshot(page, `pilotta-${name}`);
+        }
+      }
+      let move;
+      if (st.phase === 'auction') { move = bid ? 'pass' : BID; bid = true; } else {
+        move = st.moves.find((m) => m.startsWith('announce')) || st.moves.find((m) => m.startsWith('show'))
+          || st.moves.find((m) => m.endsWith(' belote')) || st.moves[0];
+      }
+      for (const k of Object.keys(done)) if (move.startsWith(k) || move.endsWith(` ${k}`)) done[k] = true;
+      const before = w.frames.length;
+      how[await click(page, move, st.phase)] = true;
+      // the server's answer: our own event (a refusal would fail here)
+      const ev = await until(() => w.frames.slice(before).find((f) => f.type === 'event' || f.type === 'refusal' || f.type === 'error'), `the answer to ${move}`);
+      assert.equal(ev.type, 'event', `${move}: ${JSON.stringify(ev)}`);
+      assert.equal(ev.event.move, move);
+      after = ev.seq;
+    }
+    assert.deepEqual(done, { announce: true, show: true, belote: true }, 'announced, shown, belote');
+    assert.deepEqual(how, { auction: true, card: true, prompt: true }, 'calls, cards and prompts were clicked');
+    const res = w.last((f) => f.type === 'result');
+    await page.waitForSelector('#result', { state: 'visible', timeout: WAIT });
+    const shown = await page.innerText('#result');
+    for (const t of ['0', '1']) {
+      assert.match(shown, new RegExp(`\\b${res.result.round[t].total}\\b`), `the round's total for team ${t} in #result`);
+    }
+    const sheet = await page.innerText('#score-sheet');
+    for (const t of ['0', '1']) assert.match(sheet, new RegExp(`\\b${res.result.score[t]}\\b`), `the sheet (tens) for team ${t}`);
+    await settled(page, w).catch(() => {});
+    assert.ok(shots, 'screenshots taken mid-round');
+    await spec.waitForSelector('#result', { state: 'visible', timeout: WAIT });
+    assert.deepEqual(page.errors, [], 'no script error');
+    assert.deepEqual(spec.errors, [], 'no script error on the spectator\'s page');
+  } finally {
+    await page.context().close();
+    await spec.context().close();
+  }
+});
