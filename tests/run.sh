@@ -9,8 +9,9 @@ passed=0; failed=0; broken=""
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ -z "$NO_LUA" ] && [ -d tests/lua ]; then
-  net_specs=$(ls tests/lua/*_spec.lua | grep -E '/(server|attack27|remote_server|wsclient|rooms)_spec\.lua$' | tr '\n' ' ')
-  other_specs=$(ls tests/lua/*_spec.lua | grep -vE '/(server|attack27|remote_server|wsclient|rooms)_spec\.lua$')
+  net='/(server|attack27|attack_review2|remote_server|wsclient|rooms)_spec\.lua$'
+  net_specs=$(ls tests/lua/*_spec.lua | grep -E "$net" | tr '\n' ' ')
+  other_specs=$(ls tests/lua/*_spec.lua | grep -vE "$net")
   ( eval "env $LUA_ENV lua5.4 /usr/bin/busted -o TAP $net_specs" >"$tmp/net.tap" 2>&1; echo $? >"$tmp/net.rc" ) &
   net_pid=$!
 fi

@@ -122,6 +122,8 @@ async function create(ev) {
   const msg = { type: "create", rules, players: g.players, seats, names };
   const target = $("#target").value.trim();
   if (target) msg.target = Number(target);
+  msg.pace = Number($("#pace").value);
+  msg.takeover = Number($("#takeover").value);
   $("#create").disabled = true;
   try {
     const r = await conn.request(msg, ["created"]);

@@ -261,7 +261,13 @@ function ask(kind) {
   const msg = { type: kind };
   if (kind === "why") {
     const text = $("#movebox").value.trim();
-    if (text) msg.move = /^\d+$/.test(text) ? Number(text) : text;
+    if (!text) {
+      $("#advice").textContent = "Type a move in the box (or its number) first: Why? tells what that move does "
+        + "and whether it is good.";
+      $("#movebox").focus();
+      return;
+    }
+    msg.move = /^\d+$/.test(text) ? Number(text) : text;
   }
   if (kind === "explain") msg.n = 1;
   $("#advice").textContent = "asking…";
