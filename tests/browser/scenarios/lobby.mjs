@@ -48,8 +48,12 @@ test('lobby: a Pilotta room with a house rule, its invitation copied, opened, re
     await page.fill('#target', '501');
     await page.selectOption('select[name="seat-0"]', 'person');
     for (const s of [1, 2, 3]) await page.selectOption(`select[name="seat-${s}"]`, `ai:${cat.ai.pilotta.levels[0]}`);
+    await page.selectOption('#pace', '1.5');
+    await page.selectOption('#takeover', '300');
     await page.click('#create');
     const created = await until(() => w.find((f) => f.type === 'created'), 'the room');
+    const asked = w.sent.find((f) => f.type === 'create');
+    assert.deepEqual([asked.pace, asked.takeover], [1.5, 300], "the AIs' pace and the stand-in's wait");
     assert.ok(created.rules.includes(rule.name), `the room's rules (${created.rules}) have ${rule.name}`);
     const invite = page.locator('a.invite[data-seat="0"]');
     const link = await invite.getAttribute('href');

@@ -205,6 +205,14 @@ test('around the game: seats (who is an AI, connected, whose turn, thinking), hi
       seat: e.dataset.seat, kind: e.dataset.kind, connected: e.dataset.connected, turn: e.classList.contains('turn') })));
     assert.deepEqual(seats, [{ seat: '0', kind: 'person', connected: 'true', turn: true },
       { seat: '1', kind: 'ai', connected: 'true', turn: false }]);
+    // (Why? with nothing in the box asks the server nothing and says what it needs)
+    {
+      const n = w.frames.length;
+      await page.fill('#movebox', '');
+      await page.click('#why');
+      await until(async () => (await page.innerText('#advice')).includes('Type a move'), 'what Why? needs');
+      assert.equal(w.frames.slice(n).filter((f) => f.type === 'error').length, 0);
+    }
     // advice for one's own seat: each answer's lines on the page
     for (const kind of ['hint', 'why']) {
       const n = w.frames.length;
