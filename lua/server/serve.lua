@@ -72,16 +72,18 @@ end
 -- ---------------------------------------------------------------------
 -- The catalogue: what a lobby page offers (docs/protocol.md, "catalogue")
 
--- The games a room can be made of: an id for the page, the rules and
--- players a create sends, and whose house rules and AIs apply.
-M.GAMES = {
-  { id = "diloti-2", title = "Diloti, 2 players", rules = "diloti", players = 2, house = "diloti" },
-  { id = "diloti-4", title = "Diloti, 4 players (partners)", rules = "diloti", players = 4, house = "diloti" },
-  { id = "kontsina-2", title = "Kontsina, 2 players", rules = "kontsina", players = 2, house = "diloti" },
-  { id = "kontsina-3", title = "Kontsina, 3 players", rules = "kontsina", players = 3, house = "diloti" },
-  { id = "kontsina-4", title = "Kontsina, 4 players", rules = "kontsina", players = 4, house = "diloti" },
-  { id = "pilotta", title = "Pilotta, 4 players (partners)", rules = "pilotta", players = 4, house = "pilotta" },
-}
+-- The games a room can be made of (each package's `tables`): an id for
+-- the page, the rules and players a create sends, and whose house rules
+-- and AIs apply (the package's name).
+local function tables()
+  local out = {}
+  for _, pkg in ipairs(require("diloti.registry").list()) do
+    for _, t in ipairs(pkg.tables or {}) do
+      out[#out + 1] = { id = t.id, title = t.title, rules = t.rules, players = t.players, house = pkg.name }
+    end
+  end
+  return out
+end
 -- (players and target are fields of a create of their own)
 local OWN_FIELDS = { players = true, target = true }
 
@@ -129,7 +131,7 @@ end
 -- while the server runs).
 function M.catalogue()
   local games = require("diloti.registry").names()
-  return { type = "catalogue", games = M.GAMES, house_rules = house_rules(games), ai = ais(games) }
+  return { type = "catalogue", games = tables(), house_rules = house_rules(games), ai = ais(games) }
 end
 
 -- counted: the room was taken from the address's bucket already.

@@ -25,6 +25,8 @@ local GENERIC = {
   "lua/server/protocol.lua", "lua/server/serve.lua", "lua/server/roomhost.lua", "lua/server/options.lua",
   "lua/server/cli.lua", "lua/server/rooms.lua", "lua/server/replay.lua",
   "lua/server/advice.lua", "lua/server/link.lua", "lua/table/remote.lua",
+  -- (the browser's shell: the games are named in web/js/boards/index.js only)
+  "web/js/table.js", "web/js/wire.js", "web/js/cards.js",
 }
 
 -- The game names a line holds, as a list of what matched.

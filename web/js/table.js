@@ -4,7 +4,7 @@
 // itself is drawn by its board (js/boards/).
 import { Wire, parseLink, basePath, rememberRoom } from "./wire.js";
 import { cardElement, cardName, cardText } from "./cards.js";
-import { boardFor } from "./boards/index.js";
+import { boardFor, gameTitle, sidesOf } from "./boards/index.js";
 
 const $ = (sel) => document.querySelector(sel);
 const body = document.body;
@@ -53,7 +53,7 @@ function players() { return (T.welcome && T.welcome.players) || 0; }
 function sides() {
   const v = T.state && T.state.view;
   if (v && Number.isInteger(v.sides)) return v.sides;
-  return T.welcome && T.welcome.game === "pilotta" ? 2 : players();
+  return sidesOf(T.welcome);
 }
 
 /** "Ann", or "Ann & Cy" for a side of partners. */
@@ -442,12 +442,6 @@ async function onWelcome(m) {
   else { drawSeats(); drawMoves(); }
   // (a reload while the round's summary was up: it is shown again)
   if (first && T.wire.saved && T.wire.saved.result && m.resume === "replay") showResult(T.wire.saved.result);
-}
-
-function gameTitle(w) {
-  const r = w.rules || {};
-  const g = w.game === "pilotta" ? "Pilotta" : (r.declarations === false ? "Kontsina" : "Diloti");
-  return `${g}, ${w.players} players${w.spectator ? " (watching)" : ""}`;
 }
 
 async function mountBoard(w) {

@@ -5,6 +5,14 @@ return {
   name = "diloti", title = "Diloti", default = true,
   titles = { "Diloti", "Kontsina" },  -- (the games it brings, for the program's description)
   bases = { "diloti", "kontsina" },
+  -- (the tables a lobby offers: an id, a title, the rules and players)
+  tables = {
+    { id = "diloti-2", title = "Diloti, 2 players", rules = "diloti", players = 2 },
+    { id = "diloti-4", title = "Diloti, 4 players (partners)", rules = "diloti", players = 4 },
+    { id = "kontsina-2", title = "Kontsina, 2 players", rules = "kontsina", players = 2 },
+    { id = "kontsina-3", title = "Kontsina, 3 players", rules = "kontsina", players = 3 },
+    { id = "kontsina-4", title = "Kontsina, 4 players", rules = "kontsina", players = 4 },
+  },
   parts = {
     rules = "diloti.games.diloti.rules",          -- base rules, check, new handle, players
     board = "diloti.games.diloti.board",          -- terminal drawing

@@ -3,6 +3,7 @@
 return {
   name = "pilotta", title = "Pilotta", default = false,
   bases = { "pilotta" },
+  tables = { { id = "pilotta", title = "Pilotta, 4 players (partners)", rules = "pilotta", players = 4 } },
   -- (its house rules are catalogued as pilotta-NAME and written NAME after
   -- the base: pilotta+partner-exempt)
   rules_prefix = "pilotta-",

@@ -22,6 +22,18 @@ const BOARDS = {
   pilotta: () => import("./pilotta.js"),
 };
 
+/** A table's title: the game's name as people say it, and how many play. */
+export function gameTitle(w) {
+  const r = w.rules || {};
+  const g = w.game === "pilotta" ? "Pilotta" : (r.declarations === false ? "Kontsina" : "Diloti");
+  return `${g}, ${w.players} players${w.spectator ? " (watching)" : ""}`;
+}
+
+/** How many sides score before the view says (a game of partners: 2). */
+export function sidesOf(w) {
+  return w && w.game === "pilotta" ? 2 : (w && w.players) || 0;
+}
+
 /** The board module of a game, or null when there is none. */
 export async function boardFor(game) {
   const load = BOARDS[game];
