@@ -1,5 +1,6 @@
 // The lobby (/): make a room from the server's catalogue (games, house
 // rules, AIs), hand out its links, rejoin rooms this browser joined.
+import { el } from "./dom.js";
 import { lobbyConnection, myRooms, rememberRoom, forgetRoom, parseLink } from "./wire.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -9,18 +10,6 @@ const conn = lobbyConnection((s) => {
 let catalogue = null;
 
 function status(text) { $("#lobby-status").textContent = text; }
-
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "text") e.textContent = v;
-    else if (k === "dataset") Object.assign(e.dataset, v);
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const k of kids) if (k != null) e.append(k);
-  return e;
-}
 
 function gameOf(id) {
   return (catalogue && catalogue.games.find((g) => g.id === id)) || null;

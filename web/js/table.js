@@ -2,6 +2,7 @@
 // the seats, whose turn, the legal moves and the move box, refusals with
 // their rule, advice, the log, the score and the round's result. The game
 // itself is drawn by its board (js/boards/).
+import { el } from "./dom.js";
 import { Wire, parseLink, basePath, rememberRoom } from "./wire.js";
 import { cardElement, cardName, cardText } from "./cards.js";
 import { boardFor, gameTitle, sidesOf } from "./boards/index.js";
@@ -19,18 +20,6 @@ const T = {
 window.dilotiTable = {
   get welcome() { return T.welcome; }, get state() { return T.state; }, get seq() { return T.seq; },
 };
-
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "text") e.textContent = v;
-    else if (k === "dataset") Object.assign(e.dataset, v);
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const k of kids) if (k != null) e.append(k);
-  return e;
-}
 
 // ---- names ------------------------------------------------------------------
 

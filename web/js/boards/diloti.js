@@ -5,17 +5,7 @@
 // choices lit from the state's moves; an ambiguous choice offers its
 // options), the same words as the terminal (lua/games/diloti/board.lua).
 
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "text") e.textContent = v;
-    else if (k === "dataset") Object.assign(e.dataset, v);
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const k of kids) if (k != null) e.append(k);
-  return e;
-}
+import { el } from "../dom.js";
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + "s")}`;
 
