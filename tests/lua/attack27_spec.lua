@@ -63,6 +63,15 @@ local function serves(source)
   return m and m.id == 99
 end
 
+-- Whether this address is served again within 20 s (its sockets closed).
+local function serves_again()
+  for _ = 1, 40 do
+    if serves() then return true end
+    S.sleep(0.5)
+  end
+  return false
+end
+
 local function create(o)
   local c = S.client(srv)
   o.type = o.type or "create"
@@ -245,13 +254,7 @@ describe("issue 27 attacks: connections and origins", function()
     local ok, why = serves("127.0.0.2")
     os.execute("kill " .. pid .. " 2>/dev/null; pkill -P " .. pid .. " 2>/dev/null")
     assert.is_true(ok, why)
-    local back
-    for _ = 1, 40 do
-      back = serves()
-      if back then break end
-      S.sleep(0.5)
-    end
-    assert.is_true(back)
+    assert.is_true(serves_again())
   end)
 
   -- (the per-address limit once counted WebSocket connections only, so
@@ -275,13 +278,7 @@ describe("issue 27 attacks: connections and origins", function()
     assert.is_true(ok, why)
     local pid = support.read(pidfile):match("%d+")
     os.execute("kill " .. pid .. " 2>/dev/null; pkill -P " .. pid .. " 2>/dev/null")
-    local back
-    for _ = 1, 40 do
-      back = serves()
-      if back then break end
-      S.sleep(0.5)
-    end
-    assert.is_true(back, "the address's count did not fall when its sockets closed")
+    assert.is_true(serves_again(), "the address's count did not fall when its sockets closed")
   end)
 
   it("a page elsewhere may not connect; the server's own origins may; no Origin is not a browser", function()

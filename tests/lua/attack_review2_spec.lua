@@ -15,13 +15,7 @@ local protocol = require "diloti.server.protocol"
 local tmp = support.tmpdir()
 teardown(function() support.rmdir(tmp) end)
 
-local function counting_random()
-  local n = 0
-  return function(k)
-    n = n + 1
-    return string.rep(string.char(n % 256), k)
-  end
-end
+local counting_random = support.counting_random
 
 -- A client of host h: its frames, decoded.
 local function client(h, token, last)

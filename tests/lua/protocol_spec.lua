@@ -25,14 +25,7 @@ local function fake_clock()
   return c
 end
 
--- A counter as the random source: distinct tokens, the same every run.
-local function counting_random()
-  local n = 0
-  return function(k)
-    n = n + 1
-    return string.rep(string.char(n % 256), k)
-  end
-end
+local counting_random = support.counting_random
 
 -- A table: room, host, a client per person's seat and one spectator, each
 -- client's frames decoded, each checked against what its viewer could not

@@ -13,14 +13,7 @@ local remote = require "diloti.table.remote"
 local repl = require "diloti.table.repl"
 local screen = require "diloti.table.screen"
 
--- A counter as the random source: distinct tokens, the same every run.
-local function counting_random()
-  local n = 0
-  return function(k)
-    n = n + 1
-    return string.rep(string.char(n % 256), k)
-  end
-end
+local counting_random = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "support.lua").counting_random
 
 -- A room behind a protocol host, started. The clock moves ten seconds a
 -- reading: no rate limit is met by a test that is not about them.
