@@ -38,9 +38,19 @@ local CALL = { budget = 10000000, time = 1 }
 -- change has to come back out of the box. A moves or score hook that
 -- answers a table has its first argument's copy left behind (filter):
 -- a list would otherwise cross back twice.
+-- A moves hook's answer leaves the box as numbers: each move of the list
+-- it was given stands as its place in that list (copying a number is
+-- cheap, and the host knows the move); anything else crosses as it is,
+-- to be refused by the host.
 local PRELUDE = "return { inout = function(f, a, ...) local r1, r2 = f(a, ...) return a, r1, r2 end, "
   .. "filter = function(f, a, ...) local r1, r2 = f(a, ...) "
-  .. "if type(r1) == 'table' then return nil, r1, r2 end return a, r1, r2 end }"
+  .. "if type(r1) == 'table' then return nil, r1, r2 end return a, r1, r2 end, "
+  .. "moves = function(f, a, ...) "
+  .. "local at, out = {}, {} for i = 1, rawlen(a) do at[rawget(a, i)] = i end "
+  .. "local r1, r2 = f(a, ...) if type(r1) ~= 'table' then r1 = a end "
+  .. "if rawlen(r1) > rawlen(a) then return nil, r1, r2 end "
+  .. "for i = 1, rawlen(r1) do local m = rawget(r1, i) out[i] = m ~= nil and at[m] or m end "
+  .. "return nil, out, r2 end }"
 local FILTERS = { moves = true, score = true }
 local HOOKS = { moves = true, score = true, match = true }
 local KEYS = {
@@ -175,6 +185,22 @@ local ANSWER = {
   rules = function(after, err) return after, err end,
 }
 
+-- A moves hook's answer with each number (the prelude's doing, or the
+-- script's own) turned into the move of that place in the list it was
+-- given, then its reasons, nil (no warning), and whether every entry
+-- was a number: the chain of hooks trusts such a list without looking
+-- its moves up again.
+local function moves_named(given, kept, why)
+  if type(kept) ~= "table" then return given, why, nil, true end
+  local named, pure = {}, true
+  for i = 1, #kept do
+    local m = kept[i]
+    local found = math.type(m) == "integer" and given[m]
+    if found then named[i] = found else named[i], pure = m, false end
+  end
+  return named, why, nil, pure
+end
+
 -- The longest part of a failure message that is the script's own: a
 -- script may raise a megabyte of text.
 local MAX_MESSAGE = 300
@@ -201,7 +227,7 @@ local failure = M.failure
 local function guard(acct, k, what)
   local label = "variant '" .. acct.name .. "' (" .. what .. ")"
   local answer = ANSWER[k]
-  local call = FILTERS[k] and "filter" or "inout"
+  local call = k == "moves" and "moves" or FILTERS[k] and "filter" or "inout"
   local function fail(msg) error(failure(acct.name, acct.file, what, msg), 0) end
   return function(...)
     if not acct.fns then
@@ -225,9 +251,14 @@ local function guard(acct, k, what)
       end
       fail(msg)
     end
+    if k == "moves" then return moves_named(..., res[3], res[4]) end
     return answer(table.unpack(res, 2, res.n))
   end
 end
+
+-- Whether a guarded moves hook may read the state (false: it takes one
+-- parameter, the list).
+local state_read = setmetatable({}, { __mode = "k" })
 
 -- Loads one script in a fresh box (in pool, a room's core.box.pool; the
 -- host's when nil). Returns the variant or nil, message (naming the file).
@@ -237,6 +268,12 @@ function M.load_source(src, file, pool)
   local acct = { name = v.name, src = src, file = file, pool = pool }
   adopt(acct, v, box, pre)
   for k in pairs(v.hooks or {}) do v.hooks[k] = guard(acct, k, k .. " hook") end
+  if v.hooks and v.hooks.moves then
+    -- A moves hook that names one parameter never reads the state: the
+    -- engine need not make it (core.box.params reads the prototype).
+    local n, more = core.box.params(acct.fns.moves)
+    state_read[v.hooks.moves] = not (n and n < 2 and not more)
+  end
   if type(v.rules) == "function" then v.rules = guard(acct, "rules", "rules function") end
   return v
 end
@@ -286,6 +323,12 @@ end
 
 local function list(t) return table.concat(t, ", ") end
 
+local function move_texts(moves)
+  local t = {}
+  for _, m in ipairs(moves) do t[m.text] = t[m.text] or m end
+  return t
+end
+
 -- Chains each kind of hook in the order the variants were named.
 local function compose(chosen)
   local hooks, fns = {}, { moves = {}, score = {}, match = {} }
@@ -295,23 +338,38 @@ local function compose(chosen)
   end
   if #fns.moves > 0 then
     hooks.moves = function(moves, state)
-      local reasons, warning = {}, nil
+      local reasons, warning, texts, all = {}, nil, nil, moves
       for _, f in ipairs(fns.moves) do
-        local kept, why, lost = f(moves, state)
+        local kept, why, lost, pure = f(moves, state)
         -- (a hook that lost its call: the next one filters the same list)
         if lost then warning = warning and (warning .. "; " .. lost) or lost end
-        if type(kept) == "table" and kept ~= moves then
-          -- a hook may name a move by its number in the list it was given
+        if type(kept) == "table" and pure then
+          moves = kept
+        elseif type(kept) == "table" and kept ~= moves then
+          -- A table or text the script made is looked up by its text
+          -- among the engine's moves, so that the next hook is handed
+          -- the engine's moves and nothing a script made up. What is not
+          -- found ends the chain: the engine refuses it, naming it.
           local named = {}
           for i = 1, #kept do
             local m = kept[i]
-            named[i] = math.type(m) == "integer" and moves[m] or m
+            local found = math.type(m) == "integer" and moves[m]
+            if not found then
+              texts = texts or move_texts(all)
+              found = texts[type(m) == "table" and rawget(m, "text") or m]
+            end
+            if not found then return kept, reasons, warning end
+            named[i] = found
           end
           moves = named
         end
         if type(why) == "table" then for k, r in pairs(why) do reasons[k] = r end end
       end
       return moves, reasons, warning
+    end
+    hooks.moves_state = false
+    for _, f in ipairs(fns.moves) do
+      if state_read[f] ~= false then hooks.moves_state = nil end
     end
   end
   if #fns.score == 1 then

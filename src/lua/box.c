@@ -738,6 +738,34 @@ static int l_of(lua_State *H)
     return 1;
 }
 
+/* core.box.params(f) -> how many parameters the script's function behind
+ * stub f declares, and whether it takes more (...); nil for anything else
+ * or a box that is closed or running. Read from the function's prototype:
+ * nothing of the script runs. A moves hook that names no state is not
+ * handed one (lua/scripts/variants.lua). */
+static int l_params(lua_State *H)
+{
+    if (lua_tocfunction(H, 1) != dl_box_stub) return 0;
+    lua_getupvalue(H, 1, 1);
+    const Box *b = lua_touserdata(H, -1);
+    lua_getupvalue(H, 1, 2);
+    const lua_Integer id = lua_tointeger(H, -1);
+    if (!b || !b->S || b->busy || id <= 0 || !lua_checkstack(b->S, 3)) return 0;
+    lua_State *S = b->S;
+    lua_rawgeti(S, LUA_REGISTRYINDEX, b->funcs);
+    const int t = lua_rawgeti(S, -1, id);
+    lua_remove(S, -2);
+    if (t != LUA_TFUNCTION) {
+        lua_pop(S, 1);
+        return 0;
+    }
+    lua_Debug ar;
+    lua_getinfo(S, ">u", &ar); /* (pops the function) */
+    lua_pushinteger(H, ar.nparams);
+    lua_pushboolean(H, ar.isvararg);
+    return 2;
+}
+
 int dl_box_open(lua_State *H)
 {
     static const luaL_Reg methods[] = {
@@ -748,6 +776,7 @@ int dl_box_open(lua_State *H)
     static const luaL_Reg meta[] = {{"__gc", b_gc}, {"__tostring", b_tostring}, {NULL, NULL}};
     static const luaL_Reg fns[] = {{"new", l_new},
                                    {"of", l_of},
+                                   {"params", l_params},
                                    {"rng", dl_box_native_rng},
                                    {"time_left", dl_box_native_time_left},
                                    {NULL, NULL}};

@@ -90,6 +90,21 @@ static void function_in(lua_State *S, lua_State *H, int idx, Crossing *c)
     lua_pushcclosure(S, dl_box_service, 2);
 }
 
+/* The entries of the table at idx past its sequence of len, counted up
+ * to a bound: the copy is made at its size at once, not grown by
+ * rehashing as a record's fields arrive one by one. */
+static int hash_size(lua_State *L, int idx, lua_Unsigned len)
+{
+    int n = 0;
+    lua_pushnil(L);
+    while (n < 256 && lua_next(L, idx)) {
+        lua_pop(L, 1);
+        n++;
+    }
+    if (n == 256) lua_pop(L, 1); /* (the key it stopped at) */
+    return (lua_Unsigned)n > len ? n - (int)len : 0;
+}
+
 void dl_box_copy_in(lua_State *S, lua_State *H, int idx, int depth, Crossing *c)
 {
     idx = lua_absindex(H, idx);
@@ -116,7 +131,7 @@ void dl_box_copy_in(lua_State *S, lua_State *H, int idx, int depth, Crossing *c)
     if (!lua_checkstack(H, 4)) luaL_error(S, "host stack overflow");
     luaL_checkstack(S, 4, "value nested too deep");
     lua_Unsigned len = lua_rawlen(H, idx);
-    lua_createtable(S, len < 1024 ? (int)len : 1024, 0);
+    lua_createtable(S, len < 1024 ? (int)len : 1024, hash_size(H, idx, len));
     lua_pushnil(H);
     while (lua_next(H, idx)) {
         if (!key_ok(lua_type(H, -2)))
@@ -172,7 +187,7 @@ void dl_box_copy_out(lua_State *H, lua_State *S, int idx, int depth, Crossing *c
     }
     luaL_checkstack(H, 4, "value nested too deep");
     lua_Unsigned len = lua_rawlen(S, idx);
-    lua_createtable(H, len < 1024 ? (int)len : 1024, 0);
+    lua_createtable(H, len < 1024 ? (int)len : 1024, hash_size(S, idx, len));
     lua_pushnil(S);
     while (lua_next(S, idx)) {
         if (!key_ok(lua_type(S, -2)))

@@ -285,6 +285,20 @@ static void call_moves_hook(lua_State *L)
     }
 }
 
+/* False when the hooks say their moves hook never reads the state
+ * (hooks.moves_state == false: lua/scripts/variants.lua); making the
+ * state is most of a position's cost then. */
+static bool hook_reads_state(lua_State *L, int gi)
+{
+    const int top = lua_gettop(L);
+    bool reads = true;
+    lua_getiuservalue(L, gi, 1);
+    if (lua_getfield(L, -1, "hooks") == LUA_TTABLE && lua_getfield(L, -1, "moves_state") == LUA_TBOOLEAN)
+        reads = lua_toboolean(L, -1);
+    lua_settop(L, top);
+    return reads;
+}
+
 /* Runs the moves hook on the position and pushes its verdict:
  * {order = {text, ...}, index = {text = core index}, pos = {text = its
  * number in order}, reasons = {text = why}, warning}. Raises on a hook
@@ -303,7 +317,10 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
     }
     get_hook(L, gi, "moves");
     lua_insert(L, -2);
-    ops->push_state(L, h->g);
+    if (hook_reads_state(L, gi))
+        ops->push_state(L, h->g);
+    else
+        lua_pushnil(L);
     call_moves_hook(L);
     const int list = lua_gettop(L) - 2;
     const lua_Unsigned len = lua_rawlen(L, list);

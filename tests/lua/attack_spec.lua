@@ -1253,7 +1253,7 @@ print("RESULT collected")]], CHILD_SECONDS)
       if not ASAN then assert.is_true(peak < 150, "the process grew by " .. peak .. " MiB") end
     end)
 
-    it("a hook keeping what another variant's hook handed on is the one stopped", function()
+    it("what a hook does to the moves it was given is not handed on: the next hook gets the engine's", function()
       local dir = tmp .. "/vd-chain"
       os.execute("mkdir -p " .. support.q(dir))
       support.write(dir .. "/giver.lua", [[
@@ -1268,13 +1268,14 @@ print("RESULT collected")]], CHILD_SECONDS)
       support.write(dir .. "/keeper.lua", [[
         local keep = {}
         return { name = "keeper", description = "keeps it", hooks = { moves = function(moves)
+          if moves[1].pad then error("handed the giver's padding") end
           keep[#keep + 1] = moves[1]
           return moves
         end } }]])
       local stopped, peak = hook_calls(40, one_game("diloti+giver+keeper", { dir }), function(ok, res)
-        if not ok then assert.matches(KEPT:format("keeper", "moves hook") .. "$", res) end
+        assert.is_true(ok, tostring(res))
       end)
-      assert.is_true(stopped >= 4, "stopped " .. stopped .. " times")
+      assert.equals(0, stopped)
       if not ASAN then assert.is_true(peak < 200, "the process grew by " .. peak .. " MiB") end
     end)
 

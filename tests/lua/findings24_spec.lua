@@ -134,7 +134,7 @@ describe("finding 3: a house rule's hook that breaks a crossing limit loses that
 
   it("a moves hook answering a move nested deeper than 32 levels (Diloti): the standard moves, once warned",
     function()
-      local spec = rule("deep", "moves", DEEP .. "local m1 = a[1] m1.x = t return { m1 }")
+      local spec = rule("deep", "moves", DEEP .. "return { { text = a[1].text, x = t } }")
       local g = assert(diloti.new{ rules = spec, rules_dirs = { dir }, position = EX1 })
       local ok, moves = pcall(g.moves, g)
       assert.is_true(ok, tostring(moves))
@@ -187,7 +187,7 @@ describe("finding 3: a house rule's hook that breaks a crossing limit loses that
 
   it("Pilotta: moves, score and match hooks breaking a crossing limit lose their call; the match goes on",
     function()
-      local spec = rule("deep", "moves", DEEP .. "local m1 = a[1] m1.x = t return { m1 }", "pilotta")
+      local spec = rule("deep", "moves", DEEP .. "return { { text = a[1].text, x = t } }", "pilotta")
       local g = assert(diloti.new{ rules = spec, rules_dirs = { dir } })
       local ok, moves = pcall(g.moves, g)
       assert.is_true(ok, tostring(moves))

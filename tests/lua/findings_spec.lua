@@ -273,8 +273,9 @@ end } }]]
   it("a move that contains itself is refused with the crossing's limit, no stack overflow", function()
     local _, dir = file("selfref.lua", [[
 return { name = "selfref", description = "x", hooks = { moves = function(moves)
-  moves[1].self = moves[1]
-  return moves
+  local m = { text = moves[1].text }
+  m.self = m
+  return { m }
 end } }]])
     local out, err, code = support.cli({ "--rules", "diloti+selfref", "--rules-dir", dir, "match", "random", "greedy",
       "--games", "1" })

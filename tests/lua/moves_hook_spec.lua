@@ -1,0 +1,118 @@
+-- A house rule's moves hook, crossing cheaply (issue 29): its answer
+-- leaves the box as numbers into the list it was given, the state is
+-- made only for a hook that names it, and what one hook makes up is
+-- never handed to the next as a move.
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+package.path = here .. "?.lua;" .. package.path
+local support = require "support"
+local core = { box = require("diloti").box }
+local diloti = require "diloti"
+local variants = diloti.variants
+
+-- 8h and 2d in hand, 9c to come; 8h captures 8c, 2d has many sums.
+local EX1 = "hands=8h 2d / 9c; table=8c 6d 5s 3h 2c"
+
+local tmp = support.tmpdir()
+local function rule(name, body, game)
+  support.write(tmp .. "/" .. name .. ".lua", string.format(
+    "return { name = %q, description = 'x', %s hooks = { moves = %s } }",
+    name, game and ("game = '" .. game .. "',") or "", body))
+end
+
+describe("core.box.params", function()
+  it("reads the parameters of a script's function, and nothing else", function()
+    local b = core.box.new{ label = "p" }
+    local ok, fns = b:run("return { one = function(a) return a end, two = function(a, b) return b end, "
+      .. "more = function(a, ...) return ... end, none = function() end, c = string.len }", "=p")
+    assert.is_true(ok, fns)
+    assert.same({ 1, false }, { core.box.params(fns.one) })
+    assert.same({ 2, false }, { core.box.params(fns.two) })
+    assert.same({ 1, true }, { core.box.params(fns.more) })
+    assert.same({ 0, false }, { core.box.params(fns.none) })
+    -- (a C function of the box: vararg, as Lua reports it)
+    assert.same({ 0, true }, { core.box.params(fns.c) })
+    for _, v in ipairs{ 1, 2.5, "f", true, {}, print, function(a) return a end, b, coroutine.create(print) } do
+      assert.equals(0, select("#", core.box.params(v)), tostring(v))
+    end
+    assert.equals(0, select("#", core.box.params()))
+    b:close()
+    assert.equals(0, select("#", core.box.params(fns.one)))
+  end)
+end)
+
+describe("a moves hook's crossing", function()
+  it("a hook naming one parameter is not handed the state; one naming two is", function()
+    rule("one", "function(moves) return moves end")
+    rule("two", "function(moves, state) if type(state) ~= 'table' then error('no state') end return moves end")
+    rule("va", "function(moves, ...) if select('#', ...) == 0 or ... == nil then error('no state') end "
+      .. "return moves end")
+    local function hooks(spec) return assert(variants.resolve(spec, { rules_dirs = { tmp } })).hooks end
+    assert.is_false(hooks("diloti+one").moves_state)
+    assert.is_nil(hooks("diloti+two").moves_state)
+    assert.is_nil(hooks("diloti+one+two").moves_state)
+    assert.is_nil(hooks("diloti+va").moves_state)
+    assert.is_false(hooks("pilotta+no-contra").moves_state)
+    for _, spec in ipairs{ "diloti+two", "diloti+va", "diloti+one+two" } do
+      local g = assert(diloti.new{ rules = spec, rules_dirs = { tmp }, position = EX1 })
+      assert.same(assert(diloti.new{ position = EX1 }):moves(), g:moves(), spec)
+    end
+  end)
+
+  it("a move the hook changed in place is still the engine's move (the answer is its number)", function()
+    rule("rename", "function(moves) for _, m in ipairs(moves) do m.text = 'forged ' .. m.text end "
+      .. "return { moves[2], moves[1] } end")
+    local g = assert(diloti.new{ rules = "diloti+rename", rules_dirs = { tmp }, position = EX1 })
+    local plain = assert(diloti.new{ position = EX1 }):moves()
+    assert.same({ plain[2], plain[1] }, g:moves())
+    assert.truthy(g:play(plain[2]))
+  end)
+
+  it("a hook answering numbers, texts or copies of moves names the same moves", function()
+    local plain = assert(diloti.new{ position = EX1 }):moves()
+    rule("nums", "function(moves) return { 2, 1 } end")
+    rule("txts", "function(moves) return { moves[2].text, moves[1].text } end")
+    rule("copies", "function(moves) return { { text = moves[2].text }, { text = moves[1].text } } end")
+    for _, name in ipairs{ "nums", "txts", "copies" } do
+      local g = assert(diloti.new{ rules = "diloti+" .. name, rules_dirs = { tmp }, position = EX1 })
+      assert.same({ plain[2], plain[1] }, g:moves(), name)
+    end
+  end)
+
+  it("a forged move is never handed to the next hook: it gets the engine's move of that text", function()
+    -- (forge claims every move is a lay; lays keeps lays: the captures
+    -- must not pass as lays)
+    rule("forge", "function(moves) local out = {} for i, m in ipairs(moves) do "
+      .. "out[i] = { text = m.text, kind = 'lay' } end return out end")
+    rule("lays", "function(moves) local out = {} for _, m in ipairs(moves) do "
+      .. "if m.kind == 'lay' then out[#out + 1] = m end end return out end")
+    local g = assert(diloti.new{ rules = "diloti+forge+lays", rules_dirs = { tmp }, position = EX1 })
+    local moves = g:moves()
+    assert.is_true(#moves > 0)
+    for _, m in ipairs(moves) do assert.matches(" lay$", m) end
+  end)
+
+  it("a made-up move ends the chain: the engine refuses it by name, the next hook never sees it", function()
+    rule("madeup", "function(moves) return { { text = '9s x 9h', kind = 'capture' } } end")
+    rule("spy", "function(moves) for _, m in ipairs(moves) do "
+      .. "if m.text == '9s x 9h' then error('handed a made-up move') end end return moves end")
+    local g = assert(diloti.new{ rules = "diloti+madeup+spy", rules_dirs = { tmp }, position = EX1 })
+    local ok, err = pcall(g.moves, g)
+    assert.is_false(ok)
+    assert.matches("'9s x 9h', which is not a legal move here", err)
+  end)
+
+  it("Pilotta's no-contra keeps every move but contra and recontra, by number", function()
+    local g = assert(diloti.new{ rules = "pilotta+no-contra" })
+    local plain = assert(diloti.new{ rules = "pilotta" })
+    for _ = 1, 6 do
+      local want = {}
+      for _, m in ipairs(plain:moves()) do
+        if not m:match("^contra") and not m:match("^recontra") then want[#want + 1] = m end
+      end
+      assert.same(want, g:moves())
+      local m = want[#want]
+      assert.truthy(g:play(m))
+      assert.truthy(plain:play(m))
+    end
+  end)
+end)
