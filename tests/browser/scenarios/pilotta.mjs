@@ -161,3 +161,114 @@ test('pilotta: a round with three AIs, played by clicking, the board checked aft
     await spec.context().close();
   }
 });
+
+// Long names at three widths, in the auction and once it is done (then a
+// box beside others): every column head of the auction shows the name, or
+// its short form with the full name in its title and for screen readers,
+// never cut off and no word broken across lines; each value's row of bid
+// buttons stays on one line; nothing scrolls sideways; at 1280 px the trick
+// has room beside the side panel (half the window at least) and no label
+// around it wraps.
+const LONG = ['Αλεξάνδρα', 'Christopher', 'Konstantinos', 'Maximiliana'];
+const WIDTHS = [{ width: 1280, height: 800 }, { width: 800, height: 900 }, { width: 375, height: 812 }];
+
+async function checkRoom(p, who, phase) {
+  for (const vp of WIDTHS) {
+    await p.setViewportSize(vp);
+    const at = `${who} at ${vp.width} px in the ${phase}`;
+    const m = await p.evaluate(() => {
+      const box = (e) => e.getBoundingClientRect();
+      const lines = (e) => Math.round(box(e).height / parseFloat(getComputedStyle(e).lineHeight || '0'));
+      // (what shows: the head's text but for a part clipped away or not displayed)
+      const shows = (n) => n.nodeType === 3 || (getComputedStyle(n).display !== 'none' && getComputedStyle(n).clip === 'auto');
+      const textNodes = (n) => (n.nodeType === 3 ? [n] : [...n.childNodes].flatMap(textNodes));
+      // (a word over two lines has two boxes)
+      const broken = (th) => [...th.childNodes].filter(shows).flatMap(textNodes).flatMap((t) => {
+        const out = [];
+        for (const m of t.data.matchAll(/\S+/g)) {
+          const r = document.createRange();
+          r.setStart(t, m.index);
+          r.setEnd(t, m.index + m[0].length);
+          if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) out.push(m[0]);
+        }
+        return out;
+      });
+      return {
+        over: document.documentElement.scrollWidth - window.innerWidth,
+        heads: [...document.querySelectorAll('#auction th[data-seat]')].map((th) => ({
+          seat: th.dataset.seat, title: th.title,
+          full: [...th.childNodes].filter((n) => n.nodeType === 3 || n.getAttribute('aria-hidden') !== 'true')
+            .map((n) => n.textContent).join(''),
+          shown: [...th.childNodes].filter(shows).map((n) => n.textContent).join(''),
+          broken: broken(th),
+          cut: th.scrollWidth - th.clientWidth })),
+        rows: [...document.querySelectorAll('#auction .pl-bids .pl-callrow')].map((row) =>
+          new Set([...row.querySelectorAll('button')].map((c) => Math.round(box(c).top))).size),
+        trick: box(document.querySelector('#trick')).width,
+        labels: [...document.querySelectorAll('#trick .pl-seatname')].map((e) => ({ text: e.textContent, lines: lines(e) })),
+      };
+    });
+    assert.ok(m.over <= 0, `no sideways scrolling for ${at} (${m.over} px too wide)`);
+    assert.equal(m.heads.length, 4, `four heads for ${at}`);
+    for (const h of m.heads) {
+      const want = who === 'the seat' && h.seat === '0' ? 'You' : LONG[Number(h.seat)];
+      assert.equal(h.full, want, `the auction's head for seat ${h.seat} for ${at}, for screen readers`);
+      assert.equal(h.title, want, `its title for ${at}`);
+      // the name itself, or its short form: each word whole or its start and a full stop
+      const words = want.split(' ');
+      assert.ok(h.shown.split(' ').every((x, i) => x === words[i] || (x.endsWith('.') && x.length >= 5
+        && words[i].startsWith(x.slice(0, -1)))), `the head "${h.shown}" for seat ${h.seat} (${want}) for ${at}`);
+      assert.ok(h.cut <= 0, `the auction's head "${h.shown}" for ${at} is cut by ${h.cut} px`);
+      assert.deepEqual(h.broken, [], `no word of the head "${h.shown}" broken across lines for ${at}`);
+    }
+    for (const [i, n] of m.rows.entries()) assert.equal(n, 1, `bid row ${i + 1} on one line for ${at}`);
+    if (vp.width === 1280) {
+      assert.ok(m.trick >= vp.width / 2, `the trick for ${at} is ${m.trick} px wide, under half the window`);
+      for (const l of m.labels) assert.equal(l.lines, 1, `"${l.text}" around the trick on one line for ${at}`);
+    }
+    await screenshot(p, `pilotta-names-${who === 'the seat' ? 'seat' : 'watch'}-${phase}-${vp.width}`);
+  }
+  await p.setViewportSize(WIDTHS[0]);
+}
+
+test('pilotta: long names in the auction and the trick\'s room at 1280, 800 and 375 px', { timeout: 120000 }, async () => {
+  const page = await newPage({ viewport: WIDTHS[0] });
+  const spec = await newPage({ viewport: WIDTHS[0] });
+  try {
+    await page.goto(`${ctx.base}/`);
+    const cr = await createRoom(page, { rules: 'pilotta', players: 4, seats: ['person', 'ai', 'ai', 'ai'], names: LONG, pace: 0, seed: SEED });
+    const w = wire(page);
+    await page.goto(cr.seats[0].link);
+    await connected(page);
+    const sw = wire(spec);
+    await spec.goto(cr.watch);
+    await connected(spec);
+    // seat 0 passes throughout (seat 2 opens, so the round is played)
+    const seen = new Set();
+    let after = 0;
+    for (let turns = 0; seen.size < 2; turns++) {
+      assert.ok(turns < 10, 'the auction ends');
+      const r = await nextTurn(page, w, 0, after);
+      assert.ok(r.state, 'the round goes on');
+      const phase = r.state.phase;
+      if (!seen.has(phase)) {
+        seen.add(phase);
+        await settled(spec, sw);
+        await checkRoom(page, 'the seat', phase);
+        await checkRoom(spec, 'the spectator', phase);
+      }
+      if (phase === 'play') break;
+      const before = w.frames.length;
+      await page.click('#auction button[data-move="pass"]');
+      const ev = await until(() => w.frames.slice(before).find((f) => f.type === 'event' || f.type === 'refusal'), 'the answer to pass');
+      assert.equal(ev.type, 'event', JSON.stringify(ev));
+      after = ev.seq;
+    }
+    assert.deepEqual([...seen], ['auction', 'play'], 'checked in the auction and in the play');
+    assert.deepEqual(page.errors, [], 'no script error');
+    assert.deepEqual(spec.errors, [], 'no script error on the spectator\'s page');
+  } finally {
+    await page.context().close();
+    await spec.context().close();
+  }
+});

@@ -58,6 +58,20 @@ function rankOf(card) {
   return m ? m[1] : null;
 }
 
+/** A name for a narrow column: each word of more than 9 letters cut to its
+ * first 7 and a full stop ("Konstantinos" -> "Konstan."); null when no word
+ * is that long. */
+export function shortName(name) {
+  let cut = false;
+  const out = String(name).split(" ").map((w) => {
+    const letters = [...w];
+    if (letters.length <= 9) return w;
+    cut = true;
+    return letters.slice(0, 7).join("") + ".";
+  });
+  return cut ? out.join(" ") : null;
+}
+
 /** "90h" -> "90♥", "capot s" -> "capot ♠", "trump h" -> "trump ♥"; other calls as they are. */
 export function callText(text) {
   const t = String(text);
@@ -271,7 +285,7 @@ export function createBoard(root, api) {
     const order = [0, 1, 2, 3].map((i) => (first + i) % 4);
     grid.append(el("caption", {}, calls.length ? "Auction" : "Auction: nobody has called yet"));
     grid.append(el("thead", {}, el("tr", {}, order.map((s) =>
-      el("th", { scope: "col", "data-seat": s, title: nameOf(s), class: s === v.turn && calling ? "turn" : "" }, nameOf(s))))));
+      el("th", { scope: "col", "data-seat": s, title: nameOf(s), class: s === v.turn && calling ? "turn" : "" }, headName(s))))));
     const body = el("tbody");
     let row = null;
     calls.forEach((c, i) => {
@@ -290,6 +304,16 @@ export function createBoard(root, api) {
     const parts = [grid];
     if (calling && st.moves && st.moves.length) parts.push(callButtons(sortMoves(st.moves)));
     auction.replaceChildren(...parts);
+  }
+
+  // A column head: the name, and for a long one its short form besides,
+  // which pilotta.css shows instead when the auction is narrow (the full
+  // name stays for screen readers and in the head's title).
+  function headName(seat) {
+    const full = nameOf(seat);
+    const short = shortName(full);
+    if (!short) return full;
+    return [el("span", { class: "pl-fullname" }, full), el("span", { class: "pl-shortname", "aria-hidden": "true" }, short)];
   }
 
   function callButtons(m) {
