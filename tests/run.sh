@@ -9,7 +9,7 @@ passed=0; failed=0; broken=""
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ -z "$NO_LUA" ] && [ -d tests/lua ]; then
-  net='/(server|attack27|attack_review2|remote_server|wsclient|rooms)_spec\.lua$'
+  net='/(server|attack27|attack28|attack_review2|remote_server|wsclient|rooms)_spec\.lua$'
   net_specs=$(ls tests/lua/*_spec.lua | grep -E "$net" | tr '\n' ' ')
   other_specs=$(ls tests/lua/*_spec.lua | grep -vE "$net")
   ( eval "env $LUA_ENV lua5.4 /usr/bin/busted -o TAP $net_specs" >"$tmp/net.tap" 2>&1; echo $? >"$tmp/net.rc" ) &

@@ -106,14 +106,16 @@ local function key_of(viewer) return viewer == nil and "watch" or viewer end
 -- move: a place to store it before the next one), rate (each
 -- connection's bucket, {burst, per_second}; M.RATE), advice_rate (its
 -- bucket for hint, why and explain; M.ADVICE_RATE), paced (a person's
--- move does not let the AIs play: the front end steps them); and for a
+-- move does not let the AIs play: the front end steps them), presence
+-- (tell every connection who is connected: Host:tell_presence) and
+-- presence_gap (seconds between two such tellings); and for a
 -- room resumed after a restart, id, tokens and seqs (Host:keep's).
 function M.host(room, o)
   o = o or {}
   local h = setmetatable({
     room = room, random = o.random or M.urandom, clock = o.clock or core.clock,
     backlog = o.backlog or M.BACKLOG, advise = o.advise, after = o.after, rate = o.rate, paced = o.paced,
-    advice_rate = o.advice_rate, presence = o.presence,
+    advice_rate = o.advice_rate, presence = o.presence, presence_gap = o.presence_gap,
     streams = {}, seat_tokens = {}, names = {},
   }, Host)
   -- (a room resumed after a restart keeps its id, tokens and numbers)
@@ -308,7 +310,9 @@ end
 
 --- With o.presence: tells every connection who is connected now (a
 -- reply, not a stream frame: it is not kept, and a client that comes
--- back is told in its welcome).
+-- back is told in its welcome). With o.presence_gap, at most once in so
+-- many seconds: a change within it waits (Host:presence_due says until
+-- when) and is told by the call after, with whatever changed meanwhile.
 function Host:tell_presence()
   if not self.presence then return end
   local seats, watching = self:connected()
@@ -318,11 +322,30 @@ function Host:tell_presence()
   local key = {}
   for seat = 0, self.room.players_n - 1 do key[#key + 1] = seats[seat] and "1" or "0" end
   key = table.concat(key)
-  if key == self.told then return end
-  self.told = key
+  if key == self.told then
+    self.presence_wait = nil
+    return
+  end
+  -- (and a seat's link joined and left in a loop, from as many addresses
+  -- as it likes, must not make every viewer two frames a round)
+  local gap, now = self.presence_gap, nil
+  if gap then
+    now = self.clock()
+    if self.told_at and now < self.told_at + gap then
+      self.presence_wait = self.told_at + gap
+      return
+    end
+  end
+  self.told, self.told_at, self.presence_wait = key, now, nil
   for _, s in pairs(self.streams) do
     for _, c in ipairs(s.conns) do c:reply { type = "presence", connected = seats, watching = watching } end
   end
+end
+
+--- When a presence held back by o.presence_gap is due (the host's clock),
+-- or nil when none waits: the front end calls tell_presence then.
+function Host:presence_due()
+  return self.presence_wait
 end
 
 --- Closes the host: every connection hears nothing more, and the room's
@@ -395,8 +418,10 @@ local function check_field(kind, v)
   return false
 end
 
--- The message of a text, or nil and the error's code and message.
-local function read(text)
+-- The message of a text, or nil and the error's code and message. more:
+-- types of a caller's own besides FIELDS, each with its fields (the
+-- lobby's catalogue).
+local function read(text, more)
   if type(text) ~= "string" then return nil, "bad-json", "a message is text" end
   if #text > M.MAX_MESSAGE then
     return nil, "too-large", string.format("a message is at most %d bytes (this one: %d)", M.MAX_MESSAGE, #text)
@@ -413,7 +438,7 @@ local function read(text)
     return nil, "bad-version", string.format("this server speaks version %d of the protocol (the message's v: %s)",
       M.VERSION, core.plain(tostring(msg.v), 20))
   end
-  local fields = type(msg.type) == "string" and FIELDS[msg.type]
+  local fields = type(msg.type) == "string" and (FIELDS[msg.type] or more and more[msg.type])
   if not fields then
     return nil, "unknown-type", "unknown message type '" .. core.plain(tostring(msg.type), 40) .. "'"
   end

@@ -37,6 +37,9 @@ M.STORE_TRIES = 12
 -- An uploaded script's CPU per minute of the room: past it, the seat is
 -- played by a built-in AI for the rest of the game.
 M.SCRIPT_BUDGET = 20
+-- Seconds between two presence messages of a room: changes within it are
+-- told together at its end (protocol.lua, Host:tell_presence).
+M.PRESENCE_GAP = 0.5
 
 local function now() return core.clock() end
 
@@ -137,6 +140,7 @@ local function host_for(R, keep)
   R.host = protocol.host(R.room, {
     names = o.names, id = keep and keep.id or R.id, tokens = keep and keep.tokens, seqs = keep and keep.seqs,
     after = function() progress(R) end, advise = R.advise, paced = true, presence = true,
+    presence_gap = M.PRESENCE_GAP,
     rate = R.rate and { burst = 2 * R.rate, per_second = R.rate },
     -- (a burst of at least 3, or of five seconds' worth)
     advice_rate = R.advice_rate and { burst = math.max(3, R.advice_rate / 12), per_second = R.advice_rate / 60 },
@@ -357,6 +361,8 @@ local function timeout(R)
   if ai_to_move(R) then t = math.max(0, R.next_step - now()) end
   for _, at in pairs(R.dropped) do t = math.min(t, math.max(0, at + R.opts.takeover - now())) end
   if R.quiet_since then t = math.min(t, math.max(0, R.quiet_since + R.idle - now())) end
+  local due = R.host:presence_due()
+  if due then t = math.min(t, math.max(0, due - now())) end
   return t < math.huge and t or nil
 end
 
@@ -382,6 +388,8 @@ local function loop(R, chan)
     for seat, at in pairs(R.dropped) do
       if now() >= at + R.opts.takeover then take_over(R, seat) end
     end
+    local due = R.host:presence_due()
+    if due and now() >= due then R.host:tell_presence() end
     if ai_to_move(R) and now() >= R.next_step and not R.failed then
       local ok, e = pcall(step, R)
       if not ok then R.failed = R.failed or tostring(e) end

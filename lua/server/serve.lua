@@ -13,6 +13,9 @@ local M = {}
 
 M.MAX_CREATE = 80 * 1024 -- bytes of a create message (it may carry a script)
 M.MAX_ROOMS = 1000
+-- Bytes of a house rule's rule id and of its argument's name in the
+-- catalogue.
+M.MAX_RULE_ID, M.MAX_ARG_NAME = 40, 20
 -- Rooms an address may create: a burst, then one every so many seconds.
 M.CREATE_RATE = { burst = 10, per_second = 1 / 30 }
 -- What the lobby reads from one address, all its connections together:
@@ -44,8 +47,44 @@ Lobby.__index = Lobby
 -- (rooms an address may make a minute), rate, advice_rate, script_cpu, room_memory
 -- and idle (the rooms' settings), clock.
 function M.lobby(srv, o)
-  return setmetatable({ srv = srv, o = o, clock = o.clock or core.clock, conns = {}, addrs = {}, lobby_rates = {} },
-    Lobby)
+  -- (the catalogue is made here, before the server listens: making it
+  -- reads the user's folders of scripts, whose main chunks may take
+  -- seconds, and the first request held every room's frames as long)
+  return setmetatable({ srv = srv, o = o, clock = o.clock or core.clock, conns = {}, addrs = {}, lobby_rates = {},
+    counts = {}, catalogue = M.catalogue_text() }, Lobby)
+end
+
+-- An address's buckets are forgotten once they are full again (a new
+-- one starts full: nothing changes for the address), in a sweep each
+-- time the table has doubled since the last: an IPv6 client has many
+-- addresses, and kept for ever each cost ~400 bytes.
+M.SWEEP_FROM = 1024
+
+local function full(b, now)
+  return b.level + math.max(0, now - b.at) * b.rate >= b.burst
+end
+
+-- The bucket of addr in self[name], made by make() when there is none.
+function Lobby:bucket_of(name, addr, make)
+  local t = self[name]
+  local b = t[addr]
+  if b then return b end
+  b = make()
+  t[addr] = b
+  local c = self.counts[name] or { n = 0, limit = M.SWEEP_FROM }
+  self.counts[name] = c
+  c.n = c.n + 1
+  if c.n > c.limit then
+    local now = self.clock()
+    for a, x in pairs(t) do
+      if x ~= b and full(x, now) then
+        t[a] = nil
+        c.n = c.n - 1
+      end
+    end
+    c.limit = math.max(M.SWEEP_FROM, 2 * c.n)
+  end
+  return b
 end
 
 -- The bucket of a connection's messages (per = 1), or of an address's
@@ -59,14 +98,11 @@ end
 -- Takes one room from the address's bucket: true, or false when it has
 -- made as many as it may for now.
 function Lobby:take_room(addr)
-  local a = self.addrs[addr]
-  if not a then
+  return take(self:bucket_of("addrs", addr, function()
     local per_minute = self.o.room_rate
-    a = bucket(per_minute and { burst = math.max(10, per_minute), per_second = per_minute / 60 } or M.CREATE_RATE,
+    return bucket(per_minute and { burst = math.max(10, per_minute), per_second = per_minute / 60 } or M.CREATE_RATE,
       self.clock)
-    self.addrs[addr] = a
-  end
-  return take(a)
+  end))
 end
 
 -- ---------------------------------------------------------------------
@@ -99,8 +135,12 @@ local function house_rules(games)
     local v = cat.found[n]
     local list, short = out[variants.game_of(v)], variants.short_name(v)
     if list and not v.base and not OWN_FIELDS[short] then
+      -- (a house rule may be the operator's own, untrusted like any
+      -- script: each of its words one short line of plain text)
+      local rule = type(v.rule) == "string" and core.plain(v.rule, M.MAX_RULE_ID) or ""
+      local arg = v.arg and (type(v.arg.name) == "string" and core.plain(v.arg.name, M.MAX_ARG_NAME) or "")
       list[#list + 1] = { name = short, description = core.plain(v.description or "", 200),
-        rule = type(v.rule) == "string" and v.rule or nil, arg = v.arg and (v.arg.name or "N") or nil }
+        rule = rule ~= "" and rule or nil, arg = arg and (arg ~= "" and arg or "N") or nil }
     end
   end
   return out
@@ -134,6 +174,17 @@ function M.catalogue()
   return { type = "catalogue", games = tables(), house_rules = house_rules(games), ai = ais(games) }
 end
 
+--- The catalogue as sent: encoded once (again for each request, its 7 KB
+-- cost ~0.3 ms of the loop every room shares, 8 times a ping).
+function M.catalogue_text()
+  local msg = M.catalogue()
+  msg.v, msg.seq = protocol.VERSION, 0
+  return json.encode(msg)
+end
+
+-- The lobby's own types besides protocol.read's, with their fields.
+local LOBBY_TYPES = { catalogue = {} }
+
 -- counted: the room was taken from the address's bucket already.
 function Lobby:create(conn, c, msg, counted)
   local srv = self.srv
@@ -152,11 +203,8 @@ function Lobby:message(conn, text)
   local srv, c = self.srv, self.conns[conn]
   if not c then return end
   if not take(c.rate) then return err(srv, conn, "rate-limited", "too many messages: slow down") end
-  local a = self.lobby_rates[c.addr]
-  if not a then
-    a = lobby_bucket(self.o, M.ADDRESS_LOBBY, self.clock)
-    self.lobby_rates[c.addr] = a
-  end
+  local a = self:bucket_of("lobby_rates", c.addr,
+    function() return lobby_bucket(self.o, M.ADDRESS_LOBBY, self.clock) end)
   if not take(a) then
     return err(srv, conn, "rate-limited", "too many messages from this address: slow down")
   end
@@ -176,16 +224,13 @@ function Lobby:message(conn, text)
   local ok, msg = pcall(json.decode, text, 2)
   if not ok or type(msg) ~= "table" then return err(srv, conn, "bad-json", "not a JSON object") end
   if msg.type == "create" and msg.v == protocol.VERSION then return self:create(conn, c, msg, counted) end
-  if msg.type == "catalogue" and msg.v == protocol.VERSION and #text <= protocol.MAX_MESSAGE then
-    self.catalogue = self.catalogue or M.catalogue()
-    return reply(srv, conn, self.catalogue)
-  end
   if #text > protocol.MAX_MESSAGE then
     return err(srv, conn, "too-large", string.format("a message is at most %d bytes", protocol.MAX_MESSAGE))
   end
-  local m, code, why = protocol.read(text)
+  local m, code, why = protocol.read(text, LOBBY_TYPES)
   if not m then return err(srv, conn, code, why) end
   if m.type == "ping" then return reply(srv, conn, { type = "pong", id = m.id }) end
+  if m.type == "catalogue" then return srv:send(conn, self.catalogue) end
   if m.type ~= "hello" then return err(srv, conn, "not-joined", "say hello with the room and a token first") end
   if #m.room ~= protocol.TOKEN_BYTES * 2 or not (srv:bind(conn, m.room, text) or self:wake(conn, m.room, text)) then
     err(srv, conn, "bad-token", "no such room, or no such seat or watch token in it")
