@@ -493,6 +493,7 @@ static Box *open_box(lua_State *H, int idx)
 
 static int setup(lua_State *S)
 {
+    lua_gc(S, LUA_GCGEN, 0, 0);
     dl_box_openlibs(S);
     lua_newtable(S);
     dl_box_of(S)->funcs = luaL_ref(S, LUA_REGISTRYINDEX);

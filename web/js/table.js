@@ -10,6 +10,7 @@ import { boardFor, gameTitle, sidesOf } from "./boards/index.js";
 const $ = (sel) => document.querySelector(sel);
 const body = document.body;
 const FOUR_KEY = "diloti.fourColour";
+const COACH_KEY = "diloti.coach";
 const MAX_LOG = 300;
 
 const T = {
@@ -259,14 +260,35 @@ function ask(kind) {
     msg.move = /^\d+$/.test(text) ? Number(text) : text;
   }
   if (kind === "explain") msg.n = 1;
+  T.coachAsked = false;
   $("#advice").textContent = "asking…";
   if (!T.wire.send(msg)) $("#advice").textContent = "Not connected.";
 }
 
-function showAdvice(m) {
+function showAdvice(m, fromCoach) {
   const box = $("#advice");
   box.textContent = "";
+  if (fromCoach) box.append(el("h3", { text: "Coach" }));
   for (const line of m.lines || []) box.append(el("p", {}, withRuleLinks(String(line))));
+}
+
+// The coach, as `coach on` at the terminal: after each move of one's own,
+// the server's word on it (an explain of that move). The server allows
+// a few questions a minute (ADVICE_RATE): the page keeps the same
+// bucket, and a move played faster than that goes without a word rather
+// than drawing a "slow down".
+const COACH_RATE = { burst: 3, perSecond: 0.2 };
+function coachOnMove() {
+  if (!$("#coach").checked || T.spectator) return;
+  const now = Date.now() / 1000, b = T.coachBucket || { level: COACH_RATE.burst, at: now };
+  b.level = Math.min(COACH_RATE.burst, b.level + (now - b.at) * COACH_RATE.perSecond);
+  b.at = now;
+  T.coachBucket = b;
+  if (b.level < 1) return;
+  b.level -= 1;
+  T.coachAsked = true;
+  $("#advice").textContent = "the coach is looking at your move…";
+  if (!T.wire.send({ type: "explain", n: 1 })) T.coachAsked = false;
 }
 
 // ---- the log ----------------------------------------------------------------
@@ -356,7 +378,11 @@ function take(m) {
         if (T.board) T.board.event(m.event);
         const text = describe(m.event);
         if (text) logLine(text, m.event.type === "round_start" ? "round" : "");
-        if (m.event.type === "move" && m.event.seat === T.seat) T.pendingMove = null;
+        if (m.event.type === "move" && m.event.seat === T.seat) {
+          // (only a move this page just sent: not one replayed on a reconnect)
+          if (T.pendingMove != null) coachOnMove();
+          T.pendingMove = null;
+        }
       }
       break;
     case "result":
@@ -377,8 +403,14 @@ function take(m) {
       drawSeats();
       break;
     case "refusal": showRefusal(m); T.pendingMove = null; break;
-    case "advice": showAdvice(m); break;
+    case "advice": showAdvice(m, T.coachAsked); T.coachAsked = false; break;
     case "error":
+      // (the coach's own question that found nothing to say stays quiet)
+      if (T.coachAsked && ["rate-limited", "not-offered", "internal"].includes(m.code)) {
+        T.coachAsked = false;
+        $("#advice").textContent = "";
+        break;
+      }
       if (m.code === "rate-limited" || m.code === "not-offered" || m.code === "internal") {
         $("#advice").textContent = m.message;
       }
@@ -484,6 +516,9 @@ function setupControls() {
   $("#hint").addEventListener("click", () => ask("hint"));
   $("#why").addEventListener("click", () => ask("why"));
   $("#explain").addEventListener("click", () => ask("explain"));
+  const coach = $("#coach");
+  coach.checked = localStorage.getItem(COACH_KEY) === "true";
+  coach.addEventListener("change", () => localStorage.setItem(COACH_KEY, String(coach.checked)));
   $("#result-close").addEventListener("click", closeResult);
   document.addEventListener("keydown", (e) => {
     const typing = /^(INPUT|SELECT|TEXTAREA)$/.test(document.activeElement?.tagName || "");

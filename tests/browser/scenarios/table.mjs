@@ -191,6 +191,39 @@ for (const [name, viewport] of [['375px', { width: 375, height: 812 }], ['deskto
   });
 }
 
+test('the coach: a word on each of one\'s own moves, once switched on, kept over a reload', { timeout: 120000 }, async () => {
+  const page = await newPage();
+  try {
+    await page.goto(`${ctx.base}/`);
+    const cr = await createRoom(page, { rules: 'diloti', players: 2, seats: ['person', 'ai'], names: ['Ann', ''], pace: 0.2, seed: 15 });
+    const w = wire(page);
+    await page.goto(cr.seats[0].link);
+    await connected(page);
+    let r = await nextTurn(page, w, 0);
+    // (off: a move draws no question)
+    let n = w.frames.length;
+    await page.click(`#moves button[data-move="${r.state.moves[0]}"]`);
+    r = await nextTurn(page, w, n, w.last((f) => f.type === 'event')?.seq || 0);
+    assert.equal(w.sent.filter((f) => f.type === 'explain').length, 0, 'no coach while it is off');
+    await page.check('#coach');
+    n = w.frames.length;
+    const move = r.state.moves[0];
+    await page.click(`#moves button[data-move="${move}"]`);
+    const a = await until(() => w.frames.slice(n).find((f) => f.type === 'advice' || f.type === 'error'), 'the coach\'s word');
+    assert.equal(a.type, 'advice', JSON.stringify(a));
+    await until(async () => {
+      const t = await page.innerText('#advice');
+      return t.includes('Coach') && t.includes(`Your move ${move}`);
+    }, 'the coach on the page');
+    await page.reload();
+    await connected(page);
+    assert.equal(await page.isChecked('#coach'), true, 'the coach stays on');
+    assert.deepEqual(page.errors, [], 'no script error');
+  } finally {
+    await page.context().close();
+  }
+});
+
 test('around the game: seats (who is an AI, connected, whose turn, thinking), hint/why/explain, four colours', { timeout: 120000 }, async () => {
   // (a pace of 1.5 s: the AI's turn lasts long enough to be seen thinking)
   const page = await newPage();
