@@ -185,20 +185,28 @@ local ANSWER = {
   rules = function(after, err) return after, err end,
 }
 
--- A moves hook's answer with each number (the prelude's doing, or the
--- script's own) turned into the move of that place in the list it was
--- given, then its reasons, nil (no warning), and whether every entry
--- was a number: the chain of hooks trusts such a list without looking
--- its moves up again.
+-- A moves hook's answer: the list it was given when it kept every move;
+-- its numbers into that list, and true, when it named each move by its
+-- number (the prelude's doing, or the script's own); else the list with
+-- each number turned into the move of that place, and false. Then its
+-- reasons and nil (no warning).
 local function moves_named(given, kept, why)
   if type(kept) ~= "table" then return given, why, nil, true end
-  local named, pure = {}, true
+  -- (a list the engine made in the box: the engine reads the numbers)
+  if type(given) ~= "table" then return kept, why, nil, nil end
+  local n = #given
   for i = 1, #kept do
     local m = kept[i]
-    local found = math.type(m) == "integer" and given[m]
-    if found then named[i] = found else named[i], pure = m, false end
+    if math.type(m) ~= "integer" or m < 1 or m > n then
+      local named = {}
+      for j = 1, #kept do
+        local x = kept[j]
+        named[j] = math.type(x) == "integer" and given[x] or x
+      end
+      return named, why, nil, false
+    end
   end
-  return named, why, nil, pure
+  return kept, why, nil, true
 end
 
 -- The longest part of a failure message that is the script's own: a
@@ -323,9 +331,10 @@ end
 
 local function list(t) return table.concat(t, ", ") end
 
+-- Each move's text -> its number in the engine's list.
 local function move_texts(moves)
   local t = {}
-  for _, m in ipairs(moves) do t[m.text] = t[m.text] or m end
+  for i, m in ipairs(moves) do t[m.text] = t[m.text] or i end
   return t
 end
 
@@ -337,36 +346,48 @@ local function compose(chosen)
     for k, f in pairs(v.hooks or {}) do table.insert(fns[k], f) end
   end
   if #fns.moves > 0 then
+    local one = #fns.moves == 1 and fns.moves[1]
     hooks.moves = function(moves, state)
-      local reasons, warning, texts, all = {}, nil, nil, moves
-      for _, f in ipairs(fns.moves) do
+      if type(moves) ~= "table" then
+        -- One hook, given the list the engine makes in its box: its
+        -- answer goes to the engine as it is (numbers into that list,
+        -- or the script's own texts or tables, which the engine looks
+        -- up or refuses).
+        local kept, why, lost = one(moves, state)
+        return kept, type(why) == "table" and why or {}, lost
+      end
+      -- sel: the engine's numbers of the moves kept so far (nil: all)
+      local reasons, warning, texts, all, sel = {}, nil, nil, moves, nil
+      for h, f in ipairs(fns.moves) do
         local kept, why, lost, pure = f(moves, state)
         -- (a hook that lost its call: the next one filters the same list)
         if lost then warning = warning and (warning .. "; " .. lost) or lost end
-        if type(kept) == "table" and pure then
-          moves = kept
-        elseif type(kept) == "table" and kept ~= moves then
+        if type(kept) == "table" and kept ~= moves then
           -- A table or text the script made is looked up by its text
           -- among the engine's moves, so that the next hook is handed
           -- the engine's moves and nothing a script made up. What is not
           -- found ends the chain: the engine refuses it, naming it.
-          local named = {}
+          local nsel, named = {}, h < #fns.moves and {} or nil
           for i = 1, #kept do
-            local m = kept[i]
-            local found = math.type(m) == "integer" and moves[m]
-            if not found then
+            local m, at = kept[i]
+            if pure then
+              at = sel and sel[m] or m
+            else
               texts = texts or move_texts(all)
-              found = texts[type(m) == "table" and rawget(m, "text") or m]
+              at = texts[type(m) == "table" and rawget(m, "text") or m]
+              if not at then return { type(m) == "number" and ("move number " .. m) or m }, reasons, warning end
             end
-            if not found then return kept, reasons, warning end
-            named[i] = found
+            nsel[i] = at
+            if named then named[i] = all[at] end
           end
-          moves = named
+          sel, moves = nsel, named
         end
         if type(why) == "table" then for k, r in pairs(why) do reasons[k] = r end end
       end
-      return moves, reasons, warning
+      -- (the engine's numbers, or its own list when every move stays)
+      return sel or all, reasons, warning
     end
+    hooks.moves_built = one and true or nil
     hooks.moves_state = false
     for _, f in ipairs(fns.moves) do
       if state_read[f] ~= false then hooks.moves_state = nil end

@@ -38,4 +38,15 @@ void dl_box_interrupt(void);
 typedef int (*dl_BoxRunner)(lua_State *S, int nargs, int nres, int msgh);
 void dl_box_set_runner(dl_BoxRunner run);
 
+/* A value the host makes in the box itself as it crosses in, instead of
+ * making it in the host and copying it (a house rule's list of moves):
+ * build pushes one value onto S, allocating in S under the box's limits,
+ * and returns at most how many values it made, counted against the
+ * crossing's limits as copied ones are. ctx (size bytes) is copied into
+ * the value. In the host it is an opaque userdata; dl_box_built_end
+ * makes it cross no more (afterwards it is refused like any userdata). */
+typedef size_t (*dl_BoxBuild)(lua_State *S, const void *ctx);
+void dl_box_push_built(lua_State *H, dl_BoxBuild build, const void *ctx, size_t size);
+void dl_box_built_end(lua_State *H, int idx);
+
 #endif

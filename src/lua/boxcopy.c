@@ -8,6 +8,7 @@
 #include <lauxlib.h>
 #include <string.h>
 
+#include "box.h"
 #include "boxint.h"
 #include "gameops.h"
 #include "ltext.h"
@@ -105,6 +106,50 @@ static int hash_size(lua_State *L, int idx, lua_Unsigned len)
     return (lua_Unsigned)n > len ? n - (int)len : 0;
 }
 
+/* ---- built values (box.h) ---- */
+
+#define BUILT "diloti.box.built"
+
+typedef struct {
+    dl_BoxBuild build; /* NULL once ended */
+    size_t size;
+    union { long long i; double d; void *p; } ctx[]; /* size bytes */
+} Built;
+
+void dl_box_push_built(lua_State *H, dl_BoxBuild build, const void *ctx, size_t size)
+{
+    Built *u = lua_newuserdatauv(H, sizeof(Built) + size, 0);
+    u->build = build;
+    u->size = size;
+    memcpy(u->ctx, ctx, size);
+    if (luaL_newmetatable(H, BUILT)) {
+        lua_pushboolean(H, 0);
+        lua_setfield(H, -2, "__metatable");
+    }
+    lua_setmetatable(H, -2);
+}
+
+void dl_box_built_end(lua_State *H, int idx)
+{
+    Built *u = luaL_testudata(H, idx, BUILT);
+    if (u) u->build = NULL;
+}
+
+/* A built value going in: made in S, its values counted. */
+static void built_in(lua_State *S, lua_State *H, int idx, Crossing *c)
+{
+    if (!lua_checkstack(H, 4)) luaL_error(S, "host stack overflow");
+    const Built *u = luaL_testudata(H, idx, BUILT);
+    if (!u || !u->build) luaL_error(S, "a userdata cannot be passed to a script");
+    luaL_checkstack(S, 8, "value nested too deep");
+    const size_t n = u->build(S, u->ctx);
+    if (n > (size_t)(DL_BOX_MAX_ITEMS - c->items)) {
+        c->b->crossed = 1;
+        luaL_error(S, "too many values to pass between a script and the host (more than %d)", DL_BOX_MAX_ITEMS);
+    }
+    c->items += (int)n;
+}
+
 void dl_box_copy_in(lua_State *S, lua_State *H, int idx, int depth, Crossing *c)
 {
     idx = lua_absindex(H, idx);
@@ -120,6 +165,7 @@ void dl_box_copy_in(lua_State *S, lua_State *H, int idx, int depth, Crossing *c)
         return;
     }
     case LUA_TFUNCTION: count(S, c, 0); function_in(S, H, idx, c); return;
+    case LUA_TUSERDATA: count(S, c, 0); built_in(S, H, idx, c); return;
     case LUA_TTABLE: break;
     default: luaL_error(S, "a %s cannot be passed to a script", luaL_typename(H, idx)); return;
     }

@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "box.h"
 #include "ltext.h"
 
 typedef struct {
@@ -266,9 +267,12 @@ static const char *raw_text(lua_State *L, int idx)
  * stack; leaves the list it returned, its reasons (a table) and a warning
  * (a string when a house rule lost its call at a crossing limit, or nil).
  * Raises for a failure or a list that is not a table. */
-static void call_moves_hook(lua_State *L)
+static void call_moves_hook(lua_State *L, int given)
 {
-    if (lua_pcall(L, 2, 3, 0) != LUA_OK) {
+    const int st = lua_pcall(L, 2, 3, 0);
+    /* (a list made in the box crosses during this call only) */
+    dl_box_built_end(L, given);
+    if (st != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
         if (names_rule(msg)) lua_error(L);
         hook_error(L, "house rule (moves hook) failed: %s", msg ? msg : "(an error that is not text)");
@@ -278,25 +282,74 @@ static void call_moves_hook(lua_State *L)
         lua_pop(L, 1);
         lua_pushnil(L);
     }
-    if (!lua_istable(L, -3)) hook_error(L, "house rule (moves hook) must return a list of moves");
+    if (!lua_istable(L, -3) && !lua_rawequal(L, -3, given))
+        hook_error(L, "house rule (moves hook) must return a list of moves");
     if (!lua_istable(L, -2)) {
         lua_newtable(L);
         lua_replace(L, -3);
     }
 }
 
-/* False when the hooks say their moves hook never reads the state
- * (hooks.moves_state == false: lua/scripts/variants.lua); making the
- * state is most of a position's cost then. */
-static bool hook_reads_state(lua_State *L, int gi)
+/* A boolean the hooks table says of its moves hook, or def. The house
+ * rules' hooks (lua/scripts/variants.lua) say moves_state = false when
+ * no hook reads the state (making it is most of a position's cost), and
+ * moves_built = true when the list may be made in the hook's box itself,
+ * the answer coming back as numbers into it. */
+static bool hooks_say(lua_State *L, int gi, const char *what, bool def)
 {
     const int top = lua_gettop(L);
-    bool reads = true;
+    bool said = def;
     lua_getiuservalue(L, gi, 1);
-    if (lua_getfield(L, -1, "hooks") == LUA_TTABLE && lua_getfield(L, -1, "moves_state") == LUA_TBOOLEAN)
-        reads = lua_toboolean(L, -1);
+    if (lua_getfield(L, -1, "hooks") == LUA_TTABLE && lua_getfield(L, -1, what) == LUA_TBOOLEAN)
+        said = lua_toboolean(L, -1);
     lua_settop(L, top);
-    return reads;
+    return said;
+}
+
+typedef struct {
+    const Handle *h;
+    lua_Integer n;
+} MovesCtx;
+
+/* The legal moves, made in a box (box.h): the list a moves hook is given. */
+static size_t build_moves(lua_State *S, const void *ctx)
+{
+    const MovesCtx *c = ctx;
+    const dl_GameOps *ops = c->h->ops;
+    lua_createtable(S, (int)c->n, 0);
+    for (lua_Integer i = 0; i < c->n; i++) {
+        ops->push_move(S, c->h->g, ops->move(c->h->g, i), 0);
+        lua_rawseti(S, -2, i + 1);
+    }
+    /* (at most: a move's fields, their values and a card list or two) */
+    return 1 + (size_t)c->n * 24;
+}
+
+/* The engine's number (1-based) of the hook's answer at idx: a move's
+ * number in the list the hook was given (the whole list, in the
+ * engine's order), or a move's text, or a table with its text, looked up
+ * among the legal moves (the index in slot core, made on first need). Raises
+ * for anything else. */
+static lua_Integer answer_number(lua_State *L, int gi, Handle *h, int idx, lua_Integer nl, int core)
+{
+    if (lua_isinteger(L, idx)) {
+        const lua_Integer i = lua_tointeger(L, idx);
+        if (i < 1 || i > nl)
+            hook_error(L, "house rule (moves hook) returned move number %I, but there %s %I move%s", i,
+                       nl == 1 ? "is" : "are", nl, nl == 1 ? "" : "s");
+        return i;
+    }
+    const char *t = raw_text(L, idx);
+    if (t && lua_isnil(L, core)) {
+        push_core_index(L, gi, h);
+        lua_replace(L, core);
+    }
+    if (!t || lua_getfield(L, core, t) != LUA_TNUMBER)
+        hook_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here", t ? "'" : "",
+                   t ? t : "a non-move", t ? "'" : "");
+    const lua_Integer i = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return i;
 }
 
 /* Runs the moves hook on the position and pushes its verdict:
@@ -307,23 +360,29 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
 {
     const dl_GameOps *ops = h->ops;
     const lua_Integer nl = ops->listed(L, h->g);
-    if (!lua_checkstack(L, 12)) luaL_error(L, "out of Lua stack");
-    push_core_index(L, gi, h);
-    const int core = lua_gettop(L);
-    lua_createtable(L, (int)nl, 0);
-    for (lua_Integer i = 0; i < nl; i++) {
-        ops->push_move(L, h->g, ops->move(h->g, i), 0);
-        lua_rawseti(L, -2, i + 1);
+    if (!lua_checkstack(L, 14)) luaL_error(L, "out of Lua stack");
+    if (hooks_say(L, gi, "moves_built", false)) {
+        const MovesCtx ctx = {h, nl};
+        dl_box_push_built(L, build_moves, &ctx, sizeof ctx);
+    } else {
+        lua_createtable(L, (int)nl, 0);
+        for (lua_Integer i = 0; i < nl; i++) {
+            ops->push_move(L, h->g, ops->move(h->g, i), 0);
+            lua_rawseti(L, -2, i + 1);
+        }
     }
+    const int given = lua_gettop(L);
     get_hook(L, gi, "moves");
-    lua_insert(L, -2);
-    if (hook_reads_state(L, gi))
+    lua_pushvalue(L, given);
+    if (hooks_say(L, gi, "moves_state", true))
         ops->push_state(L, h->g);
     else
         lua_pushnil(L);
-    call_moves_hook(L);
+    call_moves_hook(L, given);
     const int list = lua_gettop(L) - 2;
-    const lua_Unsigned len = lua_rawlen(L, list);
+    /* (the list given back unchanged: every move, as the engine lists them) */
+    const bool all = lua_rawequal(L, list, given);
+    const lua_Unsigned len = all ? (lua_Unsigned)nl : lua_rawlen(L, list);
     /* A hook filters or vetoes, so it never returns more moves than there
      * are: past one more than that, the list is refused unread. */
     const lua_Unsigned n = len > (lua_Unsigned)nl + 1 ? (lua_Unsigned)nl + 1 : len;
@@ -334,22 +393,27 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
     lua_createtable(L, (int)n, 0); /* order */
     lua_createtable(L, 0, (int)n); /* index */
     lua_createtable(L, 0, (int)n); /* pos */
+    lua_pushnil(L); /* the core index, when a text is to be looked up */
+    const int core = lua_gettop(L);
+    char buf[TEXT_MAX];
     for (lua_Unsigned i = 1; i <= n; i++) {
-        lua_rawgeti(L, list + 1, (lua_Integer)i);
-        const char *t = raw_text(L, -1);
-        if (!t || lua_getfield(L, core, t) != LUA_TNUMBER)
-            hook_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here",
-                       t ? "'" : "", t ? t : "a non-move", t ? "'" : "");
-        lua_setfield(L, -4, t);
+        lua_Integer ci = (lua_Integer)i;
+        if (!all) {
+            lua_rawgeti(L, list + 1, (lua_Integer)i);
+            ci = answer_number(L, gi, h, lua_gettop(L), nl, core);
+            lua_pop(L, 1);
+        }
+        ops->text(h->g, ops->move(h->g, ci - 1), buf, sizeof buf);
+        lua_pushinteger(L, ci);
+        lua_setfield(L, list + 3, buf);
         /* a move listed twice keeps the number it is first shown with */
-        if (lua_getfield(L, -2, t) == LUA_TNIL) {
+        if (lua_getfield(L, list + 4, buf) == LUA_TNIL) {
             lua_pushinteger(L, (lua_Integer)i);
-            lua_setfield(L, -4, t);
+            lua_setfield(L, list + 4, buf);
         }
         lua_pop(L, 1);
-        lua_pushstring(L, t);
-        lua_rawseti(L, -5, (lua_Integer)i);
-        lua_pop(L, 1); /* the entry (its text lives on in the tables) */
+        lua_pushstring(L, buf);
+        lua_rawseti(L, list + 2, (lua_Integer)i);
     }
     if (len > (lua_Unsigned)nl)
         hook_error(L, "house rule (moves hook) returned %I moves, more than the %I legal ones",
@@ -359,11 +423,12 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
         ops->where(h->g, &w);
         hook_error(L, ops->no_move, w.turn);
     }
+    lua_settop(L, list + 4);
     lua_setfield(L, list, "pos");
     lua_setfield(L, list, "index");
     lua_setfield(L, list, "order");
     lua_settop(L, list);
-    lua_replace(L, core);
+    lua_replace(L, given);
 }
 
 /* Pushes the house rules' verdict on the position (run_moves_hook); the
@@ -511,6 +576,16 @@ static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Foun
     }
     /* Legal moves are found in the kept list; only a refusal is worked out. */
     f->index = 0;
+    if (hook) {
+        /* (allowed by the house rules: the verdict knows it by its text) */
+        ops->text(h->g, &f->m, canon, sizeof canon);
+        push_verdict(L, gi, h);
+        lua_getfield(L, -1, "pos");
+        const bool kept = lua_getfield(L, -1, canon) == LUA_TNUMBER;
+        if (kept) f->index = lua_tointeger(L, -1);
+        lua_pop(L, 3);
+        if (kept) return true;
+    }
     if (!hook && !again) {
         const lua_Integer n = ops->listed(L, h->g);
         for (lua_Integer i = 0; i < n && !f->index; i++)

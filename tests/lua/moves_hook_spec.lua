@@ -115,4 +115,51 @@ describe("a moves hook's crossing", function()
       assert.truthy(plain:play(m))
     end
   end)
+
+  it("one hook is given a list the engine makes in its box (moves_built); a chain is not", function()
+    rule("one", "function(moves) return moves end")
+    rule("two", "function(moves, state) return moves end")
+    local function hooks(spec) return assert(variants.resolve(spec, { rules_dirs = { tmp } })).hooks end
+    assert.is_true(hooks("diloti+one").moves_built)
+    assert.is_true(hooks("pilotta+no-contra").moves_built)
+    assert.is_nil(hooks("diloti+one+two").moves_built)
+  end)
+
+  it("the list made in a box crosses during the hook's call only: kept, it is refused like any userdata", function()
+    local b = core.box.new{ label = "k" }
+    local ok, count = b:run("return function(t) return #t end", "=k")
+    assert.is_true(ok, count)
+    local kept, during
+    local g = assert(diloti.new{ rules = {}, position = EX1, hooks = { moves_built = true, moves = function(list)
+      kept = list
+      during = count(list)
+      return { 2, 1 }
+    end } })
+    local plain = assert(diloti.new{ position = EX1 }):moves()
+    assert.same({ plain[2], plain[1] }, g:moves())
+    assert.equals(#plain, during)
+    assert.equals("userdata", type(kept))
+    assert.is_nil(getmetatable(kept) and next(getmetatable(kept)) or nil)
+    local ok2, err = pcall(count, kept)
+    assert.is_false(ok2)
+    assert.matches("a userdata cannot be passed to a script", err)
+    b:close()
+  end)
+
+  it("numbers out of range, floats, nil and other types in an answer are refused by name", function()
+    -- (alone, the engine reads the answer; in a chain, the chain does)
+    for _, case in ipairs{ { "{ 99 }", "move number 99" }, { "{ 0 }", "move number 0" },
+      { "{ -1 }", "move number %-1" }, { "{ 1.5 }", "non%-move", "move number 1.5" },
+      { "{ true }", "non%-move" }, { "{ {} }", "non%-move" }, { "{ 'nonsense' }", "'nonsense', which is not" } } do
+      for _, spec in ipairs{ "built", "chain" } do
+        rule("bad", "function(moves) return " .. case[1] .. " end")
+        rule("pass", "function(moves, state) return moves end")
+        local g = assert(diloti.new{ rules = spec == "built" and "diloti+bad" or "diloti+pass+bad",
+          rules_dirs = { tmp }, position = EX1 })
+        local ok, err = pcall(g.moves, g)
+        assert.is_false(ok, case[1])
+        assert.is_truthy(err:find(case[2]) or case[3] and err:find(case[3]), case[1] .. ": " .. err)
+      end
+    end
+  end)
 end)
