@@ -112,16 +112,18 @@ static int hash_size(lua_State *L, int idx, lua_Unsigned len)
 
 typedef struct {
     dl_BoxBuild build; /* NULL once ended */
-    size_t size;
-    union { long long i; double d; void *p; } ctx[]; /* size bytes */
 } Built;
+
+/* The context follows the head at an offset as aligned as Lua's own
+ * blocks (a userdata's memory is), whatever the context holds. */
+#define CTX_AT ((sizeof(Built) + 15) / 16 * 16)
+#define CTX(u) ((const void *)((const char *)(u) + CTX_AT))
 
 void dl_box_push_built(lua_State *H, dl_BoxBuild build, const void *ctx, size_t size)
 {
-    Built *u = lua_newuserdatauv(H, sizeof(Built) + size, 0);
+    Built *u = lua_newuserdatauv(H, CTX_AT + size, 0);
     u->build = build;
-    u->size = size;
-    memcpy(u->ctx, ctx, size);
+    memcpy((char *)u + CTX_AT, ctx, size);
     if (luaL_newmetatable(H, BUILT)) {
         lua_pushboolean(H, 0);
         lua_setfield(H, -2, "__metatable");
@@ -140,9 +142,12 @@ static void built_in(lua_State *S, lua_State *H, int idx, Crossing *c)
 {
     if (!lua_checkstack(H, 4)) luaL_error(S, "host stack overflow");
     const Built *u = luaL_testudata(H, idx, BUILT);
-    if (!u || !u->build) luaL_error(S, "a userdata cannot be passed to a script");
+    if (!u || !u->build) {
+        luaL_error(S, "a userdata cannot be passed to a script");
+        return;
+    }
     luaL_checkstack(S, 8, "value nested too deep");
-    const size_t n = u->build(S, u->ctx);
+    const size_t n = u->build(S, CTX(u));
     if (n > (size_t)(DL_BOX_MAX_ITEMS - c->items)) {
         c->b->crossed = 1;
         luaL_error(S, "too many values to pass between a script and the host (more than %d)", DL_BOX_MAX_ITEMS);
