@@ -9,7 +9,11 @@
 --    rawget) had its answer misread: every move kept, or another one;
 -- 2. a hole in an answer ({1, nil, 2}) was cut to the moves before it
 --    by the prelude's renumbering, silently, where the engine had
---    refused it as a non-move.
+--    refused it as a non-move;
+-- 3. a table a script returns many times over crosses once per
+--    reference, and each copy walked the table's empty slots: one sparse
+--    table (2^21 slots, nothing in them) in 50,000 places kept the
+--    host's thread (a room's) copying for minutes after the call ended.
 -- The rest holds, and stays tested here.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
@@ -94,6 +98,102 @@ describe("attack 29, finding 2: holes in an answer", function()
         assert.matches("non%-move", err, 1, false, spec)
       end
     end
+  end)
+end)
+
+describe("attack 29, finding 3: a table returned many times over", function()
+  -- (built with table.move: a loop would spend the call's budget)
+  local SPARSE = [[
+    local function sparse()
+      local t = { string.byte(string.rep("x", 65536), 1, -1) }
+      while #t < 2097152 do table.move(t, 1, #t, #t + 1) end
+      local none = {}
+      table.move(none, 1, 1048576, 1, t)
+      table.move(none, 1, 1048576, 1048577, t)
+      return t
+    end
+    local function times(x, n)
+      local out = { x }
+      while #out < n do table.move(out, 1, math.min(#out, n - #out), #out + 1) end
+      return out
+    end]]
+
+  it("copying it costs what it holds, not its empty slots once per reference (a box's function)", function()
+    local child = support.spawn(string.format([[
+      local core = { box = require("diloti").box }
+      local b = core.box.new{ label = "sparse" }
+      local ok, f = b:run(%q .. " return function(n) return times(sparse(), n) end", "=s")
+      assert(ok, f)
+      local t0 = os.clock()
+      local ok2, out = pcall(f, 50000)
+      assert(ok2, out)
+      assert(#out == 50000 and next(out[1]) == nil and out[1] ~= out[2], "copies")
+      print(string.format("copied in %%.2f s", os.clock() - t0))
+      local ok3, err = pcall(f, 600000)
+      print(ok3, err, b:crossed())
+    ]], SPARSE), 20)
+    local out, code = child.wait()
+    assert.equals(0, code, out)
+    assert.matches("copied in 0%.%d%d s", out)
+    assert.matches("false\t.*too many values.*\ttrue", out)
+  end)
+
+  it("a table met again still counts in full, and still meets the depth limit", function()
+    local b = core.box.new{ label = "dag" }
+    local ok, fns = b:run([[return {
+      dag = function(levels)
+        local t = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }
+        for _ = 1, levels do t = { t, t } end
+        return t
+      end,
+      deep = function(d)
+        local leaf = { x = 1 }
+        local top = {}
+        for i = 1, 20 do top[i] = {} end
+        top[21] = leaf
+        local m = top
+        for _ = 1, d do m.next = {} m = m.next end
+        m.leaf = leaf
+        return top
+      end }]], "=dag")
+    assert.is_true(ok, fns)
+    -- 2^12 copies of ten values: ~100,000 values, shared or not
+    local t = fns.dag(12)
+    local function leaves(x) if x[1] == 1 then return 1 end return leaves(x[1]) + leaves(x[2]) end
+    assert.equals(4096, leaves(t))
+    assert.are_not.equal(t[1], t[2])
+    local ok2, err = pcall(fns.dag, 17)
+    assert.is_false(ok2)
+    assert.matches("too many values", err)
+    assert.is_true(b:crossed())
+    -- (the leaf first met at depth 1, past the memo's start, then deeper
+    -- than 32 levels)
+    assert.equals(1, fns.deep(25).next.next.next.x == nil and 1 or 0)
+    local ok3, err3 = pcall(fns.deep, 31)
+    assert.is_false(ok3)
+    assert.matches("nested deeper than 32 levels", err3)
+    b:close()
+  end)
+
+  it("a moves hook answering it: the engine refuses the answer at once, or the hook loses its call", function()
+    support.write(tmp .. "/sparse.lua", SPARSE
+      .. " return { name = 'sparse', description = 'x', hooks = { moves = function(m) "
+      .. "return times(sparse(), N or 50000) end } }")
+    support.write(tmp .. "/sparsebig.lua", SPARSE
+      .. " return { name = 'sparsebig', description = 'x', hooks = { moves = function(m) "
+      .. "return times(sparse(), 600000) end } }")
+    local child = support.spawn(string.format([[
+      local diloti = require "diloti"
+      local g = assert(diloti.new{ rules = "diloti+sparse", rules_dirs = { %q }, position = %q })
+      print(pcall(g.moves, g))
+      g = assert(diloti.new{ rules = "diloti+sparsebig", rules_dirs = { %q }, position = %q })
+      local moves = g:moves()
+      print(#moves, select(2, g:play(moves[1])))
+    ]], tmp, EX1, tmp, EX1), 20)
+    local out, code = child.wait()
+    assert.equals(0, code, out)
+    assert.matches("false\thouse rule %(moves hook%) returned a non%-move", out)
+    assert.matches("\n14\thouse rule 'sparsebig' .*too many values.*standard moves used for this position", out)
   end)
 end)
 
