@@ -325,6 +325,9 @@ static size_t build_moves(lua_State *S, const void *ctx)
     return 1 + (size_t)c->n * 24;
 }
 
+/* The most of a refused answer's text its error shows, in bytes. */
+#define ANSWER_SHOWN 80
+
 /* The engine's number (1-based) of the hook's answer at idx: a move's
  * number in the list the hook was given (the whole list, in the
  * engine's order), or a move's text, or a table with its text, looked up
@@ -344,9 +347,14 @@ static lua_Integer answer_number(lua_State *L, int gi, Handle *h, int idx, lua_I
         push_core_index(L, gi, h);
         lua_replace(L, core);
     }
-    if (!t || lua_getfield(L, core, t) != LUA_TNUMBER)
-        hook_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here", t ? "'" : "",
-                   t ? t : "a non-move", t ? "'" : "");
+    if (!t) hook_error(L, "house rule (moves hook) returned a non-move, which is not a legal move here");
+    if (lua_getfield(L, core, t) != LUA_TNUMBER) {
+        /* (a script's text, up to a megabyte of it: its start names it) */
+        const size_t n = strlen(t);
+        dl_plain_push(L, t, n, ANSWER_SHOWN);
+        hook_error(L, "house rule (moves hook) returned '%s%s', which is not a legal move here",
+                   lua_tostring(L, -1), n > ANSWER_SHOWN ? "..." : "");
+    }
     const lua_Integer i = lua_tointeger(L, -1);
     lua_pop(L, 1);
     return i;

@@ -13,7 +13,9 @@
 -- 3. a table a script returns many times over crosses once per
 --    reference, and each copy walked the table's empty slots: one sparse
 --    table (2^21 slots, nothing in them) in 50,000 places kept the
---    host's thread (a room's) copying for minutes after the call ended.
+--    host's thread (a room's) copying for minutes after the call ended;
+-- 4. an answer's text the engine refused was quoted whole in the error:
+--    a megabyte of it (older than issue 29).
 -- The rest holds, and stays tested here.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
@@ -194,6 +196,27 @@ describe("attack 29, finding 3: a table returned many times over", function()
     assert.equals(0, code, out)
     assert.matches("false\thouse rule %(moves hook%) returned a non%-move", out)
     assert.matches("\n14\thouse rule 'sparsebig' .*too many values.*standard moves used for this position", out)
+  end)
+end)
+
+describe("attack 29, finding 4: a refused answer's text in the error", function()
+  it("a megabyte of text answered is named by its start, not repeated whole", function()
+    rule("mega", "function(m) return { string.rep('A', 1000000) } end")
+    rule("megalines", "function(m) return { 'no such\\nmove ' .. string.rep('B', 5000) } end")
+    for _, name in ipairs{ "mega", "megalines" } do
+      for _, spec in ipairs(three(name)) do
+        local ok, err = pcall(game(spec).moves, game(spec))
+        assert.is_false(ok)
+        assert.is_true(#err < 300, spec .. ": " .. #err .. " bytes")
+        assert.matches("returned '[AB no suchmve]+%.%.%.', which is not a legal move here", err)
+        assert.is_nil(err:find("\n"))
+      end
+    end
+    -- (a short one is named whole)
+    rule("shortbad", "function(m) return { '9s x 9h' } end")
+    local ok, err = pcall(game("diloti+shortbad").moves, game("diloti+shortbad"))
+    assert.is_false(ok)
+    assert.matches("returned '9s x 9h', which", err)
   end)
 end)
 
