@@ -387,8 +387,13 @@ local function compose(chosen)
         end
         if type(why) == "table" then for k, r in pairs(why) do reasons[k] = r end end
       end
-      -- (the engine's numbers, or its own list when every move stays)
-      return sel or all, reasons, warning
+      -- (the engine's numbers: all of them, in its order, when every
+      -- move stays; the engine reads a list given back as changed)
+      if not sel then
+        sel = {}
+        for i = 1, #all do sel[i] = i end
+      end
+      return sel, reasons, warning
     end
     hooks.moves_built = one and true or nil
     hooks.moves_state = false

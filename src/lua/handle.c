@@ -388,8 +388,11 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
         lua_pushnil(L);
     call_moves_hook(L, given);
     const int list = lua_gettop(L) - 2;
-    /* (the list given back unchanged: every move, as the engine lists them) */
-    const bool all = lua_rawequal(L, list, given);
+    /* The list made in the box given back: every move, as the engine
+     * lists them (nothing could change it: the host holds a handle). A
+     * table given back is read: a host's own hook may have changed it in
+     * place. */
+    const bool all = lua_rawequal(L, list, given) && lua_type(L, given) == LUA_TUSERDATA;
     const lua_Unsigned len = all ? (lua_Unsigned)nl : lua_rawlen(L, list);
     /* A hook filters or vetoes, so it never returns more moves than there
      * are: past one more than that, the list is refused unread. */
@@ -585,13 +588,16 @@ static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Foun
     /* Legal moves are found in the kept list; only a refusal is worked out. */
     f->index = 0;
     if (hook) {
-        /* (allowed by the house rules: the verdict knows it by its text) */
+        /* Allowed by the house rules' verdict, when it is made already: it
+         * knows the move by its text. (Not made here: a move the engine
+         * refuses is refused before the hook is asked.) */
         ops->text(h->g, &f->m, canon, sizeof canon);
-        push_verdict(L, gi, h);
-        lua_getfield(L, -1, "pos");
-        const bool kept = lua_getfield(L, -1, canon) == LUA_TNUMBER;
+        const int top = lua_gettop(L);
+        push_cache(L, gi, h);
+        const bool kept = lua_getfield(L, -1, "verdict") == LUA_TTABLE && lua_getfield(L, -1, "pos") == LUA_TTABLE &&
+                          lua_getfield(L, -1, canon) == LUA_TNUMBER;
         if (kept) f->index = lua_tointeger(L, -1);
-        lua_pop(L, 3);
+        lua_settop(L, top);
         if (kept) return true;
     }
     if (!hook && !again) {

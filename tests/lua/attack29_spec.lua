@@ -15,7 +15,12 @@
 --    table (2^21 slots, nothing in them) in 50,000 places kept the
 --    host's thread (a room's) copying for minutes after the call ended;
 -- 4. an answer's text the engine refused was quoted whole in the error:
---    a megabyte of it (older than issue 29).
+--    a megabyte of it (older than issue 29);
+-- 5. a host's own hook (diloti.new{hooks}) that filtered its list in
+--    place and gave it back had every move allowed (the list given back
+--    was taken for "unchanged"), and a play ran the hook before the
+--    engine refused an illegal move (a broken hook raised instead):
+--    module_spec failed on both.
 -- The rest holds, and stays tested here.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
@@ -217,6 +222,56 @@ describe("attack 29, finding 4: a refused answer's text in the error", function(
     local ok, err = pcall(game("diloti+shortbad").moves, game("diloti+shortbad"))
     assert.is_false(ok)
     assert.matches("returned '9s x 9h', which", err)
+  end)
+end)
+
+describe("attack 29, finding 5: a host's own hook, and a play found in the verdict", function()
+  -- (the engine took the list given back for "every move": a host's own
+  -- hook that filtered in place let every dropped move be played, and
+  -- one that added a move was not refused: module_spec failed on it)
+  it("the moves it removed are refused, and a move it added is an error", function()
+    local want = plain()
+    local g = assert(diloti.new{ rules = {}, position = EX1, hooks = { moves = function(list)
+      for i = #list, 1, -1 do if list[i].kind ~= "lay" then table.remove(list, i) end end
+      return list
+    end } })
+    local moves = g:moves()
+    assert.same({ "2d lay", "8h lay" }, moves)
+    assert.is_false((g:check(want[1])))
+    assert.is_nil((g:play(want[1])))
+    local added = assert(diloti.new{ rules = {}, position = EX1, hooks = { moves = function(list)
+      list[#list + 1] = { text = "Kc lay" }
+      return list
+    end } })
+    local ok, err = pcall(added.moves, added)
+    assert.is_false(ok)
+    assert.matches("'Kc lay', which is not a legal move here", err)
+  end)
+
+  it("a move the engine refuses is refused before the hook is asked (a play looked up in the verdict)", function()
+    local calls = 0
+    local g = assert(diloti.new{ rules = {}, position = EX1, hooks = { moves = function(list)
+      calls = calls + 1
+      if calls == 1 then error("broken hook") end
+      return { list[2] }
+    end } })
+    local effect, why = g:play("Kc lay")
+    assert.is_nil(effect)
+    assert.is_string(why)
+    assert.equals(0, calls)
+    assert.has_error(function() g:play("8h lay") end)
+    -- (once made, the verdict answers: kept moves by any spelling, others refused)
+    local moves = g:moves()
+    assert.equals(1, #moves)
+    assert.is_false((g:check("8h lay")))
+    assert.truthy(g:play(moves[1]:upper()))
+    assert.equals(2, calls)
+  end)
+
+  it("a chain of house rules that keeps every move still answers every move, in order", function()
+    local g = game("diloti+pass+pass1")
+    assert.same(plain(), g:moves())
+    assert.truthy(g:play(plain()[3]))
   end)
 end)
 
