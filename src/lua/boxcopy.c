@@ -114,7 +114,7 @@ static int hash_size(lua_State *L, int idx, lua_Unsigned len)
 typedef struct {
     dl_BoxBuild build; /* NULL once ended */
     size_t size;
-    union { long long i; double d; void *p; } ctx[]; /* size bytes */
+    long long ctx[]; /* size bytes (aligned for pointers and integers) */
 } Built;
 
 void dl_box_push_built(lua_State *H, dl_BoxBuild build, const void *ctx, size_t size)
@@ -141,7 +141,10 @@ static void built_in(lua_State *S, lua_State *H, int idx, Crossing *c)
 {
     if (!lua_checkstack(H, 4)) luaL_error(S, "host stack overflow");
     const Built *u = luaL_testudata(H, idx, BUILT);
-    if (!u || !u->build) luaL_error(S, "a userdata cannot be passed to a script");
+    if (!u || !u->build) {
+        luaL_error(S, "a userdata cannot be passed to a script");
+        return;
+    }
     luaL_checkstack(S, 8, "value nested too deep");
     const size_t n = u->build(S, u->ctx);
     if (n > (size_t)(DL_BOX_MAX_ITEMS - c->items)) {

@@ -347,7 +347,10 @@ static lua_Integer answer_number(lua_State *L, int gi, Handle *h, int idx, lua_I
         push_core_index(L, gi, h);
         lua_replace(L, core);
     }
-    if (!t) hook_error(L, "house rule (moves hook) returned a non-move, which is not a legal move here");
+    if (!t) {
+        hook_error(L, "house rule (moves hook) returned a non-move, which is not a legal move here");
+        return 0;
+    }
     if (lua_getfield(L, core, t) != LUA_TNUMBER) {
         /* (a script's text, up to a megabyte of it: its start names it) */
         const size_t n = strlen(t);
