@@ -41,15 +41,18 @@ local CALL = { budget = 10000000, time = 1 }
 -- A moves hook's answer leaves the box as numbers: each move of the list
 -- it was given stands as its place in that list (copying a number is
 -- cheap, and the host knows the move); anything else crosses as it is,
--- to be refused by the host.
-local PRELUDE = "return { inout = function(f, a, ...) local r1, r2 = f(a, ...) return a, r1, r2 end, "
+-- to be refused by the host, and a hole as false (a nil would cut the
+-- list short where it stands). The prelude keeps its own rawget, rawlen
+-- and type: the script shares its globals and may name its own.
+local PRELUDE = "local rawget, rawlen, type = rawget, rawlen, type "
+  .. "return { inout = function(f, a, ...) local r1, r2 = f(a, ...) return a, r1, r2 end, "
   .. "filter = function(f, a, ...) local r1, r2 = f(a, ...) "
   .. "if type(r1) == 'table' then return nil, r1, r2 end return a, r1, r2 end, "
   .. "moves = function(f, a, ...) "
   .. "local at, out = {}, {} for i = 1, rawlen(a) do at[rawget(a, i)] = i end "
   .. "local r1, r2 = f(a, ...) if type(r1) ~= 'table' then r1 = a end "
   .. "if rawlen(r1) > rawlen(a) then return nil, r1, r2 end "
-  .. "for i = 1, rawlen(r1) do local m = rawget(r1, i) out[i] = m ~= nil and at[m] or m end "
+  .. "for i = 1, rawlen(r1) do local m = rawget(r1, i) if m == nil then m = false end out[i] = at[m] or m end "
   .. "return nil, out, r2 end }"
 local FILTERS = { moves = true, score = true }
 local HOOKS = { moves = true, score = true, match = true }
@@ -384,8 +387,13 @@ local function compose(chosen)
         end
         if type(why) == "table" then for k, r in pairs(why) do reasons[k] = r end end
       end
-      -- (the engine's numbers, or its own list when every move stays)
-      return sel or all, reasons, warning
+      -- (the engine's numbers: all of them, in its order, when every
+      -- move stays; the engine reads a list given back as changed)
+      if not sel then
+        sel = {}
+        for i = 1, #all do sel[i] = i end
+      end
+      return sel, reasons, warning
     end
     hooks.moves_built = one and true or nil
     hooks.moves_state = false

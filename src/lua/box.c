@@ -210,7 +210,7 @@ static int enter(lua_State *S)
     } else if (luaL_loadbufferx(S, c->src, c->len, c->chunk, "t") != LUA_OK) {
         return lua_error(S);
     }
-    Crossing x = {0, 0, c->b, c->map, 0};
+    Crossing x = {0, 0, c->b, c->map, 0, 0, 0};
     luaL_checkstack(S, c->nargs + 8, "too many arguments");
     for (int i = 0; i < c->nargs; i++) dl_box_copy_in(S, c->H, c->first + i, 0, &x);
     lua_call(S, c->nargs, LUA_MULTRET);
@@ -312,8 +312,9 @@ typedef struct {
 static int copy_results(lua_State *H)
 {
     Out *o = lua_touserdata(H, 1);
-    Crossing x = {0, 0, o->b, 0, o->want_funcs ? 2 : 0};
     luaL_checkstack(H, o->n + 8, "too many results");
+    lua_pushnil(H); /* (the memo, when it is made) */
+    Crossing x = {0, 0, o->b, 0, o->want_funcs ? 2 : 0, lua_gettop(H), 0};
     for (int i = 0; i < o->n; i++) dl_box_copy_out(H, o->b->S, i + 2, 0, &x);
     return o->n;
 }
@@ -421,14 +422,15 @@ typedef struct {
 static int service_host(lua_State *H)
 {
     Svc *v = lua_touserdata(H, 1);
+    lua_pushnil(H); /* (the memo, when it is made) */
+    Crossing x = {0, 0, v->b, 0, 0, 2, 0};
     lua_rawgeti(H, LUA_REGISTRYINDEX, v->b->services);
     lua_rawgeti(H, -1, v->id);
     lua_remove(H, -2);
-    Crossing x = {0, 0, v->b, 0, 0};
     luaL_checkstack(H, v->nargs + 8, "too many arguments");
     for (int i = 1; i <= v->nargs; i++) dl_box_copy_out(H, v->S, i, 0, &x);
     lua_call(H, v->nargs, LUA_MULTRET);
-    return lua_gettop(H) - 1;
+    return lua_gettop(H) - 2;
 }
 
 int dl_box_service(lua_State *S)
@@ -458,7 +460,7 @@ int dl_box_service(lua_State *S)
     }
     int n = lua_gettop(H) - htop;
     luaL_checkstack(S, n + 8, "too many results");
-    Crossing x = {0, 0, b, 0, 0};
+    Crossing x = {0, 0, b, 0, 0, 0, 0};
     for (int i = 1; i <= n; i++) dl_box_copy_in(S, H, htop + i, 0, &x);
     lua_settop(H, htop);
     return n;

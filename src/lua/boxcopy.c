@@ -14,6 +14,7 @@
 #include "ltext.h"
 
 #define MAX_BYTES ((size_t)64 << 20) /* string bytes in one crossing */
+#define MEMO_AFTER 16                 /* tables copied out before the memo */
 
 static int key_ok(int t)
 {
@@ -211,6 +212,36 @@ static void function_out(lua_State *H, lua_State *S, int idx, Crossing *c)
     lua_pushcclosure(H, dl_box_stub, 2);
 }
 
+/* A host copy at idx copied again within H, counted and limited as the
+ * script's table it stands for. */
+static void copy_again(lua_State *H, int idx, int depth, Crossing *c)
+{
+    idx = lua_absindex(H, idx);
+    if (lua_type(H, idx) != LUA_TTABLE) {
+        size_t n = 0;
+        if (lua_type(H, idx) == LUA_TSTRING) lua_tolstring(H, idx, &n);
+        count(H, c, n);
+        lua_pushvalue(H, idx); /* (its strings are cleaned, its functions stubs) */
+        return;
+    }
+    count(H, c, 0);
+    if (depth >= DL_BOX_MAX_DEPTH) {
+        c->b->crossed = 1;
+        luaL_error(H, "a script returned a value nested deeper than %d levels (a table inside itself?)",
+                   DL_BOX_MAX_DEPTH);
+    }
+    luaL_checkstack(H, 6, "value nested too deep");
+    lua_Unsigned len = lua_rawlen(H, idx);
+    lua_createtable(H, len < 1024 ? (int)len : 1024, hash_size(H, idx, len));
+    lua_pushnil(H);
+    while (lua_next(H, idx)) {
+        copy_again(H, -2, depth + 1, c);
+        copy_again(H, -2, depth + 1, c);
+        lua_rawset(H, -5);
+        lua_pop(H, 1);
+    }
+}
+
 void dl_box_copy_out(lua_State *H, lua_State *S, int idx, int depth, Crossing *c)
 {
     idx = lua_absindex(S, idx);
@@ -230,6 +261,25 @@ void dl_box_copy_out(lua_State *H, lua_State *S, int idx, int depth, Crossing *c
     case LUA_TTABLE: break;
     default: luaL_error(H, "a script returned a %s, which cannot be passed on", luaL_typename(S, idx)); return;
     }
+    /* A table met again is copied from its first copy: walking the
+     * script's table would cost its empty slots each time (one sparse
+     * table in a million places kept the host copying for hours), and
+     * a copy is dense. Each place still gets its own copy, counted. The
+     * first few tables are walked as they come: most answers have no
+     * more, and would pay for the memo. */
+    const void *p = lua_topointer(S, idx);
+    if (c->memo && ++c->tables > MEMO_AFTER) {
+        if (lua_type(H, c->memo) != LUA_TTABLE) {
+            lua_newtable(H);
+            lua_replace(H, c->memo);
+        }
+        if (lua_rawgetp(H, c->memo, p) == LUA_TTABLE) {
+            copy_again(H, -1, depth, c);
+            lua_remove(H, -2);
+            return;
+        }
+        lua_pop(H, 1);
+    }
     count(H, c, 0);
     if (depth >= DL_BOX_MAX_DEPTH) {
         c->b->crossed = 1;
@@ -247,6 +297,11 @@ void dl_box_copy_out(lua_State *H, lua_State *S, int idx, int depth, Crossing *c
         dl_box_copy_out(H, S, -1, depth + 1, c);
         lua_rawset(H, -3);
         lua_pop(S, 1);
+    }
+    /* (only once whole: a table inside itself still meets the depth limit) */
+    if (c->memo && lua_type(H, c->memo) == LUA_TTABLE) {
+        lua_pushvalue(H, -1);
+        lua_rawsetp(H, c->memo, p);
     }
 }
 

@@ -68,6 +68,9 @@ typedef struct {
     Box *b;
     int map;    /* copy in: H index of {host function = service id}, or 0 */
     int box_ud; /* copy out: H index of the box userdata (stubs), or 0 */
+    int memo;   /* copy out: H index of a nil, made {S table = its copy} once
+                 * the crossing has copied a few tables; or 0 */
+    int tables; /* tables copied out so far */
 } Crossing;
 
 /* Host value at idx onto S's stack. Runs in S, protected: raises in S

@@ -325,6 +325,9 @@ static size_t build_moves(lua_State *S, const void *ctx)
     return 1 + (size_t)c->n * 24;
 }
 
+/* The most of a refused answer's text its error shows, in bytes. */
+#define ANSWER_SHOWN 80
+
 /* The engine's number (1-based) of the hook's answer at idx: a move's
  * number in the list the hook was given (the whole list, in the
  * engine's order), or a move's text, or a table with its text, looked up
@@ -344,9 +347,17 @@ static lua_Integer answer_number(lua_State *L, int gi, Handle *h, int idx, lua_I
         push_core_index(L, gi, h);
         lua_replace(L, core);
     }
-    if (!t || lua_getfield(L, core, t) != LUA_TNUMBER)
-        hook_error(L, "house rule (moves hook) returned %s%s%s, which is not a legal move here", t ? "'" : "",
-                   t ? t : "a non-move", t ? "'" : "");
+    if (!t) {
+        hook_error(L, "house rule (moves hook) returned a non-move, which is not a legal move here");
+        return 0;
+    }
+    if (lua_getfield(L, core, t) != LUA_TNUMBER) {
+        /* (a script's text, up to a megabyte of it: its start names it) */
+        const size_t n = strlen(t);
+        dl_plain_push(L, t, n, ANSWER_SHOWN);
+        hook_error(L, "house rule (moves hook) returned '%s%s', which is not a legal move here",
+                   lua_tostring(L, -1), n > ANSWER_SHOWN ? "..." : "");
+    }
     const lua_Integer i = lua_tointeger(L, -1);
     lua_pop(L, 1);
     return i;
@@ -380,8 +391,11 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
         lua_pushnil(L);
     call_moves_hook(L, given);
     const int list = lua_gettop(L) - 2;
-    /* (the list given back unchanged: every move, as the engine lists them) */
-    const bool all = lua_rawequal(L, list, given);
+    /* The list made in the box given back: every move, as the engine
+     * lists them (nothing could change it: the host holds a handle). A
+     * table given back is read: a host's own hook may have changed it in
+     * place. */
+    const bool all = lua_rawequal(L, list, given) && lua_type(L, given) == LUA_TUSERDATA;
     const lua_Unsigned len = all ? (lua_Unsigned)nl : lua_rawlen(L, list);
     /* A hook filters or vetoes, so it never returns more moves than there
      * are: past one more than that, the list is refused unread. */
@@ -577,13 +591,16 @@ static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Foun
     /* Legal moves are found in the kept list; only a refusal is worked out. */
     f->index = 0;
     if (hook) {
-        /* (allowed by the house rules: the verdict knows it by its text) */
+        /* Allowed by the house rules' verdict, when it is made already: it
+         * knows the move by its text. (Not made here: a move the engine
+         * refuses is refused before the hook is asked.) */
         ops->text(h->g, &f->m, canon, sizeof canon);
-        push_verdict(L, gi, h);
-        lua_getfield(L, -1, "pos");
-        const bool kept = lua_getfield(L, -1, canon) == LUA_TNUMBER;
+        const int top = lua_gettop(L);
+        push_cache(L, gi, h);
+        const bool kept = lua_getfield(L, -1, "verdict") == LUA_TTABLE && lua_getfield(L, -1, "pos") == LUA_TTABLE &&
+                          lua_getfield(L, -1, canon) == LUA_TNUMBER;
         if (kept) f->index = lua_tointeger(L, -1);
-        lua_pop(L, 3);
+        lua_settop(L, top);
         if (kept) return true;
     }
     if (!hook && !again) {
