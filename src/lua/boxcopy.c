@@ -212,6 +212,21 @@ static void function_out(lua_State *H, lua_State *S, int idx, Crossing *c)
     lua_pushcclosure(H, dl_box_stub, 2);
 }
 
+/* Pushes onto H an empty table the size of from's table at idx, the
+ * copy of it going out, counted and held to the depth limit. */
+static void new_copy(lua_State *H, lua_State *from, int idx, int depth, Crossing *c)
+{
+    count(H, c, 0);
+    if (depth >= DL_BOX_MAX_DEPTH) {
+        c->b->crossed = 1;
+        luaL_error(H, "a script returned a value nested deeper than %d levels (a table inside itself?)",
+                   DL_BOX_MAX_DEPTH);
+    }
+    luaL_checkstack(H, 6, "value nested too deep");
+    const lua_Unsigned len = lua_rawlen(from, idx);
+    lua_createtable(H, len < 1024 ? (int)len : 1024, hash_size(from, idx, len));
+}
+
 /* A host copy at idx copied again within H, counted and limited as the
  * script's table it stands for. */
 static void copy_again(lua_State *H, int idx, int depth, Crossing *c)
@@ -224,15 +239,7 @@ static void copy_again(lua_State *H, int idx, int depth, Crossing *c)
         lua_pushvalue(H, idx); /* (its strings are cleaned, its functions stubs) */
         return;
     }
-    count(H, c, 0);
-    if (depth >= DL_BOX_MAX_DEPTH) {
-        c->b->crossed = 1;
-        luaL_error(H, "a script returned a value nested deeper than %d levels (a table inside itself?)",
-                   DL_BOX_MAX_DEPTH);
-    }
-    luaL_checkstack(H, 6, "value nested too deep");
-    lua_Unsigned len = lua_rawlen(H, idx);
-    lua_createtable(H, len < 1024 ? (int)len : 1024, hash_size(H, idx, len));
+    new_copy(H, H, idx, depth, c);
     lua_pushnil(H);
     while (lua_next(H, idx)) {
         copy_again(H, -2, depth + 1, c);
@@ -280,15 +287,7 @@ void dl_box_copy_out(lua_State *H, lua_State *S, int idx, int depth, Crossing *c
         }
         lua_pop(H, 1);
     }
-    count(H, c, 0);
-    if (depth >= DL_BOX_MAX_DEPTH) {
-        c->b->crossed = 1;
-        luaL_error(H, "a script returned a value nested deeper than %d levels (a table inside itself?)",
-                   DL_BOX_MAX_DEPTH);
-    }
-    luaL_checkstack(H, 4, "value nested too deep");
-    lua_Unsigned len = lua_rawlen(S, idx);
-    lua_createtable(H, len < 1024 ? (int)len : 1024, hash_size(S, idx, len));
+    new_copy(H, S, idx, depth, c);
     lua_pushnil(S);
     while (lua_next(S, idx)) {
         if (!key_ok(lua_type(S, -2)))

@@ -311,7 +311,8 @@ typedef struct {
     lua_Integer n;
 } MovesCtx;
 
-/* The legal moves, made in a box (box.h): the list a moves hook is given. */
+/* The legal moves as the list a moves hook is given, pushed onto S: a
+ * box's state (box.h, a built value) or the host's own. */
 static size_t build_moves(lua_State *S, const void *ctx)
 {
     const MovesCtx *c = ctx;
@@ -372,16 +373,11 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
     const dl_GameOps *ops = h->ops;
     const lua_Integer nl = ops->listed(L, h->g);
     if (!lua_checkstack(L, 14)) luaL_error(L, "out of Lua stack");
-    if (hooks_say(L, gi, "moves_built", false)) {
-        const MovesCtx ctx = {h, nl};
+    const MovesCtx ctx = {h, nl};
+    if (hooks_say(L, gi, "moves_built", false))
         dl_box_push_built(L, build_moves, &ctx, sizeof ctx);
-    } else {
-        lua_createtable(L, (int)nl, 0);
-        for (lua_Integer i = 0; i < nl; i++) {
-            ops->push_move(L, h->g, ops->move(h->g, i), 0);
-            lua_rawseti(L, -2, i + 1);
-        }
-    }
+    else
+        build_moves(L, &ctx);
     const int given = lua_gettop(L);
     get_hook(L, gi, "moves");
     lua_pushvalue(L, given);
