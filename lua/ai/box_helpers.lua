@@ -17,7 +17,7 @@ local M = {}
 
 -- What the driver calls, kept now: inside a box the script shares these
 -- globals and may replace them.
-local pairs, ipairs, next, setmetatable = pairs, ipairs, next, setmetatable
+local pairs, ipairs, next, setmetatable, rawget = pairs, ipairs, next, setmetatable, rawget
 
 -- ctx fields the host sends only when a script reads them (through the
 -- `more` service of the call), so that a decision that needs little
@@ -47,29 +47,58 @@ local VIEW = {
   __len = function(t) fill(t) return #t end,
 }
 
-local function guard_globals()
-  -- (only what the box allows: getmetatable is not among it)
-  for _, name in ipairs{ "setmetatable", "getmetatable", "next" } do
-    local f = _ENV[name]
-    if f then _ENV[name] = function(t, ...) fill(t) return f(t, ...) end end
-  end
+-- A ctx's lazy fields: the host's (sent when first read, through the
+-- `more` service of its call) and the helpers (all made when any of them
+-- is first read: a decision that reads none, as a tournament's random or
+-- table-driven AI, makes none of their closures).
+local calls = setmetatable({}, { __mode = "k" }) -- ctx -> {host =, view =, made =}
+local HELPER = {}  -- the names a helper may take (new() fills it)
+local make_helpers -- (new() sets it)
+
+-- The helpers of the call, made as they were before a call began: a
+-- field the script set itself under a helper's name stays the script's.
+local function materialize(t)
+  local call = calls[t]
+  if not call or call.made then return end
+  call.made = true
+  local own = {}
+  for k in next, HELPER do own[k] = rawget(t, k) end
+  make_helpers(t, call.view, call.host)
+  for k, v in next, own do t[k] = v end -- (CTX has no __newindex: a plain set)
 end
 
--- A ctx's lazy fields come from the host of its call.
-local hosts = setmetatable({}, { __mode = "k" })
 local CTX = {
   __index = function(t, k)
-    local host = LAZY[k] and hosts[t]
-    if not host then return nil end
-    local v = host("more", k)
-    t[k] = v -- (no __newindex: a plain set)
+    if HELPER[k] then
+      materialize(t)
+      return rawget(t, k)
+    end
+    local call = LAZY[k] and calls[t]
+    if not call then return nil end
+    local v = call.host("more", k)
+    t[k] = v
     return v
   end,
   __pairs = function(t)
+    materialize(t)
     for k in pairs(LAZY) do local _ = t[k] end
     return next, t, nil
   end,
 }
+
+local function guard_globals()
+  -- (only what the box allows: getmetatable is not among it)
+  for _, name in ipairs{ "setmetatable", "getmetatable", "next", "rawget" } do
+    local f = _ENV[name]
+    if f then
+      _ENV[name] = function(t, ...)
+        fill(t)
+        materialize(t)
+        return f(t, ...)
+      end
+    end
+  end
+end
 
 --- new(games, default) -> the box's answer: decide, notify, bind.
 -- games: a list of {name =, helpers =} (the registry's order); default:
@@ -81,19 +110,30 @@ function M.new(games, default)
     if g.helpers.shared then shared[#shared + 1] = g.helpers.shared end
   end
 
-  -- ctx from the plain data the host sent, with the helpers bound to the
-  -- rules in force and (for choose) to the view.
-  local function ctx_of(data, view)
-    local host = data.host
-    data.host = nil
-    for i = 1, #shared do shared[i](data, view) end
+  -- The helpers in a ctx, bound to the rules in force and (for choose)
+  -- to the view.
+  make_helpers = function(ctx, view, host)
+    for i = 1, #shared do shared[i](ctx, view) end
     if view then
-      local game = by_name[data.game] or by_name[default]
-      if game and game.own then game.own(data, view) end
-      data.simulate = function(move) return host("simulate", move) end
-      data.search = function(opts) return host("search", opts) end
+      local game = by_name[ctx.game] or by_name[default]
+      if game and game.own then game.own(ctx, view) end
+      ctx.simulate = function(move) return host("simulate", move) end
+      ctx.search = function(opts) return host("search", opts) end
     end
-    hosts[data] = host
+  end
+
+  -- Every name a helper may take, from a trial of every game's.
+  local trial = {}
+  for i = 1, #shared do shared[i](trial, {}) end
+  for _, g in ipairs(games) do if g.helpers.own then g.helpers.own(trial, {}) end end
+  for k in next, trial do HELPER[k] = true end
+  HELPER.simulate, HELPER.search = true, true
+
+  -- ctx from the plain data the host sent; the helpers and the host's
+  -- fields come when first read.
+  local function ctx_of(data, view)
+    calls[data] = { host = data.host, view = view }
+    data.host = nil
     return set_metatable(data, CTX)
   end
 

@@ -37,22 +37,48 @@ function DEFAULT.simulate(game) return nil, game:game() .. " offers its AIs no s
 function DEFAULT.search(_, game) return nil, game:game() .. " offers its AIs no search" end
 
 -- The ai part of the package of a rules table, what it leaves out
--- answered by DEFAULT.
+-- answered by DEFAULT. Kept per rules table: a game's rules do not change
+-- during it, and every decision asks.
+local AI_OF = setmetatable({}, { __mode = "k" })
 local function game_ai(rules)
+  local kept = type(rules) == "table" and AI_OF[rules]
+  if kept then return kept end
   local part = registry.part(registry.of_rules(rules), "ai") or {}
-  return setmetatable({}, { __index = function(_, k)
+  kept = setmetatable({}, { __index = function(_, k)
     local v = part[k]
     if v == nil then return DEFAULT[k] end
     return v
   end })
+  if type(rules) == "table" then AI_OF[rules] = kept end
+  return kept
+end
+
+-- A seat's static fields, made once per rules table and seat; each
+-- decision gets its own copy (it adds its host and helpers to it).
+local STATIC = setmetatable({}, { __mode = "k" })
+local function static_copy(rules, seat)
+  local per = STATIC[rules]
+  if not per then
+    per = {}
+    STATIC[rules] = per
+  end
+  local t = per[seat]
+  if not t then
+    t = game_ai(rules).static(rules, seat)
+    per[seat] = t
+  end
+  local out = {}
+  for k, v in next, t do out[k] = v end
+  return out
 end
 
 -- What choose() gets as ctx, as plain data and the host functions the
 -- script may call during this one decision (simulate, search); the box
 -- adds the games' helpers inside.
 local function decision_data(p, game, seat)
-  local data = M.static(p._rules, seat)
-  local ai = game_ai(p._rules)
+  local rules = p._rules
+  local data = type(rules) == "table" and seat and static_copy(rules, seat) or M.static(rules, seat)
+  local ai = game_ai(rules)
   -- (the box adds a game's own helpers to a decision whose data names it)
   if ai.data_game then data.game = ai.data_game end
   local view

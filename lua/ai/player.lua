@@ -329,6 +329,7 @@ end
 
 function Player:_adopt(script, box, helpers)
   self.script, self._box, self._helpers = script, box, helpers
+  self._label = nil -- (a new box has none yet)
 end
 
 -- True once the player has a script: a script stopped by a limit is
@@ -346,18 +347,26 @@ end
 -- A script a limit stopped may be halfway through changing its own
 -- state: it is dropped, and loaded afresh for the next call.
 function Player:_call(what, via, seat, seed, ...)
-  local key = what .. (seat or "")
-  local label = self._labels[key]
+  local labels = self._labels[what]
+  if not labels then
+    labels = {}
+    self._labels[what] = labels
+  end
+  local label = labels[seat or -1]
   if not label then
     label = string.format("AI '%s'%s (%s)", self.name, seat and (" at seat " .. seat) or "", what)
-    self._labels[key] = label
+    labels[seat or -1] = label
   end
   local live, dead = self:_live()
   if not live then return false, dead end
   local fn = self.script[what]
   if not fn then return true end -- (a reloaded script without that hook)
   local box = self._box
-  box:limits{ label = label }
+  -- (the box keeps its label between calls: set only when it changes)
+  if self._label ~= label then
+    box:limits{ label = label }
+    self._label = label
+  end
   if seed then box:seed(seed) end
   -- (a choose answers a move and a note; a hook answers nothing. A front
   -- end that counts what a script costs sets player.meter, a clock: every
@@ -425,12 +434,15 @@ function Player:choose(game, seat)
   end
   -- (the rules are asked once per game: they cannot change during one)
   if self._game ~= game then self._game, self._rules = game, game:rules() end
+  if self._playing_rules ~= self._rules then
+    self._playing_rules, self._playing = self._rules, M.game_of(self._rules)
+  end
   local texts = game:moves()
   if #texts == 0 then error(string.format("player:choose: seat %d has no move to make now", seat), 2) end
   local seed = decision_seed(self.seed, seat, round, deal, ply, phase == "claim" and 1 or 0)
   self._search = nil
   local ok, mv, note
-  local playing = M.game_of(self._rules)
+  local playing = self._playing
   if M.plays(self.game, playing) then
     local data = context.decision_data(self, game, seat)
     ok, mv, note = self:_call("choose", "decide", seat, seed, data, texts)

@@ -98,13 +98,20 @@ static void function_in(lua_State *S, lua_State *H, int idx, Crossing *c)
 static int hash_size(lua_State *L, int idx, lua_Unsigned len)
 {
     int n = 0;
-    lua_pushnil(L);
+    /* A list's entries are walked from its last: t[len] is there (len is
+     * a border), and what follows it in next's order is what the
+     * sequence leaves out, or a few of its own keys (a hint may be
+     * over). */
+    if (len)
+        lua_pushinteger(L, (lua_Integer)len);
+    else
+        lua_pushnil(L);
     while (n < 256 && lua_next(L, idx)) {
         lua_pop(L, 1);
         n++;
     }
     if (n == 256) lua_pop(L, 1); /* (the key it stopped at) */
-    return (lua_Unsigned)n > len ? n - (int)len : 0;
+    return n;
 }
 
 /* ---- built values (box.h) ---- */

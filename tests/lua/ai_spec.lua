@@ -679,6 +679,41 @@ describe("AI players", function()
       assert.matches("simulate:function", info.note)
     end)
 
+    -- Issue 29: the helpers are made when first read; a script sees the
+    -- same ctx as when they were all set before choose ran.
+    it("sees its ctx's helpers however it reads them, and keeps a field it set itself", function()
+      local p = player_of([[
+        return { name = NAME, description = "x", choose = function(_, moves, ctx)
+          local mine = function() return "mine" end
+          ctx.points = mine
+          local seen = {}
+          seen[1] = type(rawget(ctx, "best_capture"))
+          seen[2] = tostring(ctx.points == mine)
+          local found = false
+          for k in next, ctx do if k == "simulate" then found = true end end
+          seen[3] = tostring(found)
+          seen[4] = type(ctx.chance) .. "," .. type(ctx.value)
+          seen[5] = tostring(ctx.points == mine)
+          return moves[1], table.concat(seen, " ")
+        end }]])
+      local _, info = p:choose(game(), 0)
+      assert.is_nil(info.fallback, info.warning)
+      assert.equals("function true true function,function true", info.note)
+    end)
+
+    it("finds a ctx helper read first by rawget or next as set", function()
+      for _, first in ipairs{ "rawget(ctx, 'simulate')", "select(2, next(ctx, nil)) and rawget(ctx, 'simulate')" } do
+        local p = player_of(([[
+          return { name = NAME, description = "x", choose = function(_, moves, ctx)
+            local f = %s
+            return moves[1], type(f)
+          end }]]):format(first))
+        local _, info = p:choose(game(), 0)
+        assert.is_nil(info.fallback, info.warning)
+        assert.equals("function", info.note, first)
+      end
+    end)
+
     it("cannot use a ctx kept for later", function()
       local p = player_of([[
         local kept
