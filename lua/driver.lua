@@ -98,6 +98,15 @@ function Driver:tell_players(e)
   end
 end
 
+-- Whether an AI at the table hears the moves (its on_event hook).
+function Driver:_ai_listens()
+  for _, entry in ipairs(self.players) do
+    local p = entry.player
+    if p.notify and not (p.listens and not p:listens()) then return true end
+  end
+  return false
+end
+
 function Driver:emit(e)
   if e.type ~= "warning" then self:tell_players(e) end
   for _, fn in ipairs(self.listeners) do fn(e, self) end
@@ -117,7 +126,8 @@ end
 -- answer (note, warning) to carry in the event.
 function Driver:play(move, info)
   local g = self.game
-  local effect, why = g:play(move, true) -- (with the table it was played on)
+  -- (with the table it was played on, for whoever hears the event)
+  local effect, why = g:play(move, not self.unheard or self:_ai_listens())
   if not effect then return nil, why end
   local e = M.move_event(effect)
   -- An AI's answer (its note, a warning) is for the caller and the people
@@ -189,6 +199,8 @@ function M.play(game, players, opts)
     end
   end
   local d = M.new(game, players, { match = opts.match, listeners = opts.listeners })
+  -- (only the AIs hear the whole move events: on_move is told less)
+  d.unheard = opts.listeners == nil
   d:listen(function(e)
     if e.type == "move" and opts.on_move then
       opts.on_move(e.seat, e.move, d.last_info or {})

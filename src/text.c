@@ -20,6 +20,21 @@ void dl_text_put(dl_Text *t, const char *s, size_t n)
     t->buf[t->n] = '\0';
 }
 
+void dl_text_str(dl_Text *t, const char *s) { dl_text_put(t, s, strlen(s)); }
+
+void dl_text_int(dl_Text *t, long v)
+{
+    char d[24];
+    size_t i = sizeof d;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do {
+        d[--i] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0) d[--i] = '-';
+    dl_text_put(t, d + i, sizeof d - i);
+}
+
 void dl_text_add(dl_Text *t, const char *fmt, ...)
 {
     if (t->n + 1 >= t->cap) return;

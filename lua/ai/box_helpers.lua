@@ -74,7 +74,7 @@ local CTX = {
       return rawget(t, k)
     end
     local call = LAZY[k] and calls[t]
-    if not call then return nil end
+    if not call or not call.host then return nil end -- (a hook's ctx has no host)
     local v = call.host("more", k)
     t[k] = v
     return v
@@ -141,9 +141,11 @@ function M.new(games, default)
 
   --- decide(choose, data, moves): the script's choose with its view and
   -- ctx.
+  local box_services = {} -- (bind's second argument)
   function B.decide(choose, data, moves)
     local view = set_metatable({}, VIEW)
     unfilled[view] = data.host
+    data.rng, data.time_left = box_services.rng, box_services.time_left
     return choose(view, moves, ctx_of(data, view))
   end
 
@@ -153,12 +155,15 @@ function M.new(games, default)
     hook(arg, ctx_of(data))
   end
 
-  --- bind{name = natives}: each game's helpers get their own game's.
-  function B.bind(natives)
+  --- bind({name = natives}, services): each game's helpers get their
+  -- own game's natives; every decision's ctx the box's services (rng,
+  -- time_left).
+  function B.bind(natives, services)
     for name, t in pairs(natives) do
       local h = by_name[name]
       if h and h.bind then h.bind(t) end
     end
+    if services then box_services = services end
   end
 
   return B

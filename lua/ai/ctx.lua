@@ -105,8 +105,8 @@ local function decision_data(p, game, seat)
     end
     error("ctx: no such service", 0)
   end
-  data.rng = core.box.rng
-  data.time_left = core.box.time_left
+  -- (ctx.rng and ctx.time_left are the box's own, given to it once: see
+  -- M.box_natives)
   return data
 end
 
@@ -126,5 +126,12 @@ function M.static(rules, seat)
 end
 
 M.decision_data = decision_data
+
+--- The services every decision's ctx holds that are the box's own (its
+-- seeded generator, its clock): handed to an AI's box once, when it is
+-- loaded, rather than with each decision.
+function M.box_natives()
+  return { rng = core.box.rng, time_left = core.box.time_left }
+end
 
 return M

@@ -211,7 +211,7 @@ local function load_script(src, file, opts, sub)
   })
   if not box then return nil, t end
   -- The box's own copies of the engine's answers (no crossing per call).
-  if helpers then helpers.bind(natives()) end
+  if helpers then helpers.bind(natives(), context.box_natives()) end
   local s, why = check(t, file, sub)
   if not s then
     box:close()
@@ -436,6 +436,7 @@ function Player:choose(game, seat)
   if self._game ~= game then self._game, self._rules = game, game:rules() end
   if self._playing_rules ~= self._rules then
     self._playing_rules, self._playing = self._rules, M.game_of(self._rules)
+    self._plays = M.plays(self.game, self._playing)
   end
   local texts = game:moves()
   if #texts == 0 then error(string.format("player:choose: seat %d has no move to make now", seat), 2) end
@@ -443,7 +444,7 @@ function Player:choose(game, seat)
   self._search = nil
   local ok, mv, note
   local playing = self._playing
-  if M.plays(self.game, playing) then
+  if self._plays then
     local data = context.decision_data(self, game, seat)
     ok, mv, note = self:_call("choose", "decide", seat, seed, data, texts)
   else

@@ -30,7 +30,10 @@ int dl_decl_str(const dl_State *s, int slot, char *buf, size_t cap, bool unicode
 
 static void add_ref(dl_Text *t, const dl_Decl *d)
 {
-    dl_text_add(t, " %c%d@%d", d->kind == DL_DECL_GROUP ? 'G' : 'P', d->value, d->owner);
+    dl_text_str(t, d->kind == DL_DECL_GROUP ? " G" : " P");
+    dl_text_int(t, d->value);
+    dl_text_put(t, "@", 1);
+    dl_text_int(t, d->owner);
 }
 
 /* Items: loose cards lowest first, then declarations in owner order. */
@@ -50,7 +53,7 @@ int dl_move_str(const dl_State *s, const dl_Move *m, char *buf, size_t cap, bool
 {
     dl_Text t = dl_text(buf, cap);
     if (m->kind == DL_CLAIM || m->kind == DL_KEEP) {
-        dl_text_add(&t, m->kind == DL_CLAIM ? "claim" : "keep");
+        dl_text_str(&t, m->kind == DL_CLAIM ? "claim" : "keep");
         return (int)t.n;
     }
     char cs[8];
@@ -62,9 +65,10 @@ int dl_move_str(const dl_State *s, const dl_Move *m, char *buf, size_t cap, bool
         add_items(&t, s, m->take, unicode);
         break;
     default:
-        dl_text_add(&t, " +");
+        dl_text_put(&t, " +", 2);
         add_items(&t, s, m->take, unicode);
-        dl_text_add(&t, " = %s%d", m->kind == DL_GROUP ? "G" : "", m->value);
+        dl_text_str(&t, m->kind == DL_GROUP ? " = G" : " = ");
+        dl_text_int(&t, m->value);
         break;
     }
     return (int)t.n;

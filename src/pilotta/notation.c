@@ -11,31 +11,36 @@ static const char *const USUITS[4] = {"\u2663", "\u2666", "\u2665", "\u2660"};
 
 static void add_suit(dl_Text *t, int suit, bool unicode)
 {
-    if (unicode) dl_text_add(t, "%s", USUITS[suit]);
-    else dl_text_add(t, "%c", pl_suit_char(suit));
+    if (unicode) {
+        dl_text_str(t, USUITS[suit]);
+    } else {
+        const char c = pl_suit_char(suit);
+        dl_text_put(t, &c, 1);
+    }
 }
 
 static void add_cards(dl_Text *t, pl_Set cards, bool unicode)
 {
     char buf[160];
     pl_set_str(cards, buf, sizeof buf, unicode);
-    dl_text_add(t, " %s", buf);
+    dl_text_put(t, " ", 1);
+    dl_text_str(t, buf);
 }
 
 int pl_call_str(const pl_Action *a, char *buf, size_t cap, bool unicode)
 {
     dl_Text t = dl_text(buf, cap);
     switch (a->kind) {
-    case PL_PASS: dl_text_add(&t, "pass"); break;
-    case PL_CONTRA: dl_text_add(&t, "contra"); break;
-    case PL_RECONTRA: dl_text_add(&t, "recontra"); break;
+    case PL_PASS: dl_text_str(&t, "pass"); break;
+    case PL_CONTRA: dl_text_str(&t, "contra"); break;
+    case PL_RECONTRA: dl_text_str(&t, "recontra"); break;
     case PL_TRUMP:
-        dl_text_add(&t, "trump ");
+        dl_text_str(&t, "trump ");
         add_suit(&t, a->suit & 3, unicode);
         break;
     default:
-        if (a->value == PL_CAPOT) dl_text_add(&t, "capot%s", a->suit >= 0 ? " " : "");
-        else dl_text_add(&t, "%d", a->value * 10);
+        if (a->value == PL_CAPOT) dl_text_str(&t, a->suit >= 0 ? "capot " : "capot");
+        else dl_text_int(&t, a->value * 10);
         if (a->suit >= 0) add_suit(&t, a->suit & 3, unicode);
     }
     return (int)t.n;
@@ -55,17 +60,17 @@ int pl_action_str(const pl_State *s, const pl_Action *a, char *buf, size_t cap, 
     char c[8];
     switch (a->kind) {
     case PL_ANNOUNCE:
-        dl_text_add(&t, "announce");
+        dl_text_str(&t, "announce");
         add_cards(&t, a->cards, unicode);
         break;
     case PL_SHOW:
-        dl_text_add(&t, "show");
+        dl_text_str(&t, "show");
         if (own_announced(s)) add_cards(&t, own_announced(s), unicode);
         break;
     case PL_PLAY:
         pl_card_str(a->card & 31, c, unicode);
-        dl_text_add(&t, "%s", c);
-        if (pl_belote_pending(s, a->card & 31)) dl_text_add(&t, a->belote ? " belote" : " nobelote");
+        dl_text_str(&t, c);
+        if (pl_belote_pending(s, a->card & 31)) dl_text_str(&t, a->belote ? " belote" : " nobelote");
         break;
     default: return pl_call_str(a, buf, cap, unicode);
     }

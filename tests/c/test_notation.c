@@ -2,6 +2,7 @@
  * src/diloti/position.h). Round trips over many random positions, and malformed
  * strings that must be refused with where ("at N") and what. */
 #include "testutil.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -101,6 +102,28 @@ static void each_position(int seeds, PosFn fn, void *ctx)
 }
 
 /* ---- cards ---- */
+
+/* The text builder's own appends (the hot move texts use them instead
+ * of a format): numbers of every sign, and a buffer that fills up. */
+static void test_text_builder(void **state)
+{
+    (void)state;
+    char buf[32];
+    dl_Text t = dl_text(buf, sizeof buf);
+    dl_text_int(&t, 0);
+    dl_text_str(&t, " ");
+    dl_text_int(&t, -45);
+    dl_text_put(&t, " ", 1);
+    dl_text_int(&t, 1234567890L);
+    assert_string_equal(buf, "0 -45 1234567890");
+    assert_int_equal(t.n, strlen(buf));
+    char small[6];
+    t = dl_text(small, sizeof small);
+    dl_text_str(&t, "abc");
+    dl_text_int(&t, 98765);
+    assert_string_equal(small, "abc98");
+    assert_int_equal(t.n, 5);
+}
 
 static void test_card_parse_ascii(void **state)
 {
@@ -832,6 +855,7 @@ static void test_position_parse_errors_kontsina_and_four(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_text_builder),
         cmocka_unit_test(test_card_parse_ascii),
         cmocka_unit_test(test_card_str_ascii_and_unicode),
         cmocka_unit_test(test_card_parse_unicode),

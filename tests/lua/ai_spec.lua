@@ -577,6 +577,23 @@ describe("AI players", function()
       end })
       assert.equals("8h x 2c 3h 5s 6d 8c|capture|2c 3h 5s 6d 8c 8h|true|5", moves[2])
     end)
+
+    -- (issue 29: a match nobody hears in full skips the table; a listener
+    -- or an AI that hears the moves gets it)
+    it("gives its listeners the table each move was played on", function()
+      local g = game()
+      local tables = 0
+      local moves = 0
+      ai.play(g, { [0] = assert(ai.player("greedy")), [1] = assert(ai.player("random")) }, {
+        listeners = { function(e)
+          if e.type == "move" then
+            moves = moves + 1
+            if type(e.table) == "table" and type(e.table.loose) == "table" then tables = tables + 1 end
+          end
+        end } })
+      assert.is_true(moves > 0)
+      assert.equals(moves, tables)
+    end)
   end)
 
   describe("what an AI can know", function()
@@ -702,7 +719,7 @@ describe("AI players", function()
     end)
 
     it("finds a ctx helper read first by rawget or next as set", function()
-      for _, first in ipairs{ "rawget(ctx, 'simulate')", "select(2, next(ctx, nil)) and rawget(ctx, 'simulate')" } do
+      for _, first in ipairs{ "rawget(ctx, 'simulate')", "next(ctx, nil) and rawget(ctx, 'search')" } do
         local p = player_of(([[
           return { name = NAME, description = "x", choose = function(_, moves, ctx)
             local f = %s
