@@ -42,18 +42,49 @@ local CALL = { budget = 10000000, time = 1 }
 -- it was given stands as its place in that list (copying a number is
 -- cheap, and the host knows the move); anything else crosses as it is,
 -- to be refused by the host, and a hole as false (a nil would cut the
--- list short where it stands). The prelude keeps its own rawget, rawlen
--- and type: the script shares its globals and may name its own.
-local PRELUDE = "local rawget, rawlen, type = rawget, rawlen, type "
-  .. "return { inout = function(f, a, ...) local r1, r2 = f(a, ...) return a, r1, r2 end, "
-  .. "filter = function(f, a, ...) local r1, r2 = f(a, ...) "
-  .. "if type(r1) == 'table' then return nil, r1, r2 end return a, r1, r2 end, "
-  .. "moves = function(f, a, ...) "
-  .. "local at, out = {}, {} for i = 1, rawlen(a) do at[rawget(a, i)] = i end "
-  .. "local r1, r2 = f(a, ...) if type(r1) ~= 'table' then r1 = a end "
-  .. "if rawlen(r1) > rawlen(a) then return nil, r1, r2 end "
-  .. "for i = 1, rawlen(r1) do local m = rawget(r1, i) if m == nil then m = false end out[i] = at[m] or m end "
-  .. "return nil, out, r2 end }"
+-- list short where it stands); when it kept every move in its place, as
+-- true alone. The prelude keeps its own rawget, rawlen, rawequal and
+-- type: the script shares its globals and may name its own.
+local PRELUDE = [==[
+local rawget, rawlen, rawequal, type = rawget, rawlen, rawequal, type
+local given = {} -- (the list as it came, kept across calls: no table made for it)
+return {
+  inout = function(f, a, ...) local r1, r2 = f(a, ...) return a, r1, r2 end,
+  filter = function(f, a, ...)
+    local r1, r2 = f(a, ...)
+    if type(r1) == "table" then return nil, r1, r2 end
+    return a, r1, r2
+  end,
+  moves = function(f, a, ...)
+    local n = rawlen(a)
+    for i = 1, n do given[i] = rawget(a, i) end
+    local r1, r2 = f(a, ...)
+    if type(r1) ~= "table" then r1 = a end
+    local k = rawlen(r1)
+    local out
+    if k > n then
+      out = r1
+    elseif k == n then
+      out = true -- every move kept, in its place
+      for i = 1, n do
+        if not rawequal(rawget(r1, i), given[i]) then out = nil break end
+      end
+    end
+    if not out then
+      local at = {}
+      for i = 1, n do at[given[i]] = i end
+      out = {}
+      for i = 1, k do
+        local m = rawget(r1, i)
+        if m == nil then m = false end
+        out[i] = at[m] or m
+      end
+    end
+    for i = 1, n do given[i] = nil end
+    return nil, out, r2
+  end,
+}
+]==]
 local FILTERS = { moves = true, score = true }
 local HOOKS = { moves = true, score = true, match = true }
 local KEYS = {
@@ -162,7 +193,7 @@ local function adopt(acct, v, box, pre)
   local fns = {}
   for k, f in pairs(v.hooks or {}) do fns[k] = f end
   if type(v.rules) == "function" then fns.rules = v.rules end
-  acct.fns, acct.box, acct.pre = fns, box, pre
+  acct.fns, acct.box, acct.pre, acct.label = fns, box, pre, nil
 end
 
 local function restart(acct)
@@ -194,6 +225,7 @@ local ANSWER = {
 -- each number turned into the move of that place, and false. Then its
 -- reasons and nil (no warning).
 local function moves_named(given, kept, why)
+  -- (true: the prelude found every move kept in its place)
   if type(kept) ~= "table" then return given, why, nil, true end
   -- (a list the engine made in the box: the engine reads the numbers)
   if type(given) ~= "table" then return kept, why, nil, nil end
@@ -248,10 +280,14 @@ local function guard(acct, k, what)
     local f = acct.fns[k]
     if not f then fail("the script has no " .. what .. " since it was loaded again") end
     local box = acct.box
-    box:limits{ label = label }
-    local res = table.pack(pcall(acct.pre[call], f, ...))
-    if not res[1] then
-      local msg = res[2]
+    -- (the box keeps its label between calls: set when another hook's)
+    if acct.label ~= label then
+      box:limits{ label = label }
+      acct.label = label
+    end
+    local ok, r1, r2, r3 = pcall(acct.pre[call], f, ...)
+    if not ok then
+      local msg = r1
       if k == "moves" and box:crossed() then
         return (...), nil, failure(acct.name, acct.file, what, msg) .. "; standard moves used for this position"
       end
@@ -262,8 +298,8 @@ local function guard(acct, k, what)
       end
       fail(msg)
     end
-    if k == "moves" then return moves_named(..., res[3], res[4]) end
-    return answer(table.unpack(res, 2, res.n))
+    if k == "moves" then return moves_named(..., r2, r3) end
+    return answer(r1, r2, r3)
   end
 end
 
@@ -341,6 +377,9 @@ local function move_texts(moves)
   return t
 end
 
+-- (the reasons of a hook that gave none: only ever read)
+local NO_REASONS = {}
+
 -- Chains each kind of hook in the order the variants were named.
 local function compose(chosen)
   local hooks, fns = {}, { moves = {}, score = {}, match = {} }
@@ -357,7 +396,7 @@ local function compose(chosen)
         -- or the script's own texts or tables, which the engine looks
         -- up or refuses).
         local kept, why, lost = one(moves, state)
-        return kept, type(why) == "table" and why or {}, lost
+        return kept, type(why) == "table" and why or NO_REASONS, lost
       end
       -- sel: the engine's numbers of the moves kept so far (nil: all)
       local reasons, warning, texts, all, sel = {}, nil, nil, moves, nil

@@ -263,7 +263,9 @@ int dl_box_random_s(lua_State *S)
 }
 
 /* Every C function of the table at the top, behind the guard (or its own
- * wrapper when it has one). */
+ * wrapper when it has one; an entry without a function stays as it is:
+ * one that answers in constant time, where the count hook between the
+ * calls that reach it bounds a loop of them as well as the clock would). */
 static void wrap_all(lua_State *S, const luaL_Reg *own)
 {
     lua_pushnil(S);
@@ -274,6 +276,7 @@ static void wrap_all(lua_State *S, const luaL_Reg *own)
         lua_CFunction w = guard;
         for (const luaL_Reg *r = own; r && r->name; r++)
             if (strcmp(r->name, k) == 0) w = r->func;
+        if (!w) continue;
         lua_pushvalue(S, -1);
         lua_rawget(S, -3);
         lua_CFunction f = lua_tocfunction(S, -1);
@@ -299,7 +302,12 @@ static void open_lib(lua_State *S, const char *name, lua_CFunction open, const l
 
 void dl_box_openlibs(lua_State *S)
 {
-    static const luaL_Reg base_own[] = {{"tostring", g_tostring}, {"setmetatable", g_setmetatable}, {NULL, NULL}};
+    static const luaL_Reg base_own[] = {{"tostring", g_tostring}, {"setmetatable", g_setmetatable},
+                                        {"type", NULL},         {"rawget", NULL},
+                                        {"rawlen", NULL},       {"rawequal", NULL},
+                                        {NULL, NULL}};
+    static const luaL_Reg math_own[] = {{"type", NULL}, {"tointeger", NULL}, {"floor", NULL}, {"ceil", NULL},
+                                        {"abs", NULL},  {NULL, NULL}};
     static const luaL_Reg string_own[] = {{"rep", g_rep}, {"format", g_format}, {NULL, NULL}};
     static const luaL_Reg table_own[] = {{"move", g_move},     {"sort", g_sort},     {"insert", g_insert},
                                          {"remove", g_remove}, {"unpack", g_unpack}, {"concat", g_concat},
@@ -315,7 +323,7 @@ void dl_box_openlibs(lua_State *S)
     lua_pop(S, 1);
     open_lib(S, LUA_STRLIBNAME, luaopen_string, string_own);
     open_lib(S, LUA_TABLIBNAME, luaopen_table, table_own);
-    open_lib(S, LUA_MATHLIBNAME, luaopen_math, NULL);
+    open_lib(S, LUA_MATHLIBNAME, luaopen_math, math_own);
     open_lib(S, LUA_UTF8LIBNAME, luaopen_utf8, NULL);
     lua_getglobal(S, LUA_MATHLIBNAME);
     lua_pushcfunction(S, dl_box_random_s);

@@ -392,7 +392,20 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
      * table given back is read: a host's own hook may have changed it in
      * place. */
     const bool all = lua_rawequal(L, list, given) && lua_type(L, given) == LUA_TUSERDATA;
-    const lua_Unsigned len = all ? (lua_Unsigned)nl : lua_rawlen(L, list);
+    if (all) {
+        /* Every move kept in the engine's order: the verdict says so and
+         * lists nothing (the engine's own list answers). */
+        lua_createtable(L, 0, 3);
+        lua_insert(L, list); /* verdict, list, reasons, warning */
+        lua_setfield(L, list, "warning");
+        lua_setfield(L, list, "reasons");
+        lua_pushboolean(L, 1);
+        lua_setfield(L, list, "all");
+        lua_settop(L, list);
+        lua_replace(L, given);
+        return;
+    }
+    const lua_Unsigned len = lua_rawlen(L, list);
     /* A hook filters or vetoes, so it never returns more moves than there
      * are: past one more than that, the list is refused unread. */
     const lua_Unsigned n = len > (lua_Unsigned)nl + 1 ? (lua_Unsigned)nl + 1 : len;
@@ -407,12 +420,9 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
     const int core = lua_gettop(L);
     char buf[TEXT_MAX];
     for (lua_Unsigned i = 1; i <= n; i++) {
-        lua_Integer ci = (lua_Integer)i;
-        if (!all) {
-            lua_rawgeti(L, list + 1, (lua_Integer)i);
-            ci = answer_number(L, gi, h, lua_gettop(L), nl, core);
-            lua_pop(L, 1);
-        }
+        lua_rawgeti(L, list + 1, (lua_Integer)i);
+        const lua_Integer ci = answer_number(L, gi, h, lua_gettop(L), nl, core);
+        lua_pop(L, 1);
         ops->text(h->g, ops->move(h->g, ci - 1), buf, sizeof buf);
         lua_pushinteger(L, ci);
         lua_setfield(L, list + 3, buf);
@@ -449,6 +459,26 @@ static void push_verdict(lua_State *L, int gi, Handle *h)
     push_kept(L, gi, h, "verdict", run_moves_hook);
 }
 
+/* Whether the verdict at idx kept every move in the engine's order (the
+ * engine's own list is then the list allowed, numbered alike). */
+static bool verdict_all(lua_State *L, int idx)
+{
+    const bool all = lua_getfield(L, idx, "all") == LUA_TBOOLEAN && lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return all;
+}
+
+/* Whether the house rules filter this position's list: a moves hook whose
+ * verdict (made now if need be) did not keep every move in place. */
+static bool hook_filters(lua_State *L, int gi, Handle *h)
+{
+    if (!has_hook(L, gi, "moves")) return false;
+    push_verdict(L, gi, h);
+    const bool all = verdict_all(L, -1);
+    lua_pop(L, 1);
+    return !all;
+}
+
 /* With the verdict on top (popped): pushes its warning and returns its
  * index, cleared from the verdict so that it is reported once; or 0,
  * pushing nothing. */
@@ -470,6 +500,10 @@ static int take_moves_warning(lua_State *L)
  * nil, their reason and returns false. */
 static bool verdict_allows(lua_State *L, const char *canon, lua_Integer *index)
 {
+    if (verdict_all(L, -1)) {
+        lua_pop(L, 1);
+        return true;
+    }
     lua_getfield(L, -1, "pos");
     if (lua_getfield(L, -1, canon) == LUA_TNUMBER) {
         *index = lua_tointeger(L, -1);
@@ -571,7 +605,7 @@ static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Foun
 {
     const dl_GameOps *ops = h->ops;
     const bool hook = has_hook(L, gi, "moves");
-    if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, h, arg, hook, f);
+    if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, h, arg, hook && hook_filters(L, gi, h), f);
     const char *text = move_text(L, arg);
     if (!text)
         return dl_lua_refuse(L, lua_istable(L, arg) || lua_type(L, arg) == LUA_TSTRING
@@ -586,20 +620,24 @@ static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Foun
     }
     /* Legal moves are found in the kept list; only a refusal is worked out. */
     f->index = 0;
+    bool listed = !hook; /* the engine's list is the one allowed */
     if (hook) {
         /* Allowed by the house rules' verdict, when it is made already: it
-         * knows the move by its text. (Not made here: a move the engine
-         * refuses is refused before the hook is asked.) */
+         * knows the move by its text, or kept them all. (Not made here: a
+         * move the engine refuses is refused before the hook is asked.) */
         ops->text(h->g, &f->m, canon, sizeof canon);
         const int top = lua_gettop(L);
         push_cache(L, gi, h);
-        const bool kept = lua_getfield(L, -1, "verdict") == LUA_TTABLE && lua_getfield(L, -1, "pos") == LUA_TTABLE &&
-                          lua_getfield(L, -1, canon) == LUA_TNUMBER;
+        bool kept = false;
+        if (lua_getfield(L, -1, "verdict") == LUA_TTABLE) {
+            listed = verdict_all(L, -1);
+            kept = !listed && lua_getfield(L, -1, "pos") == LUA_TTABLE && lua_getfield(L, -1, canon) == LUA_TNUMBER;
+        }
         if (kept) f->index = lua_tointeger(L, -1);
         lua_settop(L, top);
         if (kept) return true;
     }
-    if (!hook && !again) {
+    if (listed && !again) {
         const lua_Integer n = ops->listed(L, h->g);
         for (lua_Integer i = 0; i < n && !f->index; i++)
             if (ops->same(ops->move(h->g, i), &f->m)) f->index = i + 1;
@@ -619,7 +657,7 @@ static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Foun
                                 "lists, and the house rules' moves hook judges only the listed "
                                 "ones: choose one of 'moves'");
     }
-    if (!hook) return true;
+    if (listed) return true;
     push_verdict(L, gi, h);
     return verdict_allows(L, canon, &f->index);
 }
@@ -752,7 +790,7 @@ static int g_moves(lua_State *L)
     const dl_GameOps *ops = h->ops;
     const bool structured = lua_toboolean(L, 2);
     const lua_Integer n = ops->listed(L, h->g);
-    if (!has_hook(L, 1, "moves")) {
+    if (!hook_filters(L, 1, h)) {
         lua_createtable(L, (int)n, 0);
         for (lua_Integer i = 0; i < n; i++) {
             const void *m = ops->move(h->g, i);

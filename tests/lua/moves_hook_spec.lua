@@ -162,4 +162,39 @@ describe("a moves hook's crossing", function()
       end
     end
   end)
+
+  -- A hook that keeps every move in its place costs no list at all: the
+  -- engine's own answers, numbered alike; one that reorders or drops a
+  -- move is read move by move. Every way of naming a move finds the same.
+  it("a hook that keeps every move in place answers as the engine; one that reorders does not", function()
+    rule("keep", "function(moves) end")
+    rule("same", "function(moves) return moves end")
+    rule("copy", "function(moves) local t = {} for i, m in ipairs(moves) do t[i] = m end return t end")
+    rule("flip", "function(moves) local t = {} for i = #moves, 1, -1 do t[#t + 1] = moves[i] end return t end")
+    local plain = assert(diloti.new{ position = EX1 })
+    local want, n = plain:moves(), #plain:moves()
+    for _, name in ipairs{ "keep", "same", "copy", "flip" } do
+      local g = assert(diloti.new{ rules = "diloti+" .. name, rules_dirs = { tmp }, position = EX1 })
+      local list = g:moves()
+      assert.equals(n, #list, name)
+      if name == "flip" then assert.equals(want[1], list[n], name) else assert.same(want, list, name) end
+      for i, info in ipairs(g:moves(true)) do
+        assert.equals(list[i], info.text, name)
+        assert.equals(i, info.index, name)
+      end
+      -- (by number, by text, by table: the same move, numbered as listed)
+      for _, how in ipairs{ "number", "text", "table" } do
+        local h = assert(diloti.new{ rules = "diloti+" .. name, rules_dirs = { tmp }, position = EX1 })
+        local arg = how == "number" and 2 or how == "text" and list[2] or { text = list[2] }
+        local e = assert(h:play(arg))
+        assert.equals(list[2], e.text, name .. " " .. how)
+        assert.equals(2, e.index, name .. " " .. how)
+      end
+      local ok, why = g:check("Kh lay")
+      assert.is_false(ok, name)
+      assert.is_string(why, name)
+      assert.is_nil(g:play(n + 1), name)
+    end
+  end)
 end)
+

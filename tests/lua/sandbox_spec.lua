@@ -534,6 +534,16 @@ local ok, why = diloti.box.new{ time = 5, budget = 1e12 }:run("while true do end
   { budget = 1e12, time = 0.2 })
 print("SPENT", os.clock() - t0)
 print("RESULT", ok, why)]],
+        -- (issue 29: the constant-time library functions run unguarded;
+        -- a loop of nothing but them still stops at the time limit)
+        time_plain_calls = prelude .. [[
+local b = diloti.box.new{ label = "calls", time = 0.2, budget = 1e12 }
+local _, loop = b:run("return function() local t, f = {1}, math.floor while true do "
+  .. "rawget(t, 1) rawlen(t) type(t) rawequal(t, t) f(1.5) math.abs(-1) math.tointeger(2) end end", "=calls")
+local t0 = os.clock()
+local ok, why = pcall(loop)
+print("SPENT", os.clock() - t0)
+print("RESULT", ok, why)]],
         time_call = prelude .. [[
 local b = diloti.box.new{ label = "slow", time = 0.2, budget = 1e12 }
 local _, loop = b:run("return function() while true do end end", "=slow")
@@ -628,6 +638,13 @@ print("RESULT", ok, why)]],
       local line, out = result("time_call")
       assert.equals("false\tslow:1: time limit exceeded in slow (200 ms)", line)
       assert.matches("BROKEN\ttrue", out)
+      local spent = tonumber(out:match("SPENT\t(%S+)"))
+      assert.is_true(spent < 0.5, "ran " .. tostring(spent) .. " s")
+    end)
+
+    it("stops a loop of constant-time library calls at the time limit too", function()
+      local line, out = result("time_plain_calls")
+      assert.equals("false\tcalls:1: time limit exceeded in calls (200 ms)", line)
       local spent = tonumber(out:match("SPENT\t(%S+)"))
       assert.is_true(spent < 0.5, "ran " .. tostring(spent) .. " s")
     end)
