@@ -47,7 +47,9 @@ local CALL = { budget = 10000000, time = 1 }
 -- type: the script shares its globals and may name its own.
 local PRELUDE = [==[
 local rawget, rawlen, rawequal, type = rawget, rawlen, rawequal, type
-local given = {} -- (the list as it came, kept across calls: no table made for it)
+-- (the list as it came, kept across calls: no table made for it; what
+-- is left past a shorter list is never read)
+local given = {}
 return {
   inout = function(f, a, ...) local r1, r2 = f(a, ...) return a, r1, r2 end,
   filter = function(f, a, ...)
@@ -80,7 +82,6 @@ return {
         out[i] = at[m] or m
       end
     end
-    for i = 1, n do given[i] = nil end
     return nil, out, r2
   end,
 }

@@ -257,6 +257,21 @@ static void collect(lua_State *H, int idx, int depth, int map, int list, int *n)
     }
 }
 
+/* Whether an argument may hold a host function (a table, or a function
+ * that is neither a stub nor a native): a call without one needs no map. */
+static int may_hold_services(lua_State *H, const Call *c)
+{
+    for (int i = 0; i < c->nargs; i++) {
+        const int t = lua_type(H, c->first + i);
+        if (t == LUA_TTABLE) return 1;
+        if (t == LUA_TFUNCTION) {
+            lua_CFunction f = lua_tocfunction(H, c->first + i);
+            if (f != dl_box_stub && !dl_box_native(f)) return 1;
+        }
+    }
+    return 0;
+}
+
 static void set_limits(Box *b, long budget, double seconds)
 {
     b->cur_budget = budget;
@@ -340,16 +355,18 @@ static int invoke(Call *c, long budget, double seconds, int box_ud)
     lua_State *H = c->H, *S = b->S;
     if (!S) luaL_error(H, "%s: the script was closed", b->label[0] ? b->label : "box");
     if (b->busy) luaL_error(H, "%s: called again while it runs", b->label[0] ? b->label : "box");
-    int nserv = 0;
-    lua_newtable(H);
-    lua_newtable(H);
-    int map = lua_gettop(H) - 1;
-    for (int i = 0; i < c->nargs; i++) collect(H, c->first + i, 0, map, map + 1, &nserv);
-    if (nserv == 0) {
-        lua_pop(H, 2);
-        map = 0;
-    } else {
-        b->services = luaL_ref(H, LUA_REGISTRYINDEX); /* the list */
+    int nserv = 0, map = 0;
+    if (may_hold_services(H, c)) {
+        lua_newtable(H);
+        lua_newtable(H);
+        map = lua_gettop(H) - 1;
+        for (int i = 0; i < c->nargs; i++) collect(H, c->first + i, 0, map, map + 1, &nserv);
+        if (nserv == 0) {
+            lua_pop(H, 2);
+            map = 0;
+        } else {
+            b->services = luaL_ref(H, LUA_REGISTRYINDEX); /* the list */
+        }
     }
     c->map = map;
     int htop = lua_gettop(H);
