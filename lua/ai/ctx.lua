@@ -75,12 +75,36 @@ end
 -- What choose() gets as ctx, as plain data and the host functions the
 -- script may call during this one decision (simulate, search); the box
 -- adds the games' helpers inside.
+-- A seat's data for its decisions, made once per player, rules and seat:
+-- only its host changes from one decision to the next, and the box gets
+-- a copy (nothing of the box reaches it).
+local function seat_data(p, rules, seat, ai)
+  local kept = rawget(p, "_decision_data")
+  if not kept or kept.rules ~= rules then
+    kept = { rules = rules }
+    p._decision_data = kept
+  end
+  local data = kept[seat]
+  if not data then
+    data = type(rules) == "table" and seat and static_copy(rules, seat) or M.static(rules, seat)
+    -- (the box adds a game's own helpers to a decision whose data names it)
+    if ai.data_game then data.game = ai.data_game end
+    data.host = false -- (each decision's own, set in place)
+    kept[seat] = data
+  end
+  return data
+end
+
 local function decision_data(p, game, seat)
   local rules = p._rules
-  local data = type(rules) == "table" and seat and static_copy(rules, seat) or M.static(rules, seat)
   local ai = game_ai(rules)
-  -- (the box adds a game's own helpers to a decision whose data names it)
-  if ai.data_game then data.game = ai.data_game end
+  local data
+  if seat then
+    data = seat_data(p, rules, seat, ai)
+  else
+    data = M.static(rules, seat)
+    if ai.data_game then data.game = ai.data_game end
+  end
   local view
   -- The one host service of the call (the helpers turn it into
   -- ctx.simulate, ctx.search and the fields sent when first read).
