@@ -10,15 +10,25 @@ void pl_start_play(pl_State *s)
     s->turn = s->leader[0];
 }
 
+/* How strongly card c holds a trick whose first card is of suit led
+ * (P29): any trump above any card of the led suit, which is above the
+ * rest (they never win). One number a card, so the winner is a maximum
+ * and needs no pairwise comparison of suits. */
+static inline int trick_rank(int c, int led, int trump)
+{
+    const int suit = pl_suit(c);
+    if (suit == trump) return 16 + pl_trump_strength[pl_rank(c)];
+    return suit == led ? 8 + pl_plain_strength[pl_rank(c)] : 0;
+}
+
 /* Index in played[] of the card winning trick k among its first n cards. */
 static int winning_index(const pl_State *s, int k, int n)
 {
-    const int trump = s->bid_suit, first = 4 * k;
-    int best = first;
+    const int trump = s->bid_suit, first = 4 * k, led = pl_suit(s->played[first]);
+    int best = first, top = trick_rank(s->played[first], led, trump);
     for (int i = first + 1; i < first + n; i++) {
-        int c = s->played[i], b = s->played[best];
-        if (pl_suit(c) == pl_suit(b) ? pl_beating(PL_BIT(c), b, trump) != 0 : pl_suit(c) == trump)
-            best = i;
+        const int r = trick_rank(s->played[i], led, trump);
+        if (r > top) best = i, top = r;
     }
     return best;
 }
@@ -115,10 +125,10 @@ static void show(pl_State *s)
 static void end_trick(pl_State *s)
 {
     const int k = pl_trick_index(s) - 1, w = pl_trick_winner(s, k);
-    pl_Set cards = 0;
-    for (int i = 4 * k; i < 4 * k + 4; i++) cards |= PL_BIT(s->played[i]);
+    int points = 0;
+    for (int i = 4 * k; i < 4 * k + 4; i++) points += pl_points(s->played[i], s->bid_suit);
     s->trick_won[pl_team(w)]++;
-    s->trick_points[pl_team(w)] += (int16_t)pl_set_points(cards, s->bid_suit);
+    s->trick_points[pl_team(w)] += (int16_t)points;
     if (k == 0) s->standing = (int8_t)pl_standing(s); /* P36 */
     if (k == 7) {
         s->trick_points[pl_team(w)] += 10; /* P31 */
