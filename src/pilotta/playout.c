@@ -26,7 +26,10 @@ static Calls calls(const pl_State *s)
     return c;
 }
 
-static pl_Action call_nth(const pl_State *s, int k)
+static int calls_count(const Calls *c) { return 1 + c->values * c->suits + c->contra + c->recontra; }
+
+/* The k-th call; c is calls(s) (the caller has it already). */
+static pl_Action call_nth(const pl_State *s, const Calls *c, int k)
 {
     pl_Action a = {0, PL_PASS, 0, -1, 0, 0};
     if (s->phase == PL_PHASE_TRUMP) {
@@ -38,16 +41,15 @@ static pl_Action call_nth(const pl_State *s, int k)
         return a;
     }
     if (k-- == 0) return a;
-    Calls c = calls(s);
-    if (c.suits && k < c.values * c.suits) {
-        int v = c.lo + k / c.suits;
+    if (c->suits && k < c->values * c->suits) {
+        int v = c->lo + k / c->suits;
         a.kind = PL_BID;
         a.value = (uint8_t)(v > pl_max_bid(&s->rules) ? PL_CAPOT : v);
-        a.suit = (int8_t)(c.suits == 1 ? -1 : k % c.suits);
+        a.suit = (int8_t)(c->suits == 1 ? -1 : k % c->suits);
         return a;
     }
-    k -= c.values * c.suits;
-    a.kind = c.contra && k == 0 ? PL_CONTRA : PL_RECONTRA;
+    k -= c->values * c->suits;
+    a.kind = c->contra && k == 0 ? PL_CONTRA : PL_RECONTRA;
     return a;
 }
 
@@ -62,7 +64,7 @@ typedef struct {
 static void plays(const pl_State *s, Plays *p)
 {
     p->nopts = pl_trick_index(s) == 0 ? pl_announce_options(s, s->turn, p->opts) : 0;
-    p->show = pl_may_show(s);
+    p->show = pl_trick_index(s) == 1 && pl_may_show(s); /* (P38: only then) */
     p->cards = pl_legal_cards(s);
     p->pending = 0;
     if (s->bid_suit >= 0) {
@@ -107,8 +109,8 @@ int pl_legal_count(const pl_State *s)
     if (s->phase == PL_PHASE_TRUMP) return 4;
     if (s->phase == PL_PHASE_CONTRA) return 2;
     if (s->phase == PL_PHASE_AUCTION) {
-        Calls c = calls(s);
-        return 1 + c.values * c.suits + c.contra + c.recontra;
+        const Calls c = calls(s);
+        return calls_count(&c);
     }
     if (s->phase != PL_PHASE_PLAY) return 0;
     Plays p;
@@ -118,7 +120,10 @@ int pl_legal_count(const pl_State *s)
 
 pl_Action pl_legal_nth(const pl_State *s, int k)
 {
-    if (s->phase != PL_PHASE_PLAY) return call_nth(s, k);
+    if (s->phase != PL_PHASE_PLAY) {
+        const Calls c = calls(s);
+        return call_nth(s, &c, k);
+    }
     Plays p;
     plays(s, &p);
     return play_nth(s, &p, k);
@@ -132,9 +137,10 @@ bool pl_random_action(pl_State *s, dl_Rng *rng)
         plays(s, &p);
         a = play_nth(s, &p, (int)dl_rng_below(rng, (uint32_t)(p.nopts + p.show + p.ncards)));
     } else {
-        int n = pl_legal_count(s);
+        const Calls c = calls(s);
+        const int n = s->phase == PL_PHASE_AUCTION ? calls_count(&c) : pl_legal_count(s);
         if (n == 0) return false;
-        a = call_nth(s, (int)dl_rng_below(rng, (uint32_t)n));
+        a = call_nth(s, &c, (int)dl_rng_below(rng, (uint32_t)n));
     }
     pl_apply_legal(s, &a);
     return true;
