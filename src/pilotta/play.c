@@ -52,8 +52,11 @@ pl_Set pl_legal_cards(const pl_State *s)
     const int n = pl_trick_count(s), trump = s->bid_suit;
     if (n == 0) return hand; /* P22 */
     const int led = pl_suit(s->played[s->nplayed - n]);
-    const int bi = winning_index(s, pl_trick_index(s), n), best = s->played[bi];
     const pl_Set follow = hand & pl_suit_mask(led), trumps = hand & pl_suit_mask(trump);
+    /* The common cases, where the card now winning does not matter. */
+    if (follow && led != trump && !s->rules.must_head) return follow; /* P23, P28 */
+    if (!follow && !trumps) return hand;                              /* P26 */
+    const int bi = winning_index(s, pl_trick_index(s), n), best = s->played[bi];
     if (follow) {
         /* P24 over a trump lead; PV-must-head in a plain suit nobody trumped. */
         if (led == trump || (s->rules.must_head && pl_suit(best) != trump)) {
