@@ -28,29 +28,31 @@ static Calls calls(const pl_State *s)
 
 static int calls_count(const Calls *c) { return 1 + c->values * c->suits + c->contra + c->recontra; }
 
-/* The k-th call; c is calls(s) (the caller has it already). */
-static pl_Action call_nth(const pl_State *s, const Calls *c, int k)
+/* The k-th call into *a; c is calls(s) (the caller has it already). The
+ * hot path fills an action in place: a small struct returned by value is
+ * packed into registers through the stack, byte by byte, and read back
+ * whole, which stalls (a store-to-load forwarding failure). */
+static void call_nth(const pl_State *s, const Calls *c, int k, pl_Action *a)
 {
-    pl_Action a = {0, PL_PASS, 0, -1, 0, 0};
+    *a = (pl_Action){0, PL_PASS, 0, -1, 0, 0};
     if (s->phase == PL_PHASE_TRUMP) {
-        a.kind = PL_TRUMP, a.suit = (int8_t)k;
-        return a;
+        a->kind = PL_TRUMP, a->suit = (int8_t)k;
+        return;
     }
     if (s->phase == PL_PHASE_CONTRA) {
-        if (k == 1) a.kind = s->mult == 1 ? PL_CONTRA : PL_RECONTRA;
-        return a;
+        if (k == 1) a->kind = s->mult == 1 ? PL_CONTRA : PL_RECONTRA;
+        return;
     }
-    if (k-- == 0) return a;
+    if (k-- == 0) return;
     if (c->suits && k < c->values * c->suits) {
         int v = c->lo + k / c->suits;
-        a.kind = PL_BID;
-        a.value = (uint8_t)(v > pl_max_bid(&s->rules) ? PL_CAPOT : v);
-        a.suit = (int8_t)(c->suits == 1 ? -1 : k % c->suits);
-        return a;
+        a->kind = PL_BID;
+        a->value = (uint8_t)(v > pl_max_bid(&s->rules) ? PL_CAPOT : v);
+        a->suit = (int8_t)(c->suits == 1 ? -1 : k % c->suits);
+        return;
     }
     k -= c->values * c->suits;
-    a.kind = c->contra && k == 0 ? PL_CONTRA : PL_RECONTRA;
-    return a;
+    a->kind = c->contra && k == 0 ? PL_CONTRA : PL_RECONTRA;
 }
 
 /* The play's list: announcements, show, then the cards (P39's flagged
@@ -74,31 +76,56 @@ static void plays(const pl_State *s, Plays *p)
     p->ncards = pl_count(p->cards) + pl_count(p->pending);
 }
 
-static pl_Action play_nth(const pl_State *s, const Plays *p, int k)
+/* One halving step of nth_card: skips the lower part of width w when the
+ * k-th card is not among its n cards. Arithmetic, not a branch: k is
+ * random, and a mispredicted branch costs more than these operations. */
+#define NTH_STEP(w, n)                                                                                       \
+    do {                                                                                                     \
+        const int count = (n), skip = -(k >= count);                                                         \
+        pos += (w) & skip;                                                                                   \
+        k -= count & skip;                                                                                   \
+    } while (0)
+
+/* The k-th card (from 0, lowest first) of a set holding more than k. The
+ * bit counts of pl_count, kept at each width, halve the search. */
+static int nth_card(pl_Set x, int k)
 {
-    pl_Action a = {0, PL_PLAY, 0, -1, 0, 0};
-    (void)s;
+    const pl_Set c2 = x - ((x >> 1) & 0x55555555u);
+    const pl_Set c4 = (c2 & 0x33333333u) + ((c2 >> 2) & 0x33333333u);
+    const pl_Set c8 = (c4 + (c4 >> 4)) & 0x0F0F0F0Fu;
+    int pos = 0;
+    NTH_STEP(16, (int)((c8 + (c8 >> 8)) & 0xFF));
+    NTH_STEP(8, (int)((c8 >> pos) & 0xFF));
+    NTH_STEP(4, (int)((c4 >> pos) & 0xF));
+    NTH_STEP(2, (int)((c2 >> pos) & 0x3));
+    NTH_STEP(1, (int)((x >> pos) & 0x1));
+    return pos;
+}
+#undef NTH_STEP
+
+/* The k-th play into *a (as call_nth). */
+static void play_nth(const Plays *p, int k, pl_Action *a)
+{
+    *a = (pl_Action){0, PL_PLAY, 0, -1, 0, 0};
     if (k < p->nopts) {
-        a.kind = PL_ANNOUNCE, a.cards = p->opts[k];
-        return a;
+        a->kind = PL_ANNOUNCE, a->cards = p->opts[k];
+        return;
     }
     k -= p->nopts;
     if (p->show && k-- == 0) {
-        a.kind = PL_SHOW;
-        return a;
+        a->kind = PL_SHOW;
+        return;
     }
     if (!p->pending) {
-        pl_Set c = p->cards;
-        while (k--) c &= c - 1; /* the k-th card, lowest first */
-        a.card = (uint8_t)pl_first(c);
-        return a;
+        a->card = (uint8_t)nth_card(p->cards, k);
+        return;
     }
     for (pl_Set c = p->cards;; c &= c - 1) {
         int card = pl_first(c), twice = (p->pending >> card & 1) != 0;
         if (k <= twice) {
-            a.card = (uint8_t)card;
-            a.belote = (uint8_t)(twice && k == 0);
-            return a;
+            a->card = (uint8_t)card;
+            a->belote = (uint8_t)(twice && k == 0);
+            return;
         }
         k -= 1 + twice;
     }
@@ -120,13 +147,16 @@ int pl_legal_count(const pl_State *s)
 
 pl_Action pl_legal_nth(const pl_State *s, int k)
 {
+    pl_Action a;
     if (s->phase != PL_PHASE_PLAY) {
         const Calls c = calls(s);
-        return call_nth(s, &c, k);
+        call_nth(s, &c, k, &a);
+        return a;
     }
     Plays p;
     plays(s, &p);
-    return play_nth(s, &p, k);
+    play_nth(&p, k, &a);
+    return a;
 }
 
 bool pl_random_action(pl_State *s, dl_Rng *rng)
@@ -135,12 +165,12 @@ bool pl_random_action(pl_State *s, dl_Rng *rng)
     if (s->phase == PL_PHASE_PLAY) {
         Plays p;
         plays(s, &p);
-        a = play_nth(s, &p, (int)dl_rng_below(rng, (uint32_t)(p.nopts + p.show + p.ncards)));
+        play_nth(&p, (int)dl_rng_below(rng, (uint32_t)(p.nopts + p.show + p.ncards)), &a);
     } else {
         const Calls c = calls(s);
         const int n = s->phase == PL_PHASE_AUCTION ? calls_count(&c) : pl_legal_count(s);
         if (n == 0) return false;
-        a = call_nth(s, &c, (int)dl_rng_below(rng, (uint32_t)n));
+        call_nth(s, &c, (int)dl_rng_below(rng, (uint32_t)n), &a);
     }
     pl_apply_legal(s, &a);
     return true;
