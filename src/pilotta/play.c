@@ -16,9 +16,9 @@ void pl_start_play(pl_State *s)
  * and needs no pairwise comparison of suits. */
 static inline int trick_rank(int c, int led, int trump)
 {
-    const int suit = pl_suit(c);
-    if (suit == trump) return 16 + pl_trump_strength[pl_rank(c)];
-    return suit == led ? 8 + pl_plain_strength[pl_rank(c)] : 0;
+    const int suit = pl_suit(c), trumps = suit == trump;
+    const uint8_t *strength = trumps ? pl_trump_strength : pl_plain_strength;
+    return (trumps << 4 | (suit == led) << 3) + strength[pl_rank(c)];
 }
 
 /* Index in played[] of the card winning trick k among its first n cards. */
