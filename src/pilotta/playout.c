@@ -63,7 +63,7 @@ typedef struct {
     pl_Set cards, pending;
 } Plays;
 
-static void plays(const pl_State *s, Plays *p)
+static inline void plays(const pl_State *s, Plays *p)
 {
     p->nopts = pl_trick_index(s) == 0 ? pl_announce_options(s, s->turn, p->opts) : 0;
     p->show = pl_trick_index(s) == 1 && pl_may_show(s); /* (P38: only then) */
@@ -88,7 +88,7 @@ static void plays(const pl_State *s, Plays *p)
 
 /* The k-th card (from 0, lowest first) of a set holding more than k. The
  * bit counts of pl_count, kept at each width, halve the search. */
-static int nth_card(pl_Set x, int k)
+static inline int nth_card(pl_Set x, int k)
 {
     const pl_Set c2 = x - ((x >> 1) & 0x55555555u);
     const pl_Set c4 = (c2 & 0x33333333u) + ((c2 >> 2) & 0x33333333u);
@@ -104,7 +104,7 @@ static int nth_card(pl_Set x, int k)
 #undef NTH_STEP
 
 /* The k-th play into *a (as call_nth). */
-static void play_nth(const Plays *p, int k, pl_Action *a)
+static inline void play_nth(const Plays *p, int k, pl_Action *a)
 {
     *a = (pl_Action){0, PL_PLAY, 0, -1, 0, 0};
     if (k < p->nopts) {
