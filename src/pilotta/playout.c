@@ -76,32 +76,15 @@ static inline void plays(const pl_State *s, Plays *p)
     p->ncards = pl_count(p->cards) + pl_count(p->pending);
 }
 
-/* One halving step of nth_card: skips the lower part of width w when the
- * k-th card is not among its n cards. Arithmetic, not a branch: k is
- * random, and a mispredicted branch costs more than these operations. */
-#define NTH_STEP(w, n)                                                                                       \
-    do {                                                                                                     \
-        const int count = (n), skip = -(k >= count);                                                         \
-        pos += (w) & skip;                                                                                   \
-        k -= count & skip;                                                                                   \
-    } while (0)
-
-/* The k-th card (from 0, lowest first) of a set holding more than k. The
- * bit counts of pl_count, kept at each width, halve the search. */
+/* The k-th card (from 0, lowest first) of a set of at most 8 (a hand's):
+ * the k lowest cleared in a fixed number of steps, each one past k a
+ * no-op. No branch depends on k, which is random: the exit of a loop of
+ * k steps was mispredicted at almost every play. */
 static inline int nth_card(pl_Set x, int k)
 {
-    const pl_Set c2 = x - ((x >> 1) & 0x55555555u);
-    const pl_Set c4 = (c2 & 0x33333333u) + ((c2 >> 2) & 0x33333333u);
-    const pl_Set c8 = (c4 + (c4 >> 4)) & 0x0F0F0F0Fu;
-    int pos = 0;
-    NTH_STEP(16, (int)((c8 + (c8 >> 8)) & 0xFF));
-    NTH_STEP(8, (int)((c8 >> pos) & 0xFF));
-    NTH_STEP(4, (int)((c4 >> pos) & 0xF));
-    NTH_STEP(2, (int)((c2 >> pos) & 0x3));
-    NTH_STEP(1, (int)((x >> pos) & 0x1));
-    return pos;
+    for (int i = 0; i < 7; i++) x &= x - (pl_Set)(i < k);
+    return pl_first(x);
 }
-#undef NTH_STEP
 
 /* The k-th play into *a (as call_nth). */
 static inline void play_nth(const Plays *p, int k, pl_Action *a)
