@@ -2,9 +2,10 @@
 
 #include <string.h>
 
-/* P9: where the packets of each seat come from, counted from the eldest. */
-static const uint8_t PACKET_START[3] = {0, 12, 20};
-static const uint8_t PACKET_SIZE[3] = {3, 2, 3};
+/* P9: which seat, counted from the eldest, gets the card at each place
+ * of the pack: packets of 3 round the table, then of 2, then of 3. */
+static const uint8_t PACKET_SEAT[PL_NCARDS] = {0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 1, 1,
+                                               2, 2, 3, 3, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3};
 
 /* Clears the round (auction and play), keeping the match. */
 static void new_round_fields(pl_State *s)
@@ -29,15 +30,18 @@ static void new_round_fields(pl_State *s)
     s->belote = -1;
 }
 
-void pl_deal_pack(pl_State *s, const uint8_t pack[PL_NCARDS])
+/* A new round with these hands, by seat counted from the eldest. */
+static void deal_hands(pl_State *s, const pl_Set from_eldest[4])
 {
     new_round_fields(s);
-    for (int k = 0; k < 4; k++) {
-        int seat = (pl_eldest(s) + k) & 3;
-        for (int p = 0; p < 3; p++)
-            for (int i = 0; i < PACKET_SIZE[p]; i++)
-                s->hand[seat] |= PL_BIT(pack[PACKET_START[p] + k * PACKET_SIZE[p] + i]);
-    }
+    for (int k = 0; k < 4; k++) s->hand[(pl_eldest(s) + k) & 3] = from_eldest[k];
+}
+
+void pl_deal_pack(pl_State *s, const uint8_t pack[PL_NCARDS])
+{
+    pl_Set h[4] = {0, 0, 0, 0};
+    for (int i = 0; i < PL_NCARDS; i++) h[PACKET_SEAT[i]] |= PL_BIT(pack[i]);
+    deal_hands(s, h);
 }
 
 void pl_cut(uint8_t pack[PL_NCARDS], int k)
@@ -53,13 +57,16 @@ void pl_deal_round(pl_State *s)
 {
     uint8_t pack[PL_NCARDS];
     for (int i = 0; i < PL_NCARDS; i++) pack[i] = (uint8_t)i;
+    pl_Set h[4] = {0, 0, 0, 0};
+    /* Fisher-Yates from the bottom: the card swapped into place i stays
+     * there, so it is dealt at once (pl_deal_pack's order, one pass). */
     for (int i = PL_NCARDS - 1; i > 0; i--) {
         int j = (int)dl_rng_below(&s->rng, (uint32_t)(i + 1));
-        uint8_t t = pack[i];
-        pack[i] = pack[j];
-        pack[j] = t;
+        h[PACKET_SEAT[i]] |= PL_BIT(pack[j]);
+        pack[j] = pack[i];
     }
-    pl_deal_pack(s, pack);
+    h[PACKET_SEAT[0]] |= PL_BIT(pack[0]);
+    deal_hands(s, h);
 }
 
 const char *pl_new_match(pl_State *s, const pl_Rules *r, uint64_t seed, int dealer)

@@ -32,13 +32,16 @@ bool pl_decl_classify(pl_Set cards, pl_Decl *d)
     return true;
 }
 
+/* Where three ranks in a row start, within each suit's byte: a set has
+ * a run of 3+ exactly where this is not empty. */
+static pl_Set run_starts(pl_Set set) { return set & (set >> 1) & (set >> 2) & 0x3F3F3F3Fu; }
+
 int pl_runs(pl_Set set, pl_Set out[4])
 {
     int n = 0;
-    /* Where three ranks in a row start, within each suit's byte. */
-    const pl_Set starts = set & (set >> 1) & (set >> 2) & 0x3F3F3F3Fu;
-    for (int suit = 0; suit < 4; suit++) {
-        if (!((starts >> (suit * 8)) & 0xFF)) continue;
+    for (pl_Set starts = run_starts(set); starts;) {
+        const int suit = pl_suit(pl_first(starts));
+        starts &= ~pl_suit_mask(suit); /* a suit's runs at once */
         unsigned m = (set >> (suit * 8)) & 0xFF;
         while (m) {
             unsigned low = m & -m, run = m & ~(m + low); /* the lowest block of 1s */
@@ -51,15 +54,20 @@ int pl_runs(pl_Set set, pl_Set out[4])
 
 unsigned pl_fours(pl_Set set)
 {
-    unsigned ranks = 0;
-    for (int r = PL_R9; r <= PL_RA; r++)
-        if ((set & pl_rank_mask(r)) == pl_rank_mask(r)) ranks |= 1u << r;
-    return ranks;
+    /* A rank's bit survives the four suit bytes ANDed together only when
+     * all four cards of it are in the set; 7s and 8s are worth nothing. */
+    return (set & set >> 8 & set >> 16 & set >> 24) & 0xFCu;
 }
 
 int pl_announce_options(const pl_State *s, int seat, pl_Set out[8])
 {
-    pl_Set hand = s->hand[seat], used = 0, fours_used = 0, runs_used = 0;
+    const pl_Set hand = s->hand[seat];
+    const unsigned fours = pl_fours(hand);
+    /* Most hands hold nothing to declare: no need to look at what the
+     * seat has announced. (A run of what the fours leave is a run of the
+     * hand too.) */
+    if (!fours && !run_starts(hand)) return 0;
+    pl_Set used = 0, fours_used = 0, runs_used = 0;
     for (int i = 0; i < s->ndecl; i++) {
         const pl_Decl *d = &s->decl[i];
         if (d->seat != seat) continue;
@@ -69,10 +77,8 @@ int pl_announce_options(const pl_State *s, int seat, pl_Set out[8])
     }
     const bool overlap = s->rules.decl_overlap;
     int n = 0;
-    unsigned fours = pl_fours(hand);
-    for (int r = PL_R9; r <= PL_RA; r++) {
-        pl_Set f = pl_rank_mask(r);
-        if (!(fours >> r & 1)) continue;
+    for (unsigned ranks = fours; ranks; ranks &= ranks - 1) {
+        const pl_Set f = pl_rank_mask(pl_first(ranks));
         if (overlap ? !(f & fours_used) : !(f & used)) out[n++] = f;
     }
     pl_Set runs[4];

@@ -10,15 +10,25 @@ void pl_start_play(pl_State *s)
     s->turn = s->leader[0];
 }
 
+/* How strongly card c holds a trick whose first card is of suit led
+ * (P29): any trump above any card of the led suit, which is above the
+ * rest (they never win). One number a card, so the winner is a maximum
+ * and needs no pairwise comparison of suits. */
+static inline int trick_rank(int c, int led, int trump)
+{
+    const int suit = pl_suit(c), trumps = suit == trump;
+    const uint8_t *strength = trumps ? pl_trump_strength : pl_plain_strength;
+    return (trumps << 4 | (suit == led) << 3) + strength[pl_rank(c)];
+}
+
 /* Index in played[] of the card winning trick k among its first n cards. */
 static int winning_index(const pl_State *s, int k, int n)
 {
-    const int trump = s->bid_suit, first = 4 * k;
-    int best = first;
+    const int trump = s->bid_suit, first = 4 * k, led = pl_suit(s->played[first]);
+    int best = first, top = trick_rank(s->played[first], led, trump);
     for (int i = first + 1; i < first + n; i++) {
-        int c = s->played[i], b = s->played[best];
-        if (pl_suit(c) == pl_suit(b) ? pl_beating(PL_BIT(c), b, trump) != 0 : pl_suit(c) == trump)
-            best = i;
+        const int r = trick_rank(s->played[i], led, trump);
+        if (r > top) best = i, top = r;
     }
     return best;
 }
@@ -42,8 +52,11 @@ pl_Set pl_legal_cards(const pl_State *s)
     const int n = pl_trick_count(s), trump = s->bid_suit;
     if (n == 0) return hand; /* P22 */
     const int led = pl_suit(s->played[s->nplayed - n]);
-    const int bi = winning_index(s, pl_trick_index(s), n), best = s->played[bi];
     const pl_Set follow = hand & pl_suit_mask(led), trumps = hand & pl_suit_mask(trump);
+    /* The common cases, where the card now winning does not matter. */
+    if (follow && led != trump && !s->rules.must_head) return follow; /* P23, P28 */
+    if (!follow && !trumps) return hand;                              /* P26 */
+    const int bi = winning_index(s, pl_trick_index(s), n), best = s->played[bi];
     if (follow) {
         /* P24 over a trump lead; PV-must-head in a plain suit nobody trumped. */
         if (led == trump || (s->rules.must_head && pl_suit(best) != trump)) {
@@ -115,10 +128,10 @@ static void show(pl_State *s)
 static void end_trick(pl_State *s)
 {
     const int k = pl_trick_index(s) - 1, w = pl_trick_winner(s, k);
-    pl_Set cards = 0;
-    for (int i = 4 * k; i < 4 * k + 4; i++) cards |= PL_BIT(s->played[i]);
+    int points = 0;
+    for (int i = 4 * k; i < 4 * k + 4; i++) points += pl_points(s->played[i], s->bid_suit);
     s->trick_won[pl_team(w)]++;
-    s->trick_points[pl_team(w)] += (int16_t)pl_set_points(cards, s->bid_suit);
+    s->trick_points[pl_team(w)] += (int16_t)points;
     if (k == 0) s->standing = (int8_t)pl_standing(s); /* P36 */
     if (k == 7) {
         s->trick_points[pl_team(w)] += 10; /* P31 */
