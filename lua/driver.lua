@@ -107,8 +107,10 @@ function Driver:_ai_listens()
   return false
 end
 
-function Driver:emit(e)
-  if e.type ~= "warning" then self:tell_players(e) end
+-- (quiet: no AI hears moves, as play just found; the players are not
+-- asked again about a move)
+function Driver:emit(e, quiet)
+  if e.type ~= "warning" and not (quiet and e.type == "move") then self:tell_players(e) end
   for _, fn in ipairs(self.listeners) do fn(e, self) end
 end
 
@@ -127,7 +129,8 @@ end
 function Driver:play(move, info)
   local g = self.game
   -- (with the table it was played on, for whoever hears the event)
-  local effect, why = g:play(move, not self.unheard or self:_ai_listens())
+  local listening = self:_ai_listens()
+  local effect, why = g:play(move, not self.unheard or listening)
   if not effect then return nil, why end
   local e = M.move_event(effect)
   -- An AI's answer (its note, a warning) is for the caller and the people
@@ -137,7 +140,7 @@ function Driver:play(move, info)
   if info and info.warning then self.warnings[#self.warnings + 1] = info.warning end
   -- a house rule's score or match hook failed: the rule's, not a player's
   if why then self:warn(nil, why, "rules") end
-  self:emit(e)
+  self:emit(e, not listening)
   -- (a move that dealt the round again starts it anew: a claim, V-face-card-claim)
   if e.redealt then self:emit(round_start_event(g, true)) end
   if e.round_over then
