@@ -226,6 +226,8 @@ bench: deps $(BUILD)/diloti-bench $(BUILD)/diloti $(BUILD)/pilotta-bench $(BUILD
 	  2>&1 >/dev/null | tail -1
 	@/usr/bin/time -f "lay-only self-play, 3 games: %e s, peak %M KiB" \
 	  $(BUILD)/diloti --ai-dir tools/layer-ai match layer layer --games 3 2>&1 >/dev/null | tail -1
+	@# issue 29: expert and master as they play at the table (tools/table_bench.lua)
+	@$(BUILD)/diloti run tools/table_bench.lua
 	@# issue 27: diloti serve (200 rooms of AIs, 50 of master AIs; tools/server_bench.lua)
 	@$(BUILD)/diloti run tools/server_bench.lua 200 50
 
