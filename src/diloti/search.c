@@ -262,6 +262,20 @@ typedef struct {
     double reward; /* summed, from the mover's side */
 } Node;
 
+/* A deal's legal moves found by value: which children of a node are
+ * legal in this deal, and which moves are still untried. Without it each
+ * step down the tree compares every child with every move, which is most
+ * of a crowded search's time. Open addressing; a slot is in use when its
+ * stamp is the list's, so nothing is cleared between lists. */
+typedef struct {
+    uint32_t *stamp;
+    int *at;          /* the move's index in the list */
+    size_t mask;      /* slots - 1 (a power of two) */
+    uint32_t now;
+    bool *known;      /* per move of the list: a child plays it */
+    size_t knowncap;
+} Index;
+
 typedef struct {
     Node *n;
     int count, cap;
@@ -269,7 +283,74 @@ typedef struct {
     const Pool *pool;
     dl_Rng rng;
     dl_MoveList l;
+    Index ix;
 } Tree;
+
+static size_t move_slot(const dl_Move *m, size_t mask)
+{
+    uint64_t x = m->take ^ ((uint64_t)m->kind << 56 | (uint64_t)m->card << 48 |
+                            (uint64_t)m->value << 40);
+    x *= 0x9E3779B97F4A7C15ULL;
+    return (size_t)(x >> 32 ^ x) & mask;
+}
+
+static void index_free(Index *ix)
+{
+    free(ix->stamp);
+    free(ix->at);
+    free(ix->known);
+    memset(ix, 0, sizeof *ix);
+}
+
+/* Indexes l; false (the plain comparisons decide) when memory ran out or
+ * the list holds a move twice. */
+static bool index_build(Index *ix, const dl_MoveList *l)
+{
+    size_t slots = 64;
+    while (slots < 2 * l->n) slots *= 2;
+    if (slots > ix->mask + 1 || !ix->stamp) {
+        uint32_t *st = calloc(slots, sizeof *st);
+        int *at = malloc(slots * sizeof *at);
+        if (!st || !at) {
+            free(st);
+            free(at);
+            return false;
+        }
+        free(ix->stamp);
+        free(ix->at);
+        ix->stamp = st;
+        ix->at = at;
+        ix->mask = slots - 1;
+        ix->now = 0;
+    }
+    if (l->n > ix->knowncap) {
+        bool *k = realloc(ix->known, l->n * sizeof *k);
+        if (!k) return false;
+        ix->known = k;
+        ix->knowncap = l->n;
+    }
+    if (++ix->now == 0) {
+        memset(ix->stamp, 0, (ix->mask + 1) * sizeof *ix->stamp);
+        ix->now = 1;
+    }
+    for (size_t i = 0; i < l->n; i++) {
+        size_t h = move_slot(&l->m[i], ix->mask);
+        for (; ix->stamp[h] == ix->now; h = (h + 1) & ix->mask)
+            if (dl_move_eq(&l->m[ix->at[h]], &l->m[i])) return false;
+        ix->stamp[h] = ix->now;
+        ix->at[h] = (int)i;
+        ix->known[i] = false;
+    }
+    return true;
+}
+
+/* The index of m in the indexed list l, or -1. */
+static long index_find(const Index *ix, const dl_MoveList *l, const dl_Move *m)
+{
+    for (size_t h = move_slot(m, ix->mask); ix->stamp[h] == ix->now; h = (h + 1) & ix->mask)
+        if (dl_move_eq(&l->m[ix->at[h]], m)) return ix->at[h];
+    return -1;
+}
 
 static int add_node(Tree *t, int parent, const dl_Move *m, int mover)
 {
@@ -310,10 +391,17 @@ static int iterate(Tree *t, const dl_View *v)
     while (live(&s) && !expanded) {
         if (dl_legal_moves_share(&s, &t->l, DL_SEARCH_SHARE) <= 0) return -1;
         /* Children legal in this deal gain an availability. */
+        const bool indexed = index_build(&t->ix, &t->l);
         int best = -1;
         double bv = -1e300;
         for (int c = t->n[node].child; c >= 0; c = t->n[c].sibling) {
-            if (!listed(&t->l, &t->n[c].move)) continue;
+            if (indexed) {
+                long at = index_find(&t->ix, &t->l, &t->n[c].move);
+                if (at < 0) continue;
+                t->ix.known[at] = true;
+            } else if (!listed(&t->l, &t->n[c].move)) {
+                continue;
+            }
             Node *x = &t->n[c];
             x->avail++;
             double ucb = x->reward / (double)x->visits +
@@ -323,8 +411,8 @@ static int iterate(Tree *t, const dl_View *v)
         /* Untried moves come first (in a random order). */
         size_t untried = 0, pick = 0;
         for (size_t i = 0; i < t->l.n; i++) {
-            bool known = false;
-            for (int c = t->n[node].child; c >= 0 && !known; c = t->n[c].sibling)
+            bool known = indexed && t->ix.known[i];
+            for (int c = t->n[node].child; !indexed && c >= 0 && !known; c = t->n[c].sibling)
                 known = dl_move_eq(&t->n[c].move, &t->l.m[i]);
             if (!known && dl_rng_below(&t->rng, (uint32_t)++untried) == 0) pick = i;
         }
@@ -401,6 +489,7 @@ static int mcts(const dl_View *v, const dl_SearchParams *p, const Pool *pool, dl
     }
     free(t.n);
     dl_movelist_free(&t.l);
+    index_free(&t.ix);
     return rc;
 }
 
