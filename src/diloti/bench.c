@@ -86,6 +86,16 @@ static void bench(const char *name, const dl_Rules *r, int rounds)
            last.moves);
 }
 
+/* A signature of the moves a search chose (issue 29): a faster search must
+ * choose exactly the same moves, with the same iterations and the same use
+ * of its random generator, so this must not change unless its play does. */
+static uint64_t choice_mix(uint64_t h, const dl_Move *m)
+{
+    const uint64_t f[4] = {m->take, m->kind, m->card, m->value};
+    for (int i = 0; i < 4; i++) h = (h ^ f[i]) * 0x100000001b3ULL;
+    return h;
+}
+
 /* Times per move, sorted before they are read. */
 typedef struct {
     double t[400];
@@ -108,6 +118,7 @@ static void bench_search(const char *name, long iterations, int players, double 
     Times x = {.n = 0};
     long its = 0;
     double total = 0;
+    uint64_t chosen = 0xcbf29ce484222325ULL;
     for (uint64_t seed = 1; seed <= 4 && x.n < 400; seed++) {
         const char *err = NULL;
         dl_Game *g = dl_game_new(&r, seed, 0, &err);
@@ -130,6 +141,7 @@ static void bench_search(const char *name, long iterations, int players, double 
                 its += res.iterations;
                 total += dt;
             }
+            chosen = choice_mix(chosen, &res.best);
             char why[200];
             if (dl_game_play(g, &res.best, why, sizeof why)) exit(1);
         }
@@ -137,8 +149,8 @@ static void bench_search(const char *name, long iterations, int players, double 
     }
     times_sort(&x);
     printf("search %-22s %6ld iterations/move: median %.0f ms, 95th percentile %.0f ms, "
-           "%.0f iterations/s (%d moves)\n", name, iterations, pct_ms(&x, 50), pct_ms(&x, 95),
-           its / total, x.n);
+           "%.0f iterations/s (%d moves) choices %016llx\n", name, iterations, pct_ms(&x, 50),
+           pct_ms(&x, 95), its / total, x.n, (unsigned long long)chosen);
 }
 
 /* The sampled exact endgame as counter uses it (four players, empty pack,
@@ -151,6 +163,7 @@ static void bench_sampled(void)
     dl_rules_set_players(&r, 4, true);
     Times x = {.n = 0};
     long positions = 0;
+    uint64_t chosen = 0xcbf29ce484222325ULL;
     dl_MoveList l;
     dl_movelist_init(&l);
     for (uint64_t seed = 1; seed <= 30 && x.n < 400; seed++) {
@@ -175,6 +188,7 @@ static void bench_sampled(void)
                 dl_SearchResult res;
                 double t0 = now();
                 if (dl_search(&v, &p, &res) != 0) exit(1);
+                chosen = choice_mix(chosen, &res.best);
                 if (res.deals > 0) {
                     x.t[x.n++] = now() - t0;
                     positions += res.iterations;
@@ -187,8 +201,9 @@ static void bench_sampled(void)
     if (x.n == 0) return;
     times_sort(&x);
     printf("sampled endgame (counter), 4 players, 12 cards, 100 deals: median %.1f ms, 95th percentile %.1f ms, "
-           "max %.1f ms, %.0f positions a move (%d moves)\n", pct_ms(&x, 50), pct_ms(&x, 95),
-           x.t[x.n - 1] * 1e3, (double)positions / x.n, x.n);
+           "max %.1f ms, %.0f positions a move (%d moves) choices %016llx\n", pct_ms(&x, 50),
+           pct_ms(&x, 95), x.t[x.n - 1] * 1e3, (double)positions / x.n, x.n,
+           (unsigned long long)chosen);
 }
 
 int main(int argc, char **argv)

@@ -862,6 +862,241 @@ static void gen_claim(Gen *g)
     emit(g, DL_KEEP, 0, 0, 0);
 }
 
+/* ---- a table without declarations: the fast path ----
+ *
+ * Seven positions in ten have no declaration on the table (random play,
+ * two players), and then the mover owns none, D19 asks nothing and the
+ * liberal variants change nothing. The path below makes exactly the list
+ * the batches above make, in the same order, with the list kept in locals
+ * rather than behind Gen. It gives up (and the batches make the list
+ * again) wherever a batch would fill or run out of work, so a cut list is
+ * always the batches' own. */
+typedef struct {
+    Gen *g;
+    dl_Move *m;   /* the list's moves: a local copy, moved only by growing */
+    size_t n, cap;
+    size_t end;   /* where the batch being made must stop */
+    long work;    /* steps the batch may still take */
+} Fast;
+
+static inline void fast_batch(Fast *f)
+{
+    f->end = f->n + (size_t)f->g->batch_cap;
+    f->work = 256 * f->g->batch_cap;
+}
+
+/* Room for n moves past the list's end; NULL if memory ran out. */
+static dl_Move *grow_moves(dl_MoveList *l, size_t n)
+{
+    size_t cap = l->cap ? l->cap : 64;
+    while (cap < n) cap *= 2;
+    dl_Move *p = realloc(l->m, cap * sizeof *p);
+    if (!p) return NULL;
+    l->m = p;
+    l->cap = cap;
+    return p;
+}
+
+/* False when the batch is full (the batches decide) or memory ran out. */
+static inline bool fast_emit(Fast *f, int kind, int card, int value, uint64_t take)
+{
+    if (f->n == f->end) return false;
+    if (f->n == f->cap) {
+        if (!(f->m = grow_moves(f->g->out, f->n + 1))) return false;
+        f->cap = f->g->out->cap;
+    }
+    dl_Move *d = &f->m[f->n++];
+    d->take = take;
+    d->kind = (uint8_t)kind;
+    d->card = (uint8_t)card;
+    d->value = (uint8_t)value;
+    return true;
+}
+
+/* loose_unions() and dedupe() work on the list itself. */
+static inline void fast_sync(Fast *f) { f->g->out->n = f->n; }
+static inline void fast_resync(Fast *f)
+{
+    f->m = f->g->out->m;
+    f->n = f->g->out->n;
+    f->cap = f->g->out->cap;
+}
+
+static const uint64_t *fast_unions(Fast *f, int v, int *count)
+{
+    fast_sync(f);
+    const uint64_t *u = loose_unions(f->g, v, count);
+    return u && !f->g->out->cut ? u : NULL;
+}
+
+/* Every non-empty union of pairwise disjoint parts joined to base, in
+ * Gray-code order (gray_unions() with nothing owned). */
+static bool fast_gray(Fast *f, const uint64_t *p, int n, int kind, int card, int value,
+                      uint64_t base)
+{
+    if (n >= 32) return false; /* far past any batch's share */
+    uint64_t take = base;
+    for (uint64_t i = 1; i < (uint64_t)1 << n; i++) {
+        take ^= p[__builtin_ctzll(i)];
+        if (!fast_emit(f, kind, card, value, take)) return false;
+    }
+    return true;
+}
+
+/* gen_numeral_captures() without declarations. */
+static bool fast_captures(Fast *f, int card, int v)
+{
+    const Gen *g = f->g;
+    const dl_Rules *r = &g->s->rules;
+    const uint64_t *part = g->loose.b[v];
+    const int np = g->loose.n[v];
+    fast_batch(f);
+    if (r->capture == DL_CAPTURE_ONE) {
+        for (int j = 0; j < np; j++)
+            if (!fast_emit(f, DL_CAPTURE, card, 0, part[j])) return false;
+        return true;
+    }
+    const bool forced = r->forced_capture;
+    if (np > 1 && parts_overlap(part, np)) {
+        int nu;
+        const uint64_t *u = fast_unions(f, v, &nu);
+        if (!u) return false;
+        fast_resync(f);
+        for (int i = 0; i < nu; i++) {
+            bool keep = true;
+            for (int j = 0; forced && keep && j < np; j++) keep = (part[j] & u[i]) != 0;
+            if (keep && !fast_emit(f, DL_CAPTURE, card, 0, u[i])) return false;
+        }
+        return true;
+    }
+    if (forced || np == 1) {
+        /* Disjoint parts: the only maximal capture takes them all. */
+        uint64_t all = 0;
+        for (int j = 0; j < np; j++) all |= part[j];
+        return fast_emit(f, DL_CAPTURE, card, 0, all);
+    }
+    return fast_gray(f, part, np, DL_CAPTURE, card, 0, 0);
+}
+
+/* plain_groups(), in a batch of its own. */
+static bool fast_groups(Fast *f, int card, int v)
+{
+    Gen *g = f->g;
+    const Subsets *ss = &g->loose;
+    const int w = dl_value(card), np = ss->n[v];
+    const uint64_t *P = ss->b[v];
+    const int nx = w == v ? 1 : ss->n[v - w];
+    fast_batch(f);
+    if (np > 1 && parts_overlap(P, np)) {
+        size_t from = f->n;
+        int nu;
+        const uint64_t *u = fast_unions(f, v, &nu);
+        if (!u) return false;
+        fast_resync(f);
+        for (int k = 0; k < nx; k++) {
+            uint64_t x = w == v ? 0 : ss->b[v - w][k];
+            if (f->work < nu) return false; /* the batches' work share */
+            f->work -= nu;
+            for (int i = 0; i < nu; i++)
+                if (!(u[i] & x) && !fast_emit(f, DL_GROUP, card, v, x | u[i])) return false;
+        }
+        if (nx > 1) {
+            fast_sync(f);
+            dedupe(g, from);
+            if (g->oom) return false;
+            fast_resync(f);
+        }
+        return true;
+    }
+    uint64_t free_parts[DL_NCARDS];
+    for (int k = 0; k < nx; k++) {
+        uint64_t x = w == v ? 0 : ss->b[v - w][k];
+        int nf = 0;
+        for (int j = 0; j < np; j++)
+            if (!(P[j] & x)) free_parts[nf++] = P[j];
+        if (nf && !fast_gray(f, free_parts, nf, DL_GROUP, card, v, x)) return false;
+    }
+    return true;
+}
+
+/* gen_numeral() with nothing declared: captures, the lay, plain
+ * declarations (D15) and groups (D17). */
+static bool fast_numeral(Fast *f, int card)
+{
+    const Gen *g = f->g;
+    const dl_Rules *r = &g->s->rules;
+    const int w = dl_value(card);
+    const unsigned sums = g->loose.sums;
+    const bool can_capture = (sums >> w) & 1;
+    if (can_capture && !fast_captures(f, card, w)) return false;
+    if (can_capture && r->forced_capture) return true; /* C1 */
+    fast_batch(f);
+    if (!fast_emit(f, DL_LAY, card, 0, 0)) return false;
+    if (!r->declarations) return true;
+    const unsigned rest = rest_values(g, card);
+    for (unsigned vs = rest & (sums << w) & 0x7FE; vs; vs &= vs - 1) {
+        const int v = dl_first(vs), sum = v - w;
+        fast_batch(f);
+        for (int i = 0; i < g->loose.n[sum]; i++)
+            if (!fast_emit(f, DL_PLAIN, card, v, g->loose.b[sum][i])) return false;
+    }
+    unsigned vs = rest & sums & (0x7FEu << (w - 1) & 0x7FE);
+    for (vs &= (sums << w) | (1u << w); vs; vs &= vs - 1)
+        if (!fast_groups(f, card, dl_first(vs))) return false;
+    return true;
+}
+
+/* gen_face() with nothing owned. */
+static bool fast_face(Fast *f, int card)
+{
+    const dl_State *s = f->g->s;
+    const dl_Rules *r = &s->rules;
+    const dl_Set same = s->loose & dl_rank_mask(dl_rank(card));
+    fast_batch(f);
+    if (same && r->three_face_cards && r->capture == DL_CAPTURE_MANY && dl_count(same) == 3) {
+        if (!fast_emit(f, DL_CAPTURE, card, 0, same)) return false;
+    } else {
+        for (dl_Set x = same; x; x &= x - 1)
+            if (!fast_emit(f, DL_CAPTURE, card, 0, DL_BIT(dl_first(x)))) return false;
+    }
+    if (same && (r->face_lay_blocked || r->forced_capture)) return true; /* D10, C1 */
+    return fast_emit(f, DL_LAY, card, 0, 0);
+}
+
+/* The list of a position without declarations, or false: the batches
+ * must make it (the list is then left for them to clear). */
+static bool fast_plain(Gen *g)
+{
+    dl_MoveList *l = g->out;
+    Fast f = {g, l->m, l->n, l->cap, 0, 0};
+    size_t prev_from = 0, prev_to = 0;
+    int prev_rank = -1;
+    for (dl_Set h = g->hand; h; h &= h - 1) {
+        const int card = dl_first(h);
+        const size_t from = f.n;
+        if (dl_rank(card) == prev_rank) {
+            /* Same rank, same moves (see generate()). */
+            const size_t k = prev_to - prev_from;
+            if (f.n + k > f.cap) {
+                if (!(f.m = grow_moves(l, f.n + k))) return false;
+                f.cap = l->cap;
+            }
+            for (size_t i = 0; i < k; i++) {
+                f.m[f.n + i] = f.m[prev_from + i];
+                f.m[f.n + i].card = (uint8_t)card;
+            }
+            f.n += k;
+        } else if (!(dl_is_face(card) ? fast_face(&f, card) : fast_numeral(&f, card))) {
+            return false;
+        }
+        prev_from = from;
+        prev_to = f.n;
+        prev_rank = dl_rank(card);
+    }
+    l->n = f.n;
+    return true;
+}
+
 static long generate(const dl_State *s, dl_MoveList *l, long batch_cap)
 {
     l->n = 0;
@@ -903,6 +1138,15 @@ static long generate(const dl_State *s, dl_MoveList *l, long batch_cap)
         Atom a[64];
         int na = lib_atoms(s, a);
         if (!build_subsets(&g->lib, a, na, limit)) return -1;
+    }
+    if (!s->ndecl) {
+        if (fast_plain(g)) return (long)l->n;
+        /* The batches start again from scratch, unions included. */
+        l->n = 0;
+        l->cut = false;
+        g->u_known = 0;
+        g->ulen = 0;
+        g->oom = false;
     }
     /* Every rule above looks at the played card's rank only, never at its
      * suit: a card of the same rank as the one before it in the hand (they

@@ -218,12 +218,22 @@ static bool live(const dl_State *s)
 
 /* ---- the playout policy ---- */
 
+/* Cards in a set, without a library call (a builtin popcount is one on a
+ * plain x86-64 build): the policy counts every capture it weighs. */
+static inline int cards_in(dl_Set x)
+{
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 static double move_score(const dl_State *s, const dl_Move *m)
 {
     switch (m->kind) {
     case DL_CAPTURE: {
         dl_Set taken = dl_move_taken(s, m);
-        double sc = 10 + dl_count(taken) + 3 * dl_card_points(taken);
+        double sc = 10 + cards_in(taken) + 3 * dl_card_points(taken);
         if (s->ply > 0 && dl_move_sweeps(s, m)) sc += 30;
         return sc;
     }
@@ -262,6 +272,21 @@ typedef struct {
     double reward; /* summed, from the mover's side */
 } Node;
 
+/* A deal's legal moves found by value: which children of a node are
+ * legal in this deal, and which moves are still untried. Without it each
+ * step down the tree compares every child with every move, which is most
+ * of a crowded search's time. Open addressing; a slot is in use when its
+ * stamp is the list's, so nothing is cleared between lists. */
+typedef struct {
+    uint32_t *stamp;
+    int *at;          /* the move's index in the list */
+    size_t mask;      /* slots - 1 (a power of two) */
+    int shift;        /* 64 - log2(slots) */
+    uint32_t now;
+    bool *known;      /* per move of the list: a child plays it */
+    size_t knowncap;
+} Index;
+
 typedef struct {
     Node *n;
     int count, cap;
@@ -269,7 +294,78 @@ typedef struct {
     const Pool *pool;
     dl_Rng rng;
     dl_MoveList l;
+    Index ix;
 } Tree;
+
+/* The top bits of a product depend on every bit of the move (the low
+ * bits would not see its card, and the copies of a move for cards of one
+ * rank differ only there). */
+static size_t move_slot(const dl_Move *m, int shift)
+{
+    uint64_t x = m->take ^ ((uint64_t)m->kind << 56 | (uint64_t)m->card << 48 |
+                            (uint64_t)m->value << 40);
+    return (size_t)((x * 0x9E3779B97F4A7C15ULL) >> shift);
+}
+
+static void index_free(Index *ix)
+{
+    free(ix->stamp);
+    free(ix->at);
+    free(ix->known);
+    memset(ix, 0, sizeof *ix);
+}
+
+/* Indexes l; false (the plain comparisons decide) when memory ran out or
+ * the list holds a move twice. */
+static bool index_build(Index *ix, const dl_MoveList *l)
+{
+    size_t slots = 64;
+    int shift = 58;
+    while (slots < 2 * l->n) slots *= 2, shift--;
+    if (slots > ix->mask + 1 || !ix->stamp) {
+        uint32_t *st = calloc(slots, sizeof *st);
+        int *at = malloc(slots * sizeof *at);
+        if (!st || !at) {
+            free(st);
+            free(at);
+            return false;
+        }
+        free(ix->stamp);
+        free(ix->at);
+        ix->stamp = st;
+        ix->at = at;
+        ix->mask = slots - 1;
+        ix->shift = shift;
+        ix->now = 0;
+    }
+    if (l->n > ix->knowncap) {
+        bool *k = realloc(ix->known, l->n * sizeof *k);
+        if (!k) return false;
+        ix->known = k;
+        ix->knowncap = l->n;
+    }
+    if (++ix->now == 0) {
+        memset(ix->stamp, 0, (ix->mask + 1) * sizeof *ix->stamp);
+        ix->now = 1;
+    }
+    for (size_t i = 0; i < l->n; i++) {
+        size_t h = move_slot(&l->m[i], ix->shift);
+        for (; ix->stamp[h] == ix->now; h = (h + 1) & ix->mask)
+            if (dl_move_eq(&l->m[ix->at[h]], &l->m[i])) return false;
+        ix->stamp[h] = ix->now;
+        ix->at[h] = (int)i;
+        ix->known[i] = false;
+    }
+    return true;
+}
+
+/* The index of m in the indexed list l, or -1. */
+static long index_find(const Index *ix, const dl_MoveList *l, const dl_Move *m)
+{
+    for (size_t h = move_slot(m, ix->shift); ix->stamp[h] == ix->now; h = (h + 1) & ix->mask)
+        if (dl_move_eq(&l->m[ix->at[h]], m)) return ix->at[h];
+    return -1;
+}
 
 static int add_node(Tree *t, int parent, const dl_Move *m, int mover)
 {
@@ -310,10 +406,17 @@ static int iterate(Tree *t, const dl_View *v)
     while (live(&s) && !expanded) {
         if (dl_legal_moves_share(&s, &t->l, DL_SEARCH_SHARE) <= 0) return -1;
         /* Children legal in this deal gain an availability. */
+        const bool indexed = index_build(&t->ix, &t->l);
         int best = -1;
         double bv = -1e300;
         for (int c = t->n[node].child; c >= 0; c = t->n[c].sibling) {
-            if (!listed(&t->l, &t->n[c].move)) continue;
+            if (indexed) {
+                long at = index_find(&t->ix, &t->l, &t->n[c].move);
+                if (at < 0) continue;
+                t->ix.known[at] = true;
+            } else if (!listed(&t->l, &t->n[c].move)) {
+                continue;
+            }
             Node *x = &t->n[c];
             x->avail++;
             double ucb = x->reward / (double)x->visits +
@@ -323,8 +426,8 @@ static int iterate(Tree *t, const dl_View *v)
         /* Untried moves come first (in a random order). */
         size_t untried = 0, pick = 0;
         for (size_t i = 0; i < t->l.n; i++) {
-            bool known = false;
-            for (int c = t->n[node].child; c >= 0 && !known; c = t->n[c].sibling)
+            bool known = indexed && t->ix.known[i];
+            for (int c = t->n[node].child; !indexed && c >= 0 && !known; c = t->n[c].sibling)
                 known = dl_move_eq(&t->n[c].move, &t->l.m[i]);
             if (!known && dl_rng_below(&t->rng, (uint32_t)++untried) == 0) pick = i;
         }
@@ -401,6 +504,7 @@ static int mcts(const dl_View *v, const dl_SearchParams *p, const Pool *pool, dl
     }
     free(t.n);
     dl_movelist_free(&t.l);
+    index_free(&t.ix);
     return rc;
 }
 

@@ -13,6 +13,8 @@
 #include "testutil.h"
 
 #define GOLDEN "tests/golden/perft.txt"
+/* test_move_order_is_fixed's signature. */
+#define MOVE_ORDER_SIGNATURE 0xf1ede0c6652b6837ULL
 
 static int cmp_move(const void *a, const void *b)
 {
@@ -84,6 +86,14 @@ static const char *const POSITIONS[] = {
     "hands=Qs 5d 9s 3h Ac / 4h 2c 8d 6s Ah; table=Qd Qc Qh G4@1(4d,4c) 2d 3d",
 };
 
+/* Leaf counts only where move generation differs. */
+static bool leaf_config(const TestConfig *c)
+{
+    return !(c->rules.capture == DL_CAPTURE_ONE || strstr(c->name, "redeal") ||
+             strstr(c->name, "claim") || strstr(c->name, "peeks") || strstr(c->name, "xeri") ||
+             strstr(c->name, "seed001"));
+}
+
 static void collect(char **buf, size_t *n, size_t *cap)
 {
     TestConfig cfg[32];
@@ -98,11 +108,7 @@ static void collect(char **buf, size_t *n, size_t *cap)
     }
     for (int i = 0; i < nc; i++) {
         dl_Rules r = cfg[i].rules;
-        /* Leaf counts only where move generation differs. */
-        if (r.capture == DL_CAPTURE_ONE || strstr(cfg[i].name, "redeal") ||
-            strstr(cfg[i].name, "claim") || strstr(cfg[i].name, "peeks") ||
-            strstr(cfg[i].name, "xeri") || strstr(cfg[i].name, "seed001"))
-            continue;
+        if (!leaf_config(&cfg[i])) continue;
         for (size_t p = 0; p < sizeof POSITIONS / sizeof *POSITIONS; p++) {
             dl_State s = pos(&r, POSITIONS[p]);
             add(buf, n, cap, "perft %s", 0, cfg[i].name);
@@ -158,10 +164,71 @@ static void test_D11_D17_move_counts_match_golden(void **state)
     free(buf);
 }
 
+/* The order of the list is fixed too (issue 29): the search and the bench
+ * pick moves by their index, so a generator made faster must list the
+ * same moves in the same order, or the AIs play differently. A signature
+ * of every list, in order, along unsorted random playouts of every
+ * configuration and at the crowded positions above, whole and with the
+ * smallest and the search's shares; a deliberate change of the order
+ * rewrites the number. */
+static uint64_t list_mix(uint64_t h, const dl_MoveList *l, long k)
+{
+    h = (h ^ (uint64_t)k ^ (uint64_t)l->cut << 40) * 0x100000001b3ULL;
+    for (long i = 0; i < k; i++) {
+        const dl_Move *m = &l->m[i];
+        h = (h ^ m->take) * 0x100000001b3ULL;
+        h = (h ^ (m->kind | (uint64_t)m->card << 8 | (uint64_t)m->value << 16)) * 0x100000001b3ULL;
+    }
+    return h;
+}
+
+static uint64_t lists_mix(uint64_t h, const dl_State *s, dl_MoveList *l)
+{
+    h = list_mix(h, l, dl_legal_moves_share(s, l, DL_BATCH_MIN));
+    h = list_mix(h, l, dl_legal_moves_share(s, l, DL_SEARCH_SHARE));
+    return list_mix(h, l, dl_legal_moves(s, l));
+}
+
+static void test_move_order_is_fixed(void **state)
+{
+    (void)state;
+    TestConfig cfg[32];
+    int nc = test_configs(cfg, 32);
+    uint64_t h = 0xcbf29ce484222325ULL;
+    dl_MoveList l;
+    dl_movelist_init(&l);
+    for (int i = 0; i < nc; i++) {
+        for (int players = 2; players <= 4; players += 2) {
+            dl_Rules r = cfg[i].rules;
+            dl_rules_set_players(&r, players, players == 4);
+            for (uint64_t seed = 1; seed <= 3; seed++) {
+                dl_State s;
+                dl_Rng pick;
+                dl_rng_seed(&pick, seed * 7919);
+                assert_null(dl_new_match(&s, &r, seed, 0));
+                while (s.phase == DL_PHASE_PLAY || s.phase == DL_PHASE_CLAIM) {
+                    h = lists_mix(h, &s, &l);
+                    long k = dl_legal_moves(&s, &l);
+                    assert_true(k > 0);
+                    dl_apply(&s, &l.m[dl_rng_below(&pick, (uint32_t)k)], NULL);
+                }
+            }
+        }
+        for (size_t p = 0; leaf_config(&cfg[i]) && p < sizeof POSITIONS / sizeof *POSITIONS; p++) {
+            dl_State s = pos(&cfg[i].rules, POSITIONS[p]);
+            h = lists_mix(h, &s, &l);
+        }
+    }
+    dl_movelist_free(&l);
+    printf("  move order signature %016llx\n", (unsigned long long)h);
+    assert_true(h == MOVE_ORDER_SIGNATURE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_D11_D17_move_counts_match_golden),
+        cmocka_unit_test(test_move_order_is_fixed),
     };
     return cmocka_run_group_tests_name("perft", tests, NULL, NULL);
 }
