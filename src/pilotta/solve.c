@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef DL_CHECK
+#include <stdio.h>
+#endif
 
 #include "pilotta/auction.h"
 #include "pilotta/decl.h"
@@ -38,6 +41,17 @@ struct pl_Solver {
     int trump;
     int flags;   /* bit t: team t has won a trick */
     pl_Set gone; /* cards of completed tricks */
+    /* the trick on the table, kept as cards are played and taken back so
+     * that a node never walks played[] again */
+    int tn;       /* its cards */
+    int tpts;     /* their points */
+    pl_Set tset;  /* the cards */
+    int led;      /* the suit led */
+    int wcard, wseat; /* the card winning it so far and its seat */
+    int rest;     /* points of the cards not in completed tricks */
+    bool must_head, partner_exempt;
+    uint8_t cpts[PL_NCARDS];  /* card points under the trumps */
+    uint8_t spts[2][256];     /* points of one suit's byte: [trump?][cards] */
     pl_Rules rules; /* of the table's entries: a change of legality clears it */
     int table_trump;
     double deadline; /* monotonic seconds, 0: none */
@@ -73,6 +87,13 @@ pl_Solver *pl_solver_new(int bits)
     }
     sv->mask = ((uint32_t)1 << bits) - 1;
     sv->table_trump = -1;
+    for (int t = 0; t < 2; t++)
+        for (int b = 0; b < 256; b++) {
+            int sum = 0;
+            for (int r = 0; r < 8; r++)
+                if (b >> r & 1) sum += t ? pl_trump_points[r] : pl_plain_points[r];
+            sv->spts[t][b] = (uint8_t)sum;
+        }
     return sv;
 }
 
@@ -90,6 +111,14 @@ int pl_solve_other(int value)
     if (value == PL_SOLVE_SWEPT) return PL_SOLVE_SWEEP;
     if (value == PL_SOLVE_SWEEP) return PL_SOLVE_SWEPT;
     return 162 - value;
+}
+
+/* Card points of a set under the solver's trumps (P6), a byte a suit. */
+static int set_points(const pl_Solver *sv, pl_Set s)
+{
+    const int t = sv->trump;
+    return sv->spts[t == 0][s & 0xFF] + sv->spts[t == 1][(s >> 8) & 0xFF] + sv->spts[t == 2][(s >> 16) & 0xFF] +
+           sv->spts[t == 3][s >> 24];
 }
 
 /* ---- the table ---------------------------------------------------------- */
@@ -167,14 +196,12 @@ static bool beats(int c, int best, int trump)
 static int order_moves(const pl_Solver *sv, pl_Set moves, int first, int out[8])
 {
     const pl_State *w = &sv->w;
-    const int trump = sv->trump, n = pl_trick_count(w);
-    const int k0 = pl_trick_index(w), bseat = n ? pl_trick_winner(w, k0) : -1;
-    const int best = n ? w->played[4 * k0 + ((bseat - w->leader[k0]) & 3)] : -1;
+    const int trump = sv->trump, n = sv->tn, bseat = sv->wseat, best = sv->wcard;
     const bool partner = n && bseat == ((w->turn + 2) & 3), last = n == 3;
-    const pl_Set outside = ~(sv->gone | w->hand[w->turn] | pl_trick_set(w));
+    const pl_Set outside = ~(sv->gone | w->hand[w->turn] | sv->tset);
     int key[8], k = 0;
     for (pl_Set m = moves; m && k < 8; m &= m - 1) {
-        int c = pl_first(m), pts = pl_points(c, trump), st = strength(c, trump), v;
+        int c = pl_first(m), pts = sv->cpts[c], st = strength(c, trump), v;
         if (c == first) v = 1000;
         else if (n == 0) {
             bool master = pl_beating(outside, c, trump) == 0;
@@ -192,108 +219,140 @@ static int order_moves(const pl_Solver *sv, pl_Set moves, int first, int out[8])
     return k;
 }
 
-/* ---- playing and taking back ------------------------------------------- */
+/* ---- the legal cards ------------------------------------------------------ */
 
-static pl_Set trick_cards(const pl_State *w, int k)
+/* pl_legal_cards (P22-P28, PV-must-head, PV-partner-exempt) from the
+ * trick kept in the solver: the same sets, without walking the trick.
+ * Test builds compare the two at every node. */
+static pl_Set legal(const pl_Solver *sv)
 {
-    const int i = 4 * k;
-    return PL_BIT(w->played[i]) | PL_BIT(w->played[i + 1]) | PL_BIT(w->played[i + 2]) | PL_BIT(w->played[i + 3]);
-}
-
-static int play(pl_Solver *sv, int c)
-{
-    pl_State *w = &sv->w;
-    c &= 31; /* a card: the analyzer cannot see that moves are never empty */
-    w->hand[w->turn] &= ~PL_BIT(c);
-    w->played[w->nplayed++] = (uint8_t)c;
-    /* the clock is read now and then: it costs more than a node */
-    if ((++sv->nodes & 0x3FFF) == 0 && sv->deadline > 0 && now_s() > sv->deadline) sv->stopped = true;
-    if (pl_trick_count(w)) {
-        w->turn = (uint8_t)((w->turn + 1) & 3);
-        return -1;
+    const pl_State *w = &sv->w;
+    const pl_Set hand = w->hand[w->turn];
+    if (sv->tn == 0) return hand;
+    const int trump = sv->trump, best = sv->wcard;
+    const pl_Set follow = hand & pl_suit_mask(sv->led), trumps = hand & pl_suit_mask(trump);
+    pl_Set out;
+    if (follow) {
+        out = follow;
+        if (sv->led == trump || (sv->must_head && pl_suit(best) != trump)) {
+            const pl_Set above = pl_beating(follow, best, trump);
+            if (above) out = above;
+        }
+    } else if (!trumps || (sv->partner_exempt && sv->wseat == ((w->turn + 2) & 3)))
+        out = hand;
+    else {
+        out = trumps;
+        if (pl_suit(best) == trump) {
+            const pl_Set above = pl_beating(trumps, best, trump);
+            if (above) out = above;
+        }
     }
-    const int k = pl_trick_index(w) - 1, win = pl_trick_winner(w, k);
-    if (k < 7) w->leader[k + 1] = (uint8_t)win;
-    w->turn = (uint8_t)win;
-    sv->gone |= trick_cards(w, k);
-    return win;
-}
-
-static void unplay(pl_Solver *sv)
-{
-    pl_State *w = &sv->w;
-    if (pl_trick_count(w) == 0) sv->gone &= ~trick_cards(w, pl_trick_index(w) - 1);
-    const int i = --w->nplayed, seat = pl_player_of(w, i), c = w->played[i];
-    w->hand[seat] |= PL_BIT(c);
-    w->turn = (uint8_t)seat;
+#ifdef DL_CHECK
+    if (out != pl_legal_cards(w)) {
+        fprintf(stderr, "solver's legal set %08x, the engine's %08x\n", (unsigned)out, (unsigned)pl_legal_cards(w));
+        abort();
+    }
+#endif
+    return out;
 }
 
 /* ---- the search --------------------------------------------------------- */
 
 static int search(pl_Solver *sv, int alpha, int beta);
 
-/* The value of playing c at this node. */
+/* The value of a completed trick's rest: its winner's team takes pts. */
+static int after_trick(pl_Solver *sv, int win, int pts, int alpha, int beta)
+{
+    const pl_State *w = &sv->w;
+    const int k = pl_trick_index(w) - 1, team = pl_team(win);
+    const int flags = sv->flags;
+    int v;
+    sv->flags |= 1 << team;
+    if (k == 7) {
+        /* P32: one team took all eight */
+        v = team == 0 ? pts + 10 : 0;
+        if (sv->flags == 1) v += SWEEP_EXTRA;
+        if (sv->flags == 2) v = PL_SOLVE_SWEPT;
+    } else if (team == 0)
+        v = pts + search(sv, alpha - pts, beta - pts);
+    else
+        v = search(sv, alpha, beta);
+    sv->flags = flags;
+    return v;
+}
+
+/* The value of playing c at this node: the card played, the rest
+ * searched, and all of it taken back. */
 static int child(pl_Solver *sv, int c, int alpha, int beta)
 {
     pl_State *w = &sv->w;
-    const int win = play(sv, c);
+    c &= 31; /* a card: the analyzer cannot see that moves are never empty */
+    const int seat = w->turn, owcard = sv->wcard, owseat = sv->wseat, oled = sv->led;
+    const pl_Set bit = PL_BIT(c);
+    w->hand[seat] &= ~bit;
+    w->played[w->nplayed++] = (uint8_t)c;
+    /* the clock is read now and then: it costs more than a node */
+    if ((++sv->nodes & 0x3FFF) == 0 && sv->deadline > 0 && now_s() > sv->deadline) sv->stopped = true;
+    if (sv->tn == 0) sv->led = pl_suit(c), sv->wcard = c, sv->wseat = seat;
+    else if (beats(c, sv->wcard, sv->trump)) sv->wcard = c, sv->wseat = seat;
+    sv->tset |= bit;
+    sv->tpts += sv->cpts[c];
     int v;
-    if (win < 0) v = search(sv, alpha, beta);
-    else {
-        const int k = pl_trick_index(w) - 1, team = pl_team(win);
-        int pts = pl_set_points(trick_cards(w, k), sv->trump) + (k == 7 ? 10 : 0);
-        const int flags = sv->flags;
-        sv->flags |= 1 << team;
-        if (k == 7) {
-            /* P32: one team took all eight */
-            v = team == 0 ? pts : 0;
-            if (sv->flags == 1) v += SWEEP_EXTRA;
-            if (sv->flags == 2) v = PL_SOLVE_SWEPT;
-        } else if (team == 0)
-            v = pts + search(sv, alpha - pts, beta - pts);
-        else
-            v = search(sv, alpha, beta);
-        sv->flags = flags;
+    if (++sv->tn < 4) {
+        w->turn = (uint8_t)((seat + 1) & 3);
+        v = search(sv, alpha, beta);
+    } else {
+        const int k = pl_trick_index(w) - 1, win = sv->wseat, tpts = sv->tpts;
+        const pl_Set tset = sv->tset;
+        if (k < 7) w->leader[k + 1] = (uint8_t)win;
+        w->turn = (uint8_t)win;
+        sv->gone |= tset, sv->rest -= tpts;
+        sv->tn = 0, sv->tset = 0, sv->tpts = 0;
+        v = after_trick(sv, win, tpts, alpha, beta);
+        sv->gone &= ~tset, sv->rest += tpts;
+        sv->tn = 4, sv->tset = tset, sv->tpts = tpts;
     }
-    unplay(sv);
+    sv->tn--;
+    sv->tset &= ~bit;
+    sv->tpts -= sv->cpts[c];
+    sv->wcard = owcard, sv->wseat = owseat, sv->led = oled;
+    w->nplayed--;
+    w->hand[seat] |= bit;
+    w->turn = (uint8_t)seat;
     return v;
 }
 
 /* What the rest can still bring team 0 at a trick start: [lo, hi]. */
 static void bounds(const pl_Solver *sv, int *lo, int *hi)
 {
-    const pl_Set left = ~sv->gone;
-    const int rest = pl_set_points(left, sv->trump) + 10;
     *lo = sv->flags & 1 ? 0 : PL_SOLVE_SWEPT;
-    *hi = rest + (sv->flags & 2 ? 0 : SWEEP_EXTRA);
+    *hi = sv->rest + 10 + (sv->flags & 2 ? 0 : SWEEP_EXTRA);
 }
 
 /* The last trick: one card a hand, so each seat's only legal card (a
  * legal set is never empty); no search needed. */
 static int last_trick(pl_Solver *sv)
 {
-    pl_State *w = &sv->w;
+    const pl_State *w = &sv->w;
     const int lead = w->turn;
-    pl_Set cards = 0;
-    for (int i = 0; i < 4; i++) {
-        const pl_Set h = w->hand[(lead + i) & 3];
-        w->played[28 + i] = (uint8_t)pl_first(h);
-        cards |= h;
+    int best = pl_first(w->hand[lead]), bseat = lead;
+    for (int i = 1; i < 4; i++) {
+        const int seat = (lead + i) & 3, c = pl_first(w->hand[seat]);
+        if (beats(c, best, sv->trump)) best = c, bseat = seat;
     }
-    w->nplayed = 32;
-    const int team = pl_team(pl_trick_winner(w, 7)), flags = sv->flags | 1 << team;
-    w->nplayed = 28;
+    const int team = pl_team(bseat), flags = sv->flags | 1 << team;
     sv->nodes += 4;
-    if (flags == 1) return pl_set_points(cards, sv->trump) + 10 + SWEEP_EXTRA;
+    /* the four cards are all that is left: sv->rest is their points */
+    if (flags == 1) return sv->rest + 10 + SWEEP_EXTRA;
     if (flags == 2) return PL_SOLVE_SWEPT;
-    return team == 0 ? pl_set_points(cards, sv->trump) + 10 : 0;
+    return team == 0 ? sv->rest + 10 : 0;
 }
 
 static int search(pl_Solver *sv, int alpha, int beta)
 {
     if (sv->stopped) return 0;
     pl_State *w = &sv->w;
-    const bool start = pl_trick_count(w) == 0;
+    const bool start = sv->tn == 0;
     if (start && w->nplayed == 28) return last_trick(sv);
     Entry *e = NULL;
     bool hit = false;
@@ -314,7 +373,7 @@ static int search(pl_Solver *sv, int alpha, int beta)
             first = e->move == 0xFF ? -1 : e->move;
         }
     }
-    const pl_Set moves = collapse(sv, pl_legal_cards(w), w->hand[w->turn]);
+    const pl_Set moves = collapse(sv, legal(sv), w->hand[w->turn]);
     int list[8] = {0};
     const int n = order_moves(sv, moves, first, list);
     const bool max = pl_team(w->turn) == 0;
@@ -359,7 +418,18 @@ static void load(pl_Solver *sv, const pl_State *s)
     sv->trump = s->bid_suit;
     sv->flags = (s->trick_won[0] ? 1 : 0) | (s->trick_won[1] ? 2 : 0);
     sv->gone = 0;
-    for (int k = 0; k < pl_trick_index(s); k++) sv->gone |= trick_cards(s, k);
+    for (int k = 0; k < pl_trick_index(s); k++)
+        for (int i = 4 * k; i < 4 * k + 4; i++) sv->gone |= PL_BIT(s->played[i]);
+    for (int c = 0; c < PL_NCARDS; c++) sv->cpts[c] = (uint8_t)pl_points(c, sv->trump);
+    sv->tn = pl_trick_count(s);
+    sv->tset = pl_trick_set(s);
+    sv->tpts = set_points(sv, sv->tset);
+    sv->led = sv->tn ? pl_suit(s->played[s->nplayed - sv->tn]) : -1;
+    sv->wcard = pl_best_card(s);
+    sv->wseat = sv->tn ? pl_trick_winner(s, pl_trick_index(s)) : -1;
+    sv->rest = set_points(sv, ~sv->gone);
+    sv->must_head = s->rules.must_head;
+    sv->partner_exempt = s->rules.partner_exempt;
     /* the house rules that change what may be played mid-round */
     const bool same = sv->rules.partner_exempt == s->rules.partner_exempt && sv->rules.must_head == s->rules.must_head;
     if (sv->table_trump != s->bid_suit || !same) {
