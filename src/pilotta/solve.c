@@ -51,6 +51,7 @@ struct pl_Solver {
     int rest;     /* points of the cards not in completed tricks */
     bool must_head, partner_exempt;
     uint8_t cpts[PL_NCARDS];  /* card points under the trumps */
+    pl_Set zero;              /* the cards without points */
     uint8_t spts[2][256];     /* points of one suit's byte: [trump?][cards] */
     pl_Rules rules; /* of the table's entries: a change of legality clears it */
     int table_trump;
@@ -149,11 +150,10 @@ static int strength(int card, int trump)
     return st[pl_rank(card)];
 }
 
-/* Drops cards that are one move with a kept card: the same suit, the same
- * points, and between them in the trick order only cards of the same hand
- * or of completed tricks. Either wins and loses the same tricks and gives
- * the same points, so one of them stands for both. */
-static pl_Set collapse(const pl_Solver *sv, pl_Set legal, pl_Set hand)
+#ifdef DL_CHECK
+/* collapse's rule over the whole trick order of every suit: test builds
+ * check the short way against it. */
+static pl_Set collapse_all(const pl_Solver *sv, pl_Set legal, pl_Set hand)
 {
     const int trump = sv->trump;
     pl_Set keep = legal;
@@ -180,6 +180,39 @@ static pl_Set collapse(const pl_Solver *sv, pl_Set legal, pl_Set hand)
                 prev = c;
         }
     }
+    return keep;
+}
+#endif
+
+/* Drops cards that are one move with a kept card: the same suit, the same
+ * points, and between them in the trick order only cards of the same hand
+ * or of completed tricks. Either wins and loses the same tricks and gives
+ * the same points, so one of them stands for both. Only cards without
+ * points are ever equal (P6: the others' points differ within a suit),
+ * and they are the lowest of their suit (7 8 9, of trumps 7 8), ranked by
+ * rank: so only they lie between two of them. */
+static pl_Set collapse(const pl_Solver *sv, pl_Set legal, pl_Set hand)
+{
+    const pl_Set zero = legal & sv->zero;
+    if (!(zero & (zero - 1))) return legal;
+    pl_Set keep = legal;
+    for (int su = 0; su < 4; su++) {
+        const pl_Set in = zero & pl_suit_mask(su);
+        if (!(in & (in - 1))) continue;
+        int prev = -1;
+        for (int c = su * 8 + 2; c >= su * 8; c--) {
+            if (!(sv->zero & PL_BIT(c)) || (sv->gone & PL_BIT(c))) continue;
+            if (!(hand & PL_BIT(c))) prev = -1; /* an outside card splits the sequence */
+            else if (prev >= 0 && (in & PL_BIT(c)) && (in & PL_BIT(prev))) keep &= ~PL_BIT(c);
+            else prev = c;
+        }
+    }
+#ifdef DL_CHECK
+    if (keep != collapse_all(sv, legal, hand)) {
+        fprintf(stderr, "collapse %08x, by the whole order %08x\n", (unsigned)keep, (unsigned)collapse_all(sv, legal, hand));
+        abort();
+    }
+#endif
     return keep;
 }
 
@@ -420,7 +453,11 @@ static void load(pl_Solver *sv, const pl_State *s)
     sv->gone = 0;
     for (int k = 0; k < pl_trick_index(s); k++)
         for (int i = 4 * k; i < 4 * k + 4; i++) sv->gone |= PL_BIT(s->played[i]);
-    for (int c = 0; c < PL_NCARDS; c++) sv->cpts[c] = (uint8_t)pl_points(c, sv->trump);
+    sv->zero = 0;
+    for (int c = 0; c < PL_NCARDS; c++) {
+        sv->cpts[c] = (uint8_t)pl_points(c, sv->trump);
+        if (!sv->cpts[c]) sv->zero |= PL_BIT(c);
+    }
     sv->tn = pl_trick_count(s);
     sv->tset = pl_trick_set(s);
     sv->tpts = set_points(sv, sv->tset);
