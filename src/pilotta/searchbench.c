@@ -130,18 +130,18 @@ static void print_values(pl_Solver *sv, const pl_State *s, const char *tag)
     printf("\n");
 }
 
-/* `--values N`: the solver's values on the bench's N fresh deals and on
+/* `--values N [bits]`: the solver's values on the bench's N fresh deals and on
  * positions played at random from other fresh deals to every depth,
  * under the house rules that change legality: a record to diff before
  * and after a change to the solver (whose values are exact and must not
  * move). */
-static int values_run(int deals)
+static int values_run(int deals, int bits)
 {
     pl_Rules r;
     pl_rules_default(&r);
     dl_Rng rng;
     dl_rng_seed(&rng, 7);
-    pl_Solver *sv = pl_solver_new(0);
+    pl_Solver *sv = pl_solver_new(bits);
     for (int i = 0; i < deals; i++) {
         pl_State s;
         fresh(&s, &r, &rng);
@@ -177,11 +177,12 @@ static int values_run(int deals)
 
 int main(int argc, char **argv)
 {
-    if (argc > 2 && strcmp(argv[1], "--values") == 0) return values_run((int)strtol(argv[2], NULL, 10));
+    if (argc > 2 && strcmp(argv[1], "--values") == 0)
+        return values_run((int)strtol(argv[2], NULL, 10), argc > 3 ? (int)strtol(argv[3], NULL, 10) : 0);
     const int deals = argc > 1 ? (int)strtol(argv[1], NULL, 10) : 200;
     const int rounds = argc > 2 ? (int)strtol(argv[2], NULL, 10) : 3;
     if (deals <= 0 || rounds <= 0) {
-        fprintf(stderr, "usage: pilotta-search-bench [deals [rounds]]\n");
+        fprintf(stderr, "usage: pilotta-search-bench [deals [rounds]] | --values N [bits]\n");
         return 2;
     }
     double f[4][RUNS];

@@ -389,6 +389,9 @@ static int search(pl_Solver *sv, int alpha, int beta)
     if (start && w->nplayed == 28) return last_trick(sv);
     Entry *e = NULL;
     bool hit = false;
+    /* the entry's bounds as found: its slot may hold another position by
+     * the time the children are searched */
+    int elo = -INF, ehi = INF;
     int first = -1;
     if (start) {
         int lo, hi;
@@ -398,6 +401,7 @@ static int search(pl_Solver *sv, int alpha, int beta)
         const int meta = 0x80 | sv->flags << 2 | w->turn;
         e = probe(sv, meta, &hit);
         if (hit) {
+            elo = e->lo, ehi = e->hi;
             if (e->lo >= beta) return e->lo;
             if (e->hi <= alpha) return e->hi;
             if (e->lo == e->hi) return e->lo;
@@ -431,7 +435,7 @@ static int search(pl_Solver *sv, int alpha, int beta)
     }
     if (start && !sv->stopped) {
         /* fail-soft: best bounds the value from the side it failed on */
-        int lo = hit ? e->lo : -INF, hi = hit ? e->hi : INF;
+        int lo = elo, hi = ehi;
         if (best <= sa) hi = best < hi ? best : hi;
         else if (best >= sb) lo = best > lo ? best : lo;
         else lo = hi = best;
