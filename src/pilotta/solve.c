@@ -52,6 +52,7 @@ struct pl_Solver {
     bool must_head, partner_exempt;
     uint8_t cpts[PL_NCARDS];  /* card points under the trumps */
     pl_Set zero;              /* the cards without points */
+    uint8_t top[256];         /* the strongest rank of a byte of trumps */
     uint8_t spts[2][256];     /* points of one suit's byte: [trump?][cards] */
     pl_Rules rules; /* of the table's entries: a change of legality clears it */
     int table_trump;
@@ -95,6 +96,9 @@ pl_Solver *pl_solver_new(int bits)
                 if (b >> r & 1) sum += t ? pl_trump_points[r] : pl_plain_points[r];
             sv->spts[t][b] = (uint8_t)sum;
         }
+    for (int b = 1; b < 256; b++)
+        for (int r = 0; r < 8; r++)
+            if (b >> r & 1 && pl_trump_strength[r] > pl_trump_strength[sv->top[b]]) sv->top[b] = (uint8_t)r;
     return sv;
 }
 
@@ -355,11 +359,23 @@ static int child(pl_Solver *sv, int c, int alpha, int beta)
     return v;
 }
 
+/* A team's trumps above every trump of the other team: whenever one is
+ * played, the trick goes to the highest trump in it, which is one of
+ * them, so the team takes their points and at least one trick. */
+static int sure_trumps(const pl_Solver *sv, unsigned mine, unsigned theirs)
+{
+    return theirs ? (int)(mine & pl_trump_above[sv->top[theirs]]) : (int)mine;
+}
+
 /* What the rest can still bring team 0 at a trick start: [lo, hi]. */
 static void bounds(const pl_Solver *sv, int *lo, int *hi)
 {
-    *lo = sv->flags & 1 ? 0 : PL_SOLVE_SWEPT;
-    *hi = sv->rest + 10 + (sv->flags & 2 ? 0 : SWEEP_EXTRA);
+    const pl_State *w = &sv->w;
+    const int sh = 8 * sv->trump;
+    const unsigned t0 = ((w->hand[0] | w->hand[2]) >> sh) & 0xFF, t1 = ((w->hand[1] | w->hand[3]) >> sh) & 0xFF;
+    const int sure0 = sure_trumps(sv, t0, t1), sure1 = sure_trumps(sv, t1, t0);
+    *lo = sure0 ? sv->spts[1][sure0] : sv->flags & 1 ? 0 : PL_SOLVE_SWEPT;
+    *hi = sv->rest + 10 + (sv->flags & 2 || sure1 ? 0 : SWEEP_EXTRA) - sv->spts[1][sure1];
 }
 
 /* The last trick: one card a hand, so each seat's only legal card (a
