@@ -410,21 +410,21 @@ static int search(pl_Solver *sv, int alpha, int beta)
     int elo = -INF, ehi = INF;
     int first = -1;
     if (start) {
-        int lo, hi;
-        bounds(sv, &lo, &hi);
-        if (lo >= beta) return lo;
-        if (hi <= alpha) return hi;
+        bounds(sv, &elo, &ehi);
+        if (elo >= beta) return elo;
+        if (ehi <= alpha) return ehi;
         const int meta = 0x80 | sv->flags << 2 | w->turn;
         e = probe(sv, meta, &hit);
         if (hit) {
-            elo = e->lo, ehi = e->hi;
-            if (e->lo >= beta) return e->lo;
-            if (e->hi <= alpha) return e->hi;
-            if (e->lo == e->hi) return e->lo;
-            if (e->lo > alpha) alpha = e->lo;
-            if (e->hi < beta) beta = e->hi;
+            if (e->lo > elo) elo = e->lo;
+            if (e->hi < ehi) ehi = e->hi;
             first = e->move == 0xFF ? -1 : e->move;
         }
+        if (elo >= beta) return elo;
+        if (ehi <= alpha) return ehi;
+        if (elo == ehi) return elo;
+        if (elo > alpha) alpha = elo;
+        if (ehi < beta) beta = ehi;
     }
     const pl_Set moves = collapse(sv, legal(sv), w->hand[w->turn]);
     int list[8] = {0};
