@@ -234,7 +234,17 @@ static int order_moves(const pl_Solver *sv, pl_Set moves, int first, int out[8])
 {
     const pl_State *w = &sv->w;
     const int trump = sv->trump, n = sv->tn, bseat = sv->wseat, best = sv->wcard;
-    const bool partner = n && bseat == ((w->turn + 2) & 3), last = n == 3;
+    bool partner = n && bseat == ((w->turn + 2) & 3), last = n == 3;
+    if (partner && n == 2) {
+        /* the partner's card is safe when the last seat cannot beat it:
+         * then this is the last card that counts, points on it */
+        const pl_Set h4 = w->hand[(w->turn + 1) & 3];
+        const pl_Set follow = h4 & pl_suit_mask(sv->led);
+        bool safe;
+        if (follow) safe = pl_suit(best) != sv->led || pl_beating(follow, best, trump) == 0;
+        else safe = pl_suit(best) == trump ? pl_beating(h4, best, trump) == 0 : (h4 & pl_suit_mask(trump)) == 0;
+        last = safe;
+    }
     const pl_Set outside = ~(sv->gone | w->hand[w->turn] | sv->tset);
     int key[8], k = 0;
     for (pl_Set m = moves; m && k < 8; m &= m - 1) {
