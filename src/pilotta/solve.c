@@ -28,7 +28,7 @@
 
 typedef struct {
     uint32_t hand[4];
-    uint8_t meta; /* 0x80 | trump << 4 | flags << 2 | leader; 0 when empty */
+    uint8_t meta; /* 0x80 | flags << 2 | leader; 0 when empty */
     uint8_t move; /* best card found, 0xFF none */
     int16_t lo, hi;
 } Entry;
@@ -54,8 +54,8 @@ struct pl_Solver {
     pl_Set zero;              /* the cards without points */
     uint8_t top[256];         /* the strongest rank of a byte of trumps */
     uint8_t spts[2][256];     /* points of one suit's byte: [trump?][cards] */
-    pl_Rules rules; /* of the table's entries (an empty table's: zero, any)
-                     * a change of legality clears it */
+    pl_Rules rules; /* of the table's entries: a change of legality clears it */
+    int table_trump;
     double deadline; /* monotonic seconds, 0: none */
     bool stopped;    /* the deadline passed: values are meaningless */
 };
@@ -88,6 +88,7 @@ pl_Solver *pl_solver_new(int bits)
         return NULL;
     }
     sv->mask = ((uint32_t)1 << bits) - 1;
+    sv->table_trump = -1;
     for (int t = 0; t < 2; t++)
         for (int b = 0; b < 256; b++) {
             int sum = 0;
@@ -406,9 +407,6 @@ static int last_trick(pl_Solver *sv)
     return team == 0 ? sv->rest + 10 : 0;
 }
 
-#ifndef TT_LAST
-#define TT_LAST 28
-#endif
 static int search(pl_Solver *sv, int alpha, int beta)
 {
     if (sv->stopped) return 0;
@@ -421,12 +419,12 @@ static int search(pl_Solver *sv, int alpha, int beta)
      * the time the children are searched */
     int elo = -INF, ehi = INF;
     int first = -1;
-    const bool keyed = start && w->nplayed < TT_LAST;
     if (start) {
         bounds(sv, &elo, &ehi);
         if (elo >= beta) return elo;
         if (ehi <= alpha) return ehi;
-        if (keyed) e = probe(sv, 0x80 | sv->trump << 4 | sv->flags << 2 | w->turn, &hit);
+        const int meta = 0x80 | sv->flags << 2 | w->turn;
+        e = probe(sv, meta, &hit);
         if (hit) {
             if (e->lo > elo) elo = e->lo;
             if (e->hi < ehi) ehi = e->hi;
@@ -461,22 +459,22 @@ static int search(pl_Solver *sv, int alpha, int beta)
         if (!max && v < beta) beta = v;
         if (alpha >= beta) break;
     }
-    if (keyed && !sv->stopped) {
+    if (start && !sv->stopped) {
         /* fail-soft: best bounds the value from the side it failed on */
         int lo = elo, hi = ehi;
         if (best <= sa) hi = best < hi ? best : hi;
         else if (best >= sb) lo = best > lo ? best : lo;
         else lo = hi = best;
         memcpy(e->hand, w->hand, sizeof e->hand);
-        e->meta = (uint8_t)(0x80 | sv->trump << 4 | sv->flags << 2 | w->turn);
+        e->meta = (uint8_t)(0x80 | sv->flags << 2 | w->turn);
         e->lo = (int16_t)lo, e->hi = (int16_t)hi;
         e->move = (uint8_t)bestc;
     }
     return best;
 }
 
-/* Readies the solver for s; clears the table when the rules differ from
- * those its entries were found under (the trumps are in their keys). */
+/* Readies the solver for s; clears the table when the trumps or rules
+ * differ from those its entries were found under. */
 static void load(pl_Solver *sv, const pl_State *s)
 {
     sv->w = *s;
@@ -501,9 +499,10 @@ static void load(pl_Solver *sv, const pl_State *s)
     sv->partner_exempt = s->rules.partner_exempt;
     /* the house rules that change what may be played mid-round */
     const bool same = sv->rules.partner_exempt == s->rules.partner_exempt && sv->rules.must_head == s->rules.must_head;
-    if (!same) {
+    if (sv->table_trump != s->bid_suit || !same) {
         memset(sv->tt, 0, ((size_t)sv->mask + 1) * sizeof *sv->tt);
         sv->rules = s->rules;
+        sv->table_trump = s->bid_suit;
     }
 }
 
