@@ -26,12 +26,19 @@
 #define SWEEP_EXTRA (PL_SOLVE_SWEEP - 162)
 #define INF 10000
 
+/* An entry: the four hands at a trick start in 12 bytes, as the cards
+ * left and two planes of their seat numbers (every card left is in one
+ * hand), and the value's bounds in a byte each (a value is -1..250, so
+ * value + 1; the bounds of no knowledge are -1 and 250 themselves). 16
+ * bytes: four to a cache line. */
 typedef struct {
-    uint32_t hand[4];
+    uint32_t left, odd, high; /* seats 1|3, seats 2|3 */
     uint8_t meta; /* 0x80 | flags << 2 | leader; 0 when empty */
     uint8_t move; /* best card found, 0xFF none */
-    int16_t lo, hi;
+    uint8_t lo, hi;
 } Entry;
+#define VMIN PL_SOLVE_SWEPT
+#define VMAX PL_SOLVE_SWEEP
 
 struct pl_Solver {
     Entry *tt;
@@ -128,21 +135,29 @@ static int set_points(const pl_Solver *sv, pl_Set s)
 
 /* ---- the table ---------------------------------------------------------- */
 
-static uint32_t key_hash(const pl_State *w, int meta)
+typedef struct {
+    uint32_t left, odd, high;
+} Key;
+
+static Key key_of(const pl_State *w)
 {
-    uint64_t h = (uint64_t)w->hand[0] * 0x9E3779B97F4A7C15u;
-    h ^= ((uint64_t)w->hand[1] << 32 | w->hand[2]) * 0xC2B2AE3D27D4EB4Fu;
-    h ^= ((uint64_t)w->hand[3] << 8 | (uint64_t)meta) * 0x165667B19E3779F9u;
+    const pl_Set h3 = w->hand[3];
+    return (Key){w->hand[0] | w->hand[1] | w->hand[2] | h3, w->hand[1] | h3, w->hand[2] | h3};
+}
+
+static uint32_t key_hash(Key k, int meta)
+{
+    uint64_t h = ((uint64_t)k.left << 32 | k.odd) * 0x9E3779B97F4A7C15u;
+    h ^= ((uint64_t)k.high << 8 | (uint64_t)meta) * 0xC2B2AE3D27D4EB4Fu;
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9u;
     return (uint32_t)(h ^ (h >> 32));
 }
 
-static Entry *probe(pl_Solver *sv, int meta, bool *hit)
+static Entry *probe(pl_Solver *sv, Key k, int meta, bool *hit)
 {
-    const pl_State *w = &sv->w;
-    Entry *e = &sv->tt[key_hash(w, meta) & sv->mask];
-    *hit = e->meta == meta && memcmp(e->hand, w->hand, sizeof e->hand) == 0;
+    Entry *e = &sv->tt[key_hash(k, meta) & sv->mask];
+    *hit = e->meta == meta && e->left == k.left && e->odd == k.odd && e->high == k.high;
     return e;
 }
 
@@ -414,6 +429,7 @@ static int search(pl_Solver *sv, int alpha, int beta)
     const bool start = sv->tn == 0;
     if (start && w->nplayed == 28) return last_trick(sv);
     Entry *e = NULL;
+    Key key = {0, 0, 0};
     bool hit = false;
     /* the entry's bounds as found: its slot may hold another position by
      * the time the children are searched */
@@ -424,10 +440,11 @@ static int search(pl_Solver *sv, int alpha, int beta)
         if (elo >= beta) return elo;
         if (ehi <= alpha) return ehi;
         const int meta = 0x80 | sv->flags << 2 | w->turn;
-        e = probe(sv, meta, &hit);
+        key = key_of(w);
+        e = probe(sv, key, meta, &hit);
         if (hit) {
-            if (e->lo > elo) elo = e->lo;
-            if (e->hi < ehi) ehi = e->hi;
+            if (e->lo + VMIN > elo) elo = e->lo + VMIN;
+            if (e->hi + VMIN < ehi) ehi = e->hi + VMIN;
             first = e->move == 0xFF ? -1 : e->move;
         }
         if (elo >= beta) return elo;
@@ -465,9 +482,10 @@ static int search(pl_Solver *sv, int alpha, int beta)
         if (best <= sa) hi = best < hi ? best : hi;
         else if (best >= sb) lo = best > lo ? best : lo;
         else lo = hi = best;
-        memcpy(e->hand, w->hand, sizeof e->hand);
+        e->left = key.left, e->odd = key.odd, e->high = key.high;
         e->meta = (uint8_t)(0x80 | sv->flags << 2 | w->turn);
-        e->lo = (int16_t)lo, e->hi = (int16_t)hi;
+        /* the bounds of the values there are (bounds() gives no wider) */
+        e->lo = (uint8_t)((lo < VMIN ? VMIN : lo) - VMIN), e->hi = (uint8_t)((hi > VMAX ? VMAX : hi) - VMIN);
         e->move = (uint8_t)bestc;
     }
     return best;
