@@ -557,9 +557,20 @@ int pl_solve(pl_Solver *sv, const pl_State *s, pl_SolveResult *out)
     if (!out) return for_team(final0(s, search(sv, -INF, INF)), team);
     out->team = team;
     out->nmoves = 0;
-    for (pl_Set m = pl_legal_cards(s); m; m &= m - 1) {
-        int c = pl_first(m);
-        pl_SolveMove mv = {c, for_team(final0(s, child(sv, c, -INF, INF)), team)};
+    /* equal cards have one value: each searched once */
+    const pl_Set all = pl_legal_cards(s), kept = collapse(sv, all, s->hand[s->turn]);
+    int value[PL_NCARDS] = {0};
+    for (pl_Set m = kept; m; m &= m - 1) {
+        const int c = pl_first(m);
+        value[c] = for_team(final0(s, child(sv, c, -INF, INF)), team);
+    }
+    for (pl_Set m = all; m; m &= m - 1) {
+        const int c = pl_first(m);
+        /* a card dropped is equal to the nearest kept one above it in its
+         * suit (collapse drops only the lower of two) */
+        int k = c;
+        while (!(kept & PL_BIT(k)) && k < PL_NCARDS - 1) k++;
+        pl_SolveMove mv = {c, value[k]};
         int j = out->nmoves++;
         while (j > 0 && out->moves[j - 1].value < mv.value) out->moves[j] = out->moves[j - 1], j--;
         out->moves[j] = mv;
