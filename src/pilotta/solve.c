@@ -60,6 +60,10 @@ struct pl_Solver {
     uint8_t cpts[PL_NCARDS];  /* card points under the trumps */
     pl_Set zero;              /* the cards without points */
     uint8_t top[256];         /* the strongest rank of a byte of trumps */
+    /* the lead that last refuted a position, by trick and leader (the
+     * killer heuristic): a lead good in one such position is often good
+     * in its siblings, which the table cannot tell */
+    int8_t killer[8][4];
     uint8_t spts[2][256];     /* points of one suit's byte: [trump?][cards] */
     pl_Rules rules; /* of the table's entries: a change of legality clears it */
     int table_trump;
@@ -95,6 +99,7 @@ pl_Solver *pl_solver_new(int bits)
         return NULL;
     }
     sv->mask = ((uint32_t)1 << bits) - 1;
+    memset(sv->killer, -1, sizeof sv->killer);
     sv->table_trump = -1;
     for (int t = 0; t < 2; t++)
         for (int b = 0; b < 256; b++) {
@@ -242,8 +247,8 @@ static bool beats(int c, int best, int trump)
     return pl_suit(c) == trump;
 }
 
-/* The moves in the order to try them: the table's move, then by a guess
- * (a leader's master cards, a follower's cheapest winner, points for a
+/* The moves in the order to try them: the table's move, a leader's
+ * killer, then by a guess (a leader's master cards, a follower's cheapest winner, points for a
  * partner's trick, else the cheapest discard). */
 static int order_moves(const pl_Solver *sv, pl_Set moves, int first, int out[8])
 {
@@ -265,6 +270,7 @@ static int order_moves(const pl_Solver *sv, pl_Set moves, int first, int out[8])
     for (pl_Set m = moves; m && k < 8; m &= m - 1) {
         int c = pl_first(m), pts = sv->cpts[c], st = strength(c, trump), v;
         if (c == first) v = 1000;
+        else if (n == 0 && c == sv->killer[pl_trick_index(w)][w->turn]) v = 900;
         else if (n == 0) {
             bool master = pl_beating(outside, c, trump) == 0;
             v = master ? 300 + pts - (pl_suit(c) == trump ? 30 : 0) : 20 - st;
@@ -475,7 +481,10 @@ static int search(pl_Solver *sv, int alpha, int beta)
         if (max ? v > best : v < best) best = v, bestc = list[i];
         if (max && v > alpha) alpha = v;
         if (!max && v < beta) beta = v;
-        if (alpha >= beta) break;
+        if (alpha >= beta) {
+            if (start) sv->killer[pl_trick_index(w)][w->turn] = (int8_t)list[i];
+            break;
+        }
     }
     if (start && !sv->stopped) {
         /* fail-soft: best bounds the value from the side it failed on */
