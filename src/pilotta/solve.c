@@ -248,8 +248,9 @@ static bool beats(int c, int best, int trump)
 }
 
 /* The moves in the order to try them: the table's move, a leader's
- * killer, then by a guess (a leader's master cards, a follower's cheapest winner, points for a
- * partner's trick, else the cheapest discard). */
+ * killer, then by a guess (a leader's master cards, a follower's sure
+ * winner or else cheapest winner, points for a partner's trick, else the
+ * cheapest discard). */
 static int order_moves(const pl_Solver *sv, pl_Set moves, int first, int out[8])
 {
     const pl_State *w = &sv->w;
@@ -273,9 +274,12 @@ static int order_moves(const pl_Solver *sv, pl_Set moves, int first, int out[8])
         else if (n == 0 && c == sv->killer[pl_trick_index(w)][w->turn]) v = 900;
         else if (n == 0) {
             bool master = pl_beating(outside, c, trump) == 0;
-            v = master ? 300 + pts - (pl_suit(c) == trump ? 30 : 0) : 20 - st;
+            /* else a low card, a trump last */
+            v = master ? 300 + pts - (pl_suit(c) == trump ? 30 : 0) : 20 - st - (pl_suit(c) == trump ? 10 : 0);
         } else if (!partner && beats(c, best, trump))
-            v = 500 + (last ? pts : 20 - st);
+            /* a winner nothing left can beat with the most points, else
+             * the cheapest winner */
+            v = last || !pl_beating(outside, c, trump) ? 600 + pts : 500 - st;
         else if (partner)
             v = last ? 400 + pts : 100 - st;
         else
