@@ -466,7 +466,9 @@ static int search(pl_Solver *sv, int alpha, int beta)
     const pl_Set moves = collapse(sv, legal(sv), w->hand[w->turn]);
     int list[8] = {0};
     /* a forced card needs no order */
-    const int n = moves & (moves - 1) ? order_moves(sv, moves, first, list) : (list[0] = pl_first(moves), 1);
+    int n = 1;
+    if (moves & (moves - 1)) n = order_moves(sv, moves, first, list);
+    else list[0] = pl_first(moves);
     const bool max = pl_team(w->turn) == 0;
     const int sa = alpha, sb = beta;
     int best = max ? -INF : INF, bestc = -1;
