@@ -88,7 +88,7 @@ bool pl_solver_stopped(const pl_Solver *sv) { return sv->stopped; }
 
 pl_Solver *pl_solver_new(int bits)
 {
-    if (bits == 0) bits = 18;
+    if (bits == 0) bits = 17;
     if (bits < 10) bits = 10;
     if (bits > 24) bits = 24;
     pl_Solver *sv = calloc(1, sizeof *sv);

@@ -27,7 +27,7 @@
 typedef struct pl_Solver pl_Solver;
 
 /* A solver with a table of 2^bits entries (16 bytes each; bits is held
- * to 10..24, 0 for the default 2^18). NULL when memory runs out. */
+ * to 10..24, 0 for the default 2^17). NULL when memory runs out. */
 pl_Solver *pl_solver_new(int bits);
 void pl_solver_free(pl_Solver *sv);
 /* Stops the searches that run past this many seconds from now (0: no
