@@ -4,7 +4,8 @@
  * vary), then the PIMC search choosing every card of whole rounds at the
  * budgets the expert and master AIs use. Each figure is the median of
  * three runs; times are CPU seconds of this process (the machine is
- * shared), with wall time beside the search's. */
+ * shared), with wall time beside the search's. `--values N [bits]`
+ * prints the solver's values instead (values_run below). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
