@@ -454,13 +454,18 @@ static void rank_moves(pl_SearchResult *out)
     }
 }
 
-/* One deal: every root card solved; false when the clock stopped it. */
+/* One deal: every root card solved in one call (equal cards searched
+ * once); false when the clock stopped it. */
 static bool solve_deal(pl_Solver *sv, const pl_State *s, int team, Sum *sum, const pl_SearchResult *out)
 {
     Sum got[8];
+    pl_SolveResult res;
+    pl_solve(sv, s, &res);
+    if (pl_solver_stopped(sv)) return false;
     for (int i = 0; i < out->nmoves; i++) {
-        int v = pl_solve_after(sv, s, out->moves[i].card);
-        if (pl_solver_stopped(sv)) return false;
+        int v = -2;
+        for (int k = 0; k < res.nmoves; k++)
+            if (res.moves[k].card == out->moves[i].card) v = res.moves[k].value;
         pl_RoundScore o;
         pl_solve_score(s, team, v, &o);
         got[i].value = o.game[team] - o.game[1 - team];

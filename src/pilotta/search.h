@@ -37,7 +37,7 @@ typedef struct {
     double seconds;  /* stop after this long; 0: deals only */
     uint64_t seed;
     bool infer;      /* weight deals by the auction */
-    int table_bits;  /* the solver's table: 2^bits entries of 24 bytes; 0: 16 */
+    int table_bits;  /* the solver's table: 2^bits entries of 16 bytes; 0: 16 */
 } pl_SearchParams;
 
 typedef struct {

@@ -4,7 +4,8 @@
  * vary), then the PIMC search choosing every card of whole rounds at the
  * budgets the expert and master AIs use. Each figure is the median of
  * three runs; times are CPU seconds of this process (the machine is
- * shared), with wall time beside the search's. */
+ * shared), with wall time beside the search's. `--values N [bits]`
+ * prints the solver's values instead (values_run below). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,12 +117,73 @@ static void search_run(int rounds, const pl_SearchParams *budget, double out[5])
 
 static double mid(double v[RUNS]) { return pct(v, RUNS, 50); }
 
+/* One line of solver values for s: pl_solve's value and every root card's
+ * (pl_solve with out), then each legal card again by pl_solve_after. */
+static void print_values(pl_Solver *sv, const pl_State *s, const char *tag)
+{
+    pl_SolveResult res;
+    const int v = pl_solve(sv, s, NULL);
+    printf("%s %d %d |", tag, s->nplayed, v);
+    pl_solve(sv, s, &res);
+    for (int i = 0; i < res.nmoves; i++) printf(" %d:%d", res.moves[i].card, res.moves[i].value);
+    printf(" |");
+    for (pl_Set m = pl_legal_cards(s); m; m &= m - 1) printf(" %d", pl_solve_after(sv, s, pl_first(m)));
+    printf("\n");
+}
+
+/* `--values N [bits]`: the solver's values on the bench's N fresh deals and on
+ * positions played at random from other fresh deals to every depth,
+ * under the house rules that change legality: a record to diff before
+ * and after a change to the solver (whose values are exact and must not
+ * move). */
+static int values_run(int deals, int bits)
+{
+    pl_Rules r;
+    pl_rules_default(&r);
+    dl_Rng rng;
+    dl_rng_seed(&rng, 7);
+    pl_Solver *sv = pl_solver_new(bits);
+    for (int i = 0; i < deals; i++) {
+        pl_State s;
+        fresh(&s, &r, &rng);
+        char tag[32];
+        snprintf(tag, sizeof tag, "deal %d", i);
+        print_values(sv, &s, tag);
+    }
+    dl_rng_seed(&rng, 13);
+    for (int i = 0; i < deals; i++) {
+        pl_Rules h = r;
+        h.must_head = i & 1;
+        h.partner_exempt = (i >> 1) & 1;
+        pl_State s;
+        fresh(&s, &h, &rng);
+        const int cards = 1 + (int)dl_rng_below(&rng, 27);
+        while (s.nplayed < cards && s.phase == PL_PHASE_PLAY) {
+            const pl_Set legal = pl_legal_cards(&s);
+            int k = (int)dl_rng_below(&rng, (uint32_t)pl_count(legal));
+            pl_Set m = legal;
+            while (k--) m &= m - 1;
+            const int c = pl_first(m);
+            pl_Action a = {0, PL_PLAY, 0, -1, (uint8_t)c, (uint8_t)pl_belote_pending(&s, c)};
+            pl_play_apply(&s, &a);
+        }
+        char tag[32];
+        snprintf(tag, sizeof tag, "mid %d", i);
+        print_values(sv, &s, tag);
+    }
+    printf("nodes %ld\n", pl_solver_nodes(sv));
+    pl_solver_free(sv);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 2 && strcmp(argv[1], "--values") == 0)
+        return values_run((int)strtol(argv[2], NULL, 10), argc > 3 ? (int)strtol(argv[3], NULL, 10) : 0);
     const int deals = argc > 1 ? (int)strtol(argv[1], NULL, 10) : 200;
     const int rounds = argc > 2 ? (int)strtol(argv[2], NULL, 10) : 3;
     if (deals <= 0 || rounds <= 0) {
-        fprintf(stderr, "usage: pilotta-search-bench [deals [rounds]]\n");
+        fprintf(stderr, "usage: pilotta-search-bench [deals [rounds]] | --values N [bits]\n");
         return 2;
     }
     double f[4][RUNS];

@@ -9,11 +9,14 @@
  * the belote do not change the play's value (they are fixed before it or
  * by whoever holds King and Queen); they enter only pl_solve_game.
  *
- * Alpha-beta on the engine's own legal sets (pl_legal_cards, so the house
- * rules that change legality hold), with a transposition table keyed at
- * trick starts on the four hands, the leader and which teams have won a
- * trick, and move ordering (the table's move, winners, equal cards as one
- * move). The table has a fixed size set when the solver is made. */
+ * Alpha-beta on the engine's legal sets (pl_legal_cards' rules, kept
+ * incrementally and checked against it in test builds, so the house rules
+ * that change legality hold), with a transposition table keyed at trick
+ * starts on the four hands, the leader and which teams have won a trick,
+ * bounds at trick starts from the trumps no opponent can beat, and move
+ * ordering (the table's move, a killer lead, winners, equal cards as one
+ * move, at the root too). The table has a fixed size set when the solver
+ * is made. */
 #ifndef PL_SOLVE_H
 #define PL_SOLVE_H
 
@@ -26,8 +29,8 @@
 
 typedef struct pl_Solver pl_Solver;
 
-/* A solver with a table of 2^bits entries (24 bytes each; bits is held
- * to 10..24, 0 for the default 2^18). NULL when memory runs out. */
+/* A solver with a table of 2^bits entries (16 bytes each; bits is held
+ * to 10..24, 0 for the default 2^17). NULL when memory runs out. */
 pl_Solver *pl_solver_new(int bits);
 void pl_solver_free(pl_Solver *sv);
 /* Stops the searches that run past this many seconds from now (0: no

@@ -192,6 +192,39 @@ static void test_table_keys_leader_and_tricks(void **state)
     assert_true(checked > n);
 }
 
+/* A table entry's slot can be taken by another position while the
+ * entry's own subtree is searched: what is stored when the search comes
+ * back must not mix in the newcomer's bounds. Whole deals from trick 1
+ * on a small table (many such clashes), each solved for its value and
+ * then for every card, against a table large enough to hold them. */
+static void test_table_clash_keeps_values(void **state)
+{
+    (void)state;
+    const long n = pl_env_count("PL_SOLVE_DEALS", 12);
+    pl_Solver *small = pl_solver_new(10), *big = pl_solver_new(20);
+    dl_Rng rng;
+    dl_rng_seed(&rng, 38);
+    long checked = 0;
+    for (long i = 0; i < n; i++) {
+        pl_Rules r = plrules(CONFIGS[i % NCONFIGS]);
+        pl_State s;
+        if (!pl_to_play(&s, &r, dl_rng_next(&rng), &rng)) continue;
+        pl_SolveResult a, b;
+        pl_solve(small, &s, NULL);
+        pl_solve(small, &s, &a);
+        pl_solve(big, &s, &b);
+        for (int k = 0; k < b.nmoves; k++)
+            if (a.moves[k].card != b.moves[k].card || a.moves[k].value != b.moves[k].value)
+                fail_msg("deal %ld, card %d: %d on the small table, %d on the big one", i, b.moves[k].card,
+                         a.moves[k].value, b.moves[k].value);
+        checked++;
+    }
+    pl_solver_free(small);
+    pl_solver_free(big);
+    printf("# %ld deals solved on a small and a big table\n", checked);
+    assert_true(checked > n / 2);
+}
+
 /* The solver's value stays the same along its own line, and the line
  * played out with the engine scores what pl_solve_score says: the trick
  * points and both teams' game points (P41-P46). */
@@ -245,6 +278,7 @@ int main(void)
         cmocka_unit_test(test_P32_sweep),
         cmocka_unit_test(test_table_keys_leader_and_tricks),
         cmocka_unit_test(test_P46_conversion_matches_engine),
+        cmocka_unit_test(test_table_clash_keeps_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
