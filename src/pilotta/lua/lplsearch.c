@@ -95,11 +95,11 @@ static double option(lua_State *L, int t, const char *k, double def, double lo, 
 }
 
 /* The table's size for a memory cap in bytes: a quarter of it, as a power
- * of two of 24-byte entries, from 2^10 to 2^18. */
+ * of two of 16-byte entries, from 2^10 to 2^18. */
 static int table_bits(double memory)
 {
     int bits = 10;
-    while (bits < 18 && (double)((size_t)24 << (bits + 1)) <= memory / 4) bits++;
+    while (bits < 18 && (double)((size_t)16 << (bits + 1)) <= memory / 4) bits++;
     return bits;
 }
 
