@@ -91,11 +91,13 @@ local ok2, why = pcall(f)
 print("SPENT", os.clock() - t0)
 print("RESULT", ok2, why)]], setup .. " return function() table.sort(t, " .. cmp .. ") end")
     end
+    -- (digits: a number, never less or always, an invalid order found late)
+    local digits = "local s = string.rep('1', 2^20 - 64) local t = {} for i = 1, 20000 do t[i] = s end"
     local children = {
       tointeger = box_sort("math.tointeger", big),
-      floor = box_sort("math.floor", "local s = string.rep('1', 2^20 - 64) local t = {} for i = 1, 20000 do t[i] = s end"),
-      ceil = box_sort("math.ceil", "local s = string.rep('1', 2^20 - 64) local t = {} for i = 1, 20000 do t[i] = s end"),
-      abs = box_sort("math.abs", "local s = string.rep('1', 2^20 - 64) local t = {} for i = 1, 20000 do t[i] = s end"),
+      floor = box_sort("math.floor", digits),
+      ceil = box_sort("math.ceil", digits),
+      abs = box_sort("math.abs", digits),
       -- (distinct strings of a megabyte, equal but for their last byte:
       -- never equal, every compare reads them whole)
       rawequal = box_sort("rawequal", "local ss = {} for i = 1, 20 do ss[i] = string.rep('x', 2^20 - 100) "
@@ -150,5 +152,203 @@ print("RESULT", text, info.warning)]],
     local line, spent = result("ai")
     assert.matches("time limit exceeded", line)
     assert.is_true(spent < 1.5, "ran " .. tostring(spent) .. " s")
+  end)
+end)
+
+describe("attack 29b: what holds, the unguarded library functions", function()
+  it("answer as before for what costs nothing, and refuse as before", function()
+    local b = diloti.box.new{ label = "plain" }
+    local ok, v = b:run([[
+      local long = string.rep('x', 100)
+      local t = { [long] = 1, a = 2 }
+      local other = string.rep('x', 99) .. 'x'
+      return table.concat({ math.floor(1.5), math.ceil(1.5), math.abs(-2), tostring(math.tointeger(3.0)),
+        math.floor('2.5'), tostring(math.tointeger('7')), tostring(math.tointeger('x')),
+        tostring(rawequal(long, other)), tostring(rawequal('a', 'a')), tostring(rawget(t, other)),
+        tostring(rawget(t, 'a')), tostring(select(2, pcall(math.floor, {})) ~= nil) }, ' ')]], "=plain")
+    b:close()
+    assert.is_true(ok, v)
+    assert.equals("1 2 2 3 2 7 nil true true 1 2 true", v)
+  end)
+
+  it("a sort of tables or numbers by rawequal or math.type still ends soon (constant-time calls)", function()
+    local b = diloti.box.new{ label = "sorts", time = 5, budget = 1e12 }
+    local ok, f = b:run("local t, u = {}, {} for i = 1, 100000 do t[i] = {} u[i] = i end "
+      .. "return function() table.sort(t, rawequal) pcall(table.sort, u, math.type) return #t end", "=sorts")
+    assert.is_true(ok, f)
+    local t0 = os.clock()
+    assert.equals(100000, f())
+    b:close()
+    assert.is_true(os.clock() - t0 < 0.5)
+  end)
+end)
+
+describe("attack 29b: what holds, the moves prelude's all-kept answer", function()
+  rule("mutall", "function(moves) for _, m in ipairs(moves) do m.text = 'Kh lay' m.kind = 'lay' end return moves end")
+  rule("swapback", "function(moves) moves[1], moves[2] = moves[2], moves[1] "
+    .. "moves[1], moves[2] = moves[2], moves[1] return moves end")
+  rule("meta", "function(moves) return setmetatable({}, { __index = moves, __len = function() return #moves end }) end")
+  rule("eqtrick", "function(moves) local mt = { __eq = function() return true end } local t = {} "
+    .. "for i = 1, #moves do t[i] = setmetatable({ text = 'Kh lay' }, mt) end return t end")
+  rule("inplace", "function(moves) table.remove(moves, 1) end")
+  rule("holes", "function(moves) moves[2] = nil return moves end")
+  rule("errmid", "function(moves) table.remove(moves, 1) error('mid') end")
+  rule("extra", "function(moves) moves[#moves + 1] = moves[1] return moves end")
+  rule("dup", "function(moves) local t = {} for i = 1, #moves do t[i] = moves[1] end return t end")
+  -- (the tables of the first list it was given, as many as it is given
+  -- now: the engine looks their texts up)
+  rule("stale", "function(moves) if old then local t = {} for i = 1, #moves do t[i] = old[i] end return t end "
+    .. "old = moves return moves end")
+
+  -- Every way of asking agrees with g:moves(): check, simulate and play,
+  -- by text and by number.
+  local function agrees(spec, want)
+    local all = plain()
+    local g = game(spec)
+    assert.same(want, g:moves(), spec)
+    local allowed = {}
+    for i, t in ipairs(want) do
+      allowed[t] = true
+      assert.equals(t, g:moves(true)[i].text, spec)
+    end
+    for _, t in ipairs(all) do
+      assert.equals(allowed[t] == true, (g:check(t)), spec .. " check " .. t)
+      assert.equals(allowed[t] == true, g:simulate(0, t) ~= nil, spec .. " simulate " .. t)
+    end
+    local h = game(spec)
+    local e = assert(h:play(#want))
+    assert.equals(want[#want], e.text, spec)
+    assert.is_nil(game(spec):play(#want + 1), spec)
+    assert.is_false((game(spec):check("Kh lay")), spec)
+  end
+
+  it("a hook that kept every move (changed or moved back) allows every move, numbered as the engine's", function()
+    local all = plain()
+    agrees("diloti+mutall", all)
+    agrees("diloti+swapback", all)
+    agrees("diloti+mutall+pass", all)
+  end)
+
+  it("a list changed in place, or the same move many times, is read move by move", function()
+    local all = plain()
+    local rest = { table.unpack(all, 2) }
+    agrees("diloti+inplace", rest)
+    agrees("diloti+pass+inplace", rest)
+    local dup = {}
+    for i = 1, #all do dup[i] = all[1] end
+    agrees("diloti+dup", dup)
+  end)
+
+  it("a list of proxies, holes, one too many or an error is refused, never taken as every move", function()
+    for spec, why in pairs{ ["diloti+meta"] = "no legal move",
+                            ["diloti+eqtrick"] = "'Kh lay', which is not a legal move",
+                            ["diloti+holes"] = "non%-move", ["diloti+extra"] = "more than the 14 legal ones",
+                            ["diloti+errmid"] = "mid" } do
+      local ok, err = pcall(game(spec).moves, game(spec))
+      assert.is_false(ok, spec)
+      assert.matches(why, err, 1, false, spec)
+    end
+  end)
+
+  it("move tables kept from an earlier call are looked up by their text, not taken for the new ones", function()
+    local g = game("diloti+stale")
+    assert.same(plain(), g:moves())
+    assert(g:play("8h lay"))
+    local ok, why = pcall(g.moves, g)
+    assert.is_false(ok)
+    assert.matches("returned '2d x 2c', which is not a legal move here", why, 1, true)
+  end)
+end)
+
+describe("attack 29b: what holds, the lazy ctx and a seat's kept data", function()
+  -- Seat 0 of EX1 plays, then seat 1 (9c): the same player for both.
+  local function two_decisions(body)
+    local p = player_of(body)
+    local g = game()
+    local _, i0 = p:choose(g, 0)
+    assert(g:play("8h lay"))
+    local _, i1 = p:choose(g, 1)
+    return i0, i1
+  end
+
+  it("a ctx kept unread from one decision tells nothing in the next, of another seat", function()
+    local _, info = two_decisions([[
+      local kept, kept_view
+      return { name = NAME, description = "x", choose = function(view, moves, ctx)
+        if not kept then kept, kept_view = ctx, view return moves[1] end
+        local out = {}
+        local ok0, hand = pcall(function() return kept_view.hand end)
+        out[#out + 1] = "view=" .. (ok0 and type(hand) or "refused")
+        for _, k in ipairs{ "unseen", "moves_info", "rules" } do
+          local ok, v = pcall(function() return kept[k] end)
+          out[#out + 1] = k .. "=" .. (ok and type(v) or "refused")
+        end
+        local ok = pcall(function() return kept.simulate("2d lay") end)
+        out[#out + 1] = "simulate=" .. (ok and "ran" or "refused")
+        ok = pcall(function() return kept.best_capture("8h") end)
+        out[#out + 1] = "best_capture=" .. (ok and "ran" or "refused")
+        out[#out + 1] = "seat=" .. tostring(kept.seat) .. "/" .. tostring(ctx.seat)
+        return moves[1], table.concat(out, " ")
+      end }]])
+    assert.is_nil(info.fallback, info.warning)
+    assert.equals("view=refused unseen=refused moves_info=refused rules=refused simulate=refused "
+      .. "best_capture=refused seat=0/1", info.note)
+  end)
+
+  it("what a script writes into its ctx stays in that decision: the next gets the seat's own data", function()
+    local i0, i1 = two_decisions([[
+      return { name = NAME, description = "x", choose = function(_, moves, ctx)
+        local seen = table.concat({ tostring(ctx.seat), tostring(ctx.partner), tostring(ctx.extra),
+          tostring(ctx.host), type(ctx.rng), type(ctx.time_left), tostring(ctx.game), type(ctx.points) }, " ")
+        ctx.seat, ctx.partner, ctx.extra, ctx.host, ctx.rng, ctx.time_left = 5, 7, "mine", print, nil, nil
+        ctx.game, ctx.points = "pilotta", 1
+        return moves[1], seen
+      end }]])
+    assert.is_nil(i0.fallback, i0.warning)
+    assert.is_nil(i1.fallback, i1.warning)
+    assert.equals("0 nil nil nil function function nil function", i0.note)
+    assert.equals("1 nil nil nil function function nil function", i1.note)
+  end)
+
+  it("no field of a view or ctx, however first read, holds another seat's cards", function()
+    -- (seat 1 holds 9c: seat 0's decision, read every way, never names it
+    -- outside unseen)
+    local _, info = two_decisions([[
+      local function walk(v, out, depth)
+        if depth > 4 then return end
+        if type(v) == "string" then out[#out + 1] = v
+        elseif type(v) == "table" then for k, x in next, v do walk(k, out, depth + 1) walk(x, out, depth + 1) end end
+      end
+      local found
+      return { name = NAME, description = "x", choose = function(view, moves, ctx)
+        if ctx.seat == 0 then
+          local out = {}
+          walk(rawget(view, "hand"), out, 0)
+          for k, v in pairs(ctx) do if k ~= "unseen" then walk(k, out, 0) walk(v, out, 0) end end
+          for k, v in next, view do if k ~= "unseen" then walk(k, out, 0) walk(v, out, 0) end end
+          found = table.concat(out, " "):find("9c", 1, true) ~= nil
+          return moves[1]
+        end
+        return moves[1], tostring(found)
+      end }]])
+    assert.is_nil(info.fallback, info.warning)
+    assert.equals("false", info.note)
+  end)
+end)
+
+describe("attack 29b: what holds, calls without a map of services", function()
+  it("a service kept from one call is refused in a later call given no table", function()
+    local b = diloti.box.new{ label = "svc" }
+    local _, keep = b:run("return function(svc) kept = svc return 1 end", "=svc")
+    local _, use = b:run("return function(...) local ok, why = pcall(kept) return ok, why end", "=svc2")
+    local _, later = b:run("return nil", "=svc3")
+    assert.is_nil(later)
+    assert.equals(1, keep(function() return "secret" end))
+    for _, args in ipairs{ {}, { 1, "x", true }, { keep } } do
+      local ok, why = use(table.unpack(args))
+      assert.is_false(ok)
+      assert.matches("works only during the call it was given to", why, 1, true)
+    end
+    b:close()
   end)
 end)
