@@ -7,7 +7,6 @@
  * could run long inside one call refuse the inputs that would. */
 #include <lauxlib.h>
 #include <lualib.h>
-#include <stdbool.h>
 #include <string.h>
 
 #include "boxlib.h"
@@ -149,6 +148,20 @@ static int less_ticking(lua_State *S)
     return 1;
 }
 
+/* A comparator that is a C function, under the clock: sort calls it from
+ * C, so no count hook comes between the calls, and the library functions
+ * run unguarded (wrap_all) may cost a string's length (math.tointeger
+ * converts one, rawequal compares two): a sort of references to a
+ * megabyte of spaces by math.tointeger ran for minutes. */
+static int compare_ticking(lua_State *S)
+{
+    tick(S);
+    lua_pushvalue(S, lua_upvalueindex(1));
+    lua_insert(S, 1);
+    lua_call(S, lua_gettop(S) - 1, 1);
+    return 1;
+}
+
 static int g_sort(lua_State *S)
 {
     tick(S);
@@ -157,6 +170,9 @@ static int g_sort(lua_State *S)
     if (lua_isnoneornil(S, 2)) {
         lua_settop(S, 1);
         lua_pushcfunction(S, less_ticking);
+    } else if (lua_iscfunction(S, 2)) {
+        lua_settop(S, 2);
+        lua_pushcclosure(S, compare_ticking, 1);
     }
     return call_real(S);
 }
@@ -263,45 +279,14 @@ int dl_box_random_s(lua_State *S)
     return dl_box_random(S, &dl_box_env(S)->rng, 1);
 }
 
-/* The functions that answer in constant time run without the guard, but
- * for the arguments that cost their length: a string a math function
- * converts to a number, two long strings rawequal compares byte by byte,
- * a long string key rawget compares with an equal one of the table's.
- * The count hook bounds a loop of calls in Lua, but none comes between
- * the calls C makes (table.sort's comparator): those arguments look at
- * the clock. */
-static int g_number_arg(lua_State *S)
-{
-    if (lua_type(S, 1) != LUA_TNUMBER) tick(S);
-    return call_real(S);
-}
-
-/* Longer than this, a string is not interned: equal ones are compared. */
-#define SHORT_STRING 40
-
-static bool long_string(lua_State *S, int i)
-{
-    return lua_type(S, i) == LUA_TSTRING && lua_rawlen(S, i) > SHORT_STRING;
-}
-
-static int g_rawequal(lua_State *S)
-{
-    if (long_string(S, 1) && long_string(S, 2)) tick(S);
-    return call_real(S);
-}
-
-static int g_rawget(lua_State *S)
-{
-    if (long_string(S, 2)) tick(S);
-    return call_real(S);
-}
-
 /* Every C function of the table at the top, behind the guard (or its own
  * wrapper when it has one; an entry without a function stays as it is:
- * one that answers in constant time whatever its arguments, where the
- * count hook between the calls that reach it bounds a loop of them as
- * well as the clock would, and C calls it only on a table's elements,
- * at a cost of their number). */
+ * one that answers in constant time, where the count hook between the
+ * calls that reach it bounds a loop of them as well as the clock would;
+ * or in time of a string's length, once the hook comes every few
+ * instructions for a long string. C calls a script's function in a loop
+ * of its own only in table.sort, which puts a C comparator under the
+ * clock, and string.gsub, whose captures cost their own length at most). */
 static void wrap_all(lua_State *S, const luaL_Reg *own)
 {
     lua_pushnil(S);
@@ -339,12 +324,11 @@ static void open_lib(lua_State *S, const char *name, lua_CFunction open, const l
 void dl_box_openlibs(lua_State *S)
 {
     static const luaL_Reg base_own[] = {{"tostring", g_tostring}, {"setmetatable", g_setmetatable},
-                                        {"type", NULL},         {"rawget", g_rawget},
-                                        {"rawlen", NULL},       {"rawequal", g_rawequal},
+                                        {"type", NULL},         {"rawget", NULL},
+                                        {"rawlen", NULL},       {"rawequal", NULL},
                                         {NULL, NULL}};
-    static const luaL_Reg math_own[] = {{"type", NULL},          {"tointeger", g_number_arg},
-                                        {"floor", g_number_arg}, {"ceil", g_number_arg},
-                                        {"abs", g_number_arg},   {NULL, NULL}};
+    static const luaL_Reg math_own[] = {{"type", NULL}, {"tointeger", NULL}, {"floor", NULL}, {"ceil", NULL},
+                                        {"abs", NULL},  {NULL, NULL}};
     static const luaL_Reg string_own[] = {{"rep", g_rep}, {"format", g_format}, {NULL, NULL}};
     static const luaL_Reg table_own[] = {{"move", g_move},     {"sort", g_sort},     {"insert", g_insert},
                                          {"remove", g_remove}, {"unpack", g_unpack}, {"concat", g_concat},

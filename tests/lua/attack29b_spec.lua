@@ -15,9 +15,9 @@
 --    past a time limit of one second (the host's thread, a room's, held
 --    all along). rawequal, unguarded too, compares two long strings byte
 --    by byte: the same comparator on distinct equal strings overran its
---    limit tenfold. Each now looks at the clock when an argument may cost
---    (a string; for rawget, a long string key), and stays unguarded for
---    what costs nothing (numbers, tables, short strings).
+--    limit tenfold. table.sort now calls a comparator that is a C
+--    function under the clock (a script's own is under the count hook);
+--    the functions stay unguarded elsewhere.
 -- The rest holds, and stays tested here.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
@@ -103,6 +103,19 @@ print("RESULT", ok2, why)]], setup .. " return function() table.sort(t, " .. cmp
       rawequal = box_sort("rawequal", "local ss = {} for i = 1, 20 do ss[i] = string.rep('x', 2^20 - 100) "
         .. "..  string.char(64 + i) end local t = {} for i = 1, 100000 do t[i] = ss[i % 20 + 1] end "
         .. "for i = 1, 100000, 20 do t[i] = {} end"),
+      -- (what holds: a comparator of the script's own, and a loop in Lua
+      -- on strings just short of the hook's every few instructions)
+      lua_cmp = box_sort("function(a, b) return math.tointeger(a) end", big),
+      loop = prelude .. [[
+local b = diloti.box.new{ label = "loop", time = 5, budget = 1e12 }
+local ok, f = b:run("local s = '0x' .. string.rep('f', 60000) local f = math.tointeger "
+  .. "return function() while true do " .. string.rep("f(s) ", 300) .. " end end", "=loop")
+assert(ok, f)
+b:limits{ time = 0.2 }
+local t0 = os.clock()
+local ok2, why = pcall(f)
+print("SPENT", os.clock() - t0)
+print("RESULT", ok2, why)]],
       rule = prelude .. [[
 local g = assert(diloti.new{ rules = "diloti+sortbomb", rules_dirs = { DIR }, position = "hands=8h 2d / 9c; table=8c" })
 local t0 = os.clock()
@@ -141,6 +154,14 @@ print("RESULT", text, info.warning)]],
       assert.is_true(spent < 0.5, name .. " ran " .. tostring(spent) .. " s: " .. line)
     end)
   end
+
+  it("(holds) stops a sort by a comparator of the script's own, and a loop of conversions, at the limit", function()
+    for _, name in ipairs{ "lua_cmp", "loop" } do
+      local line, spent = result(name)
+      assert.matches("time limit exceeded", line, 1, true, name)
+      assert.is_true(spent < 0.5, name .. " ran " .. tostring(spent) .. " s")
+    end
+  end)
 
   it("stops a house rule's moves hook that sorts so at its time limit", function()
     local line, spent = result("rule")
