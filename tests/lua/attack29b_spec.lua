@@ -271,6 +271,34 @@ describe("attack 29b: what holds, the moves prelude's all-kept answer", function
     end
   end)
 
+  it("a crowded table kept whole: a legal move past the cut list is refused alike, verdict made or not", function()
+    local BIG = "hands=10h 9h 8h 7h 6h / 10s 9s 8s 7s 6s; table=Ac 2c 3c 4c 5c Ad 2d 3d 4d 5d Ah 2h 3h 4h 5h; pack=-"
+    local unlisted = "10h x Ac 4c 5c"
+    local p = assert(diloti.new{ position = BIG })
+    assert.is_true((p:check(unlisted)))
+    for _, t in ipairs(p:moves()) do assert.are_not.equal(unlisted, t) end
+    local before = game("diloti+pass", BIG)
+    local ok, why = before:check(unlisted)
+    assert.is_false(ok)
+    assert.matches("judges only the listed ones", why, 1, true)
+    local after = game("diloti+pass", BIG)
+    assert.same(p:moves(), after:moves())
+    assert.same({ false, why }, { after:check(unlisted) })
+    assert.same({ nil, why }, { after:play(unlisted) })
+  end)
+
+  it("Pilotta: a hook that kept every move, changed, allows them as the engine's", function()
+    support.write(tmp .. "/pilotta-pmutall.lua", "return { name = 'pilotta-pmutall', description = 'x', "
+      .. "game = 'pilotta', hooks = { moves = function(moves) for _, m in ipairs(moves) do m.text = 'contra' end "
+      .. "return moves end } }")
+    local g = assert(diloti.new{ rules = "pilotta+pmutall", rules_dirs = { tmp } })
+    local ref = assert(diloti.new{ rules = "pilotta" }):moves()
+    assert.same(ref, g:moves())
+    assert.is_false((g:check("contra")))
+    assert.is_nil(g:play(#ref + 1))
+    assert.equals(ref[#ref], assert(g:play(#ref)).text)
+  end)
+
   it("move tables kept from an earlier call are looked up by their text, not taken for the new ones", function()
     local g = game("diloti+stale")
     assert.same(plain(), g:moves())
