@@ -148,6 +148,20 @@ static int less_ticking(lua_State *S)
     return 1;
 }
 
+/* A comparator that is a C function, under the clock: sort calls it from
+ * C, so no count hook comes between the calls, and the library functions
+ * run unguarded (wrap_all) may cost a string's length (math.tointeger
+ * converts one, rawequal compares two): a sort of references to a
+ * megabyte of spaces by math.tointeger ran for minutes. */
+static int compare_ticking(lua_State *S)
+{
+    tick(S);
+    lua_pushvalue(S, lua_upvalueindex(1));
+    lua_insert(S, 1);
+    lua_call(S, lua_gettop(S) - 1, 1);
+    return 1;
+}
+
 static int g_sort(lua_State *S)
 {
     tick(S);
@@ -156,6 +170,9 @@ static int g_sort(lua_State *S)
     if (lua_isnoneornil(S, 2)) {
         lua_settop(S, 1);
         lua_pushcfunction(S, less_ticking);
+    } else if (lua_iscfunction(S, 2)) {
+        lua_settop(S, 2);
+        lua_pushcclosure(S, compare_ticking, 1);
     }
     return call_real(S);
 }
@@ -265,7 +282,11 @@ int dl_box_random_s(lua_State *S)
 /* Every C function of the table at the top, behind the guard (or its own
  * wrapper when it has one; an entry without a function stays as it is:
  * one that answers in constant time, where the count hook between the
- * calls that reach it bounds a loop of them as well as the clock would). */
+ * calls that reach it bounds a loop of them as well as the clock would;
+ * or in time of a string's length, once the hook comes every few
+ * instructions for a long string. C calls a script's function in a loop
+ * of its own only in table.sort, which puts a C comparator under the
+ * clock, and string.gsub, whose captures cost their own length at most). */
 static void wrap_all(lua_State *S, const luaL_Reg *own)
 {
     lua_pushnil(S);

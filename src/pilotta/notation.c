@@ -40,7 +40,7 @@ int pl_call_str(const pl_Action *a, char *buf, size_t cap, bool unicode)
         break;
     default:
         if (a->value == PL_CAPOT) dl_text_str(&t, a->suit >= 0 ? "capot " : "capot");
-        else dl_text_int(&t, a->value * 10);
+        else dl_text_int(&t, (long)a->value * 10);
         if (a->suit >= 0) add_suit(&t, a->suit & 3, unicode);
     }
     return (int)t.n;
