@@ -128,9 +128,10 @@ end
 -- answer (note, warning) to carry in the event.
 function Driver:play(move, info)
   local g = self.game
-  -- (with the table it was played on, for whoever hears the event)
+  -- (with the table it was played on, for whoever hears the event; when
+  -- nobody does, only what the loop itself reads: g:play's brief effect)
   local listening = self:_ai_listens()
-  local effect, why = g:play(move, not self.unheard or listening)
+  local effect, why = g:play(move, not self.unheard or listening or "brief")
   if not effect then return nil, why end
   local e = M.move_event(effect)
   -- An AI's answer (its note, a warning) is for the caller and the people

@@ -835,17 +835,42 @@ static int g_count(lua_State *L)
     return 2;
 }
 
-/* play(move [, with_table]) -> effect [, warning] | nil, reason. The
- * effect is a table, so the old `if g:play(m)` still reads it as success;
+/* play(move [, with_table | "brief"]) -> effect [, warning] | nil, reason.
+ * The effect is a table, so the old `if g:play(m)` still reads it as success;
  * a failed score or match hook's warning comes second and in
  * effect.warning. */
+/* The effect of g:play(move, "brief"): the move's seat, text and number,
+ * and whether it ended the round (match_over and a warning follow as for
+ * any effect). What a loop needs that shows nothing: the game's own
+ * fields of the move are not made. */
+static void push_brief(lua_State *L, int seat, const char *text, lua_Integer index, bool round_over)
+{
+    lua_createtable(L, 0, 6);
+    lua_pushinteger(L, seat);
+    lua_setfield(L, -2, "seat");
+    lua_pushstring(L, text);
+    lua_setfield(L, -2, "text");
+    if (index) {
+        lua_pushinteger(L, index);
+        lua_setfield(L, -2, "index");
+    }
+    lua_pushboolean(L, round_over);
+    lua_setfield(L, -2, "round_over");
+}
+
 static int g_play(lua_State *L)
 {
     Handle *h = check(L);
     const dl_GameOps *ops = h->ops;
+    const bool brief = lua_type(L, 3) == LUA_TSTRING && strcmp(lua_tostring(L, 3), "brief") == 0;
     Found f;
     if (!find_move(L, 1, h, 2, false, &f)) return 2;
-    char err[300] = "";
+    char err[300] = "", text[TEXT_MAX] = "";
+    dl_OpsWhere before;
+    if (brief) {
+        ops->text(h->g, &f.m, text, sizeof text);
+        ops->where(h->g, &before);
+    }
     if (ops->play(h->g, &f.m, err, sizeof err)) return dl_lua_nil_why(L, err);
     int lost = 0; /* a house rule's moves hook lost its call here */
     if (has_hook(L, 1, "moves")) {
@@ -853,7 +878,10 @@ static int g_play(lua_State *L)
         lost = take_moves_warning(L);
     }
     h->version++;
-    ops->push_effect(L, h->g, f.index, lua_toboolean(L, 3));
+    if (brief)
+        push_brief(L, before.turn, text, f.index, ops->round_ended(h->g));
+    else
+        ops->push_effect(L, h->g, f.index, lua_toboolean(L, 3));
     const int effect = lua_gettop(L);
     const char *warn = ops->round_ended(h->g) ? round_hooks(L, 1, h) : NULL;
     warn = join_warnings(L, lost, warn);

@@ -578,6 +578,29 @@ describe("AI players", function()
       assert.equals("8h x 2c 3h 5s 6d 8c|capture|2c 3h 5s 6d 8c 8h|true|5", moves[2])
     end)
 
+    -- (issue 29: a match nobody hears plays with g:play's brief effect;
+    -- it ends the same, and each AI's on_round_end still hears the end)
+    it("plays a match nobody hears to the same end, each on_round_end told", function()
+      local body = [[
+        local ends = 0
+        return { name = NAME, description = "x",
+          choose = function(_, moves, ctx) return moves[ctx.rng(#moves)], "#" .. ends end,
+          on_round_end = function() ends = ends + 1 end }]]
+      local function run(listeners)
+        local g = diloti.new{ seed = 11 }
+        local notes = {}
+        local p0, p1 = player_of(body, { seed = 1 }), player_of(body, { seed = 2 })
+        ai.play(g, { [0] = p0, [1] = p1 }, { match = true, listeners = listeners,
+          on_move = function(seat, m, info) notes[#notes + 1] = seat .. m .. (info.note or "") end })
+        return g:position(), table.concat(notes, ";")
+      end
+      local pos1, notes1 = run(nil)
+      local pos2, notes2 = run({ function() end })
+      assert.equals(pos1, pos2)
+      assert.equals(notes1, notes2)
+      assert.is_true(tonumber(notes1:match("#(%d+)$")) > 0) -- (the rounds' ends were heard)
+    end)
+
     -- (issue 29: a match nobody hears in full skips the table; a listener
     -- or an AI that hears the moves gets it)
     it("gives its listeners the table each move was played on", function()

@@ -51,6 +51,28 @@ end
 local BOOLEANS = { "xeri", "dealt", "redealt", "round_over", "match_over" }
 
 describe("g:play returns the effect of the move", function()
+  -- (issue 29: a loop that shows nothing asks for no more)
+  it("brief: the seat, the canonical text, its number and the round's end, the game played alike", function()
+    for _, spec in ipairs{ { EX1, "diloti", "2d  LAY" }, { LAST, "diloti", "Jc x Jd" },
+      { nil, "pilotta", 1 } } do
+      local a = assert(diloti.new{ position = spec[1], rules = spec[2], seed = 3 })
+      local b = assert(diloti.new{ position = spec[1], rules = spec[2], seed = 3 })
+      local full = assert(a:play(spec[3]))
+      local e = assert(b:play(spec[3], "brief"))
+      assert.same({ seat = full.seat, text = full.text, index = full.index, round_over = full.round_over,
+        match_over = full.match_over }, e)
+      assert.equals(a:position(), b:position())
+      local none, why = b:play("nonsense", "brief")
+      assert.is_nil(none)
+      assert.is_string(why)
+    end
+    local g = at(LAST)
+    assert(g:play("Jc x Jd", "brief"))
+    local e = assert(g:play("10h x 10s", "brief"))
+    assert.is_true(e.round_over)
+    assert.equals(1, e.seat)
+  end)
+
   it("for a lay (D10): the move, its number, who, when, and nothing taken", function()
     local g = at(EX1)
     local list = g:moves()
