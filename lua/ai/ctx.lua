@@ -53,25 +53,6 @@ local function game_ai(rules)
   return kept
 end
 
--- A seat's static fields, made once per rules table and seat; each
--- decision gets its own copy (it adds its host and helpers to it).
-local STATIC = setmetatable({}, { __mode = "k" })
-local function static_copy(rules, seat)
-  local per = STATIC[rules]
-  if not per then
-    per = {}
-    STATIC[rules] = per
-  end
-  local t = per[seat]
-  if not t then
-    t = game_ai(rules).static(rules, seat)
-    per[seat] = t
-  end
-  local out = {}
-  for k, v in next, t do out[k] = v end
-  return out
-end
-
 -- What choose() gets as ctx, as plain data and the host functions the
 -- script may call during this one decision (simulate, search); the box
 -- adds the games' helpers inside.
@@ -86,7 +67,7 @@ local function seat_data(p, rules, seat, ai)
   end
   local data = kept[seat]
   if not data then
-    data = type(rules) == "table" and seat and static_copy(rules, seat) or M.static(rules, seat)
+    data = M.static(rules, seat)
     -- (the box adds a game's own helpers to a decision whose data names it)
     if ai.data_game then data.game = ai.data_game end
     data.host = false -- (each decision's own, set in place)
