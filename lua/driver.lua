@@ -74,6 +74,13 @@ function Driver:warn(seat, message, source)
   self:emit({ type = "warning", seat = seat, message = message, source = source or "ai" })
 end
 
+-- Whether a player is told of moves and round starts (an AI with an
+-- on_event hook that is not turned off).
+local function hears_moves(p)
+  if not p.notify then return false end
+  return not (p.listens and not p:listens())
+end
+
 -- The AIs hear moves and round starts (another seat's private keep
 -- excepted: V-face-card-claim; another seat's announced cards too) and
 -- each finished round's result.
@@ -82,7 +89,7 @@ function Driver:tell_players(e)
     local p, ok, msg = entry.player, true, nil
     if e.type == "round_over" then
       if p.round_end then ok, msg = p:round_end(e.result) end
-    elseif (e.type == "move" or e.type == "round_start") and p.notify and not (p.listens and not p:listens()) then
+    elseif (e.type == "move" or e.type == "round_start") and hears_moves(p) then
       if e.type == "move" and self.seats[e.seat] ~= p then
         -- (the game cuts what another seat hears: g:public)
         local public = self.game:public(e, entry.seat)
@@ -101,8 +108,7 @@ end
 -- Whether an AI at the table hears the moves (its on_event hook).
 function Driver:_ai_listens()
   for _, entry in ipairs(self.players) do
-    local p = entry.player
-    if p.notify and not (p.listens and not p:listens()) then return true end
+    if hears_moves(entry.player) then return true end
   end
   return false
 end

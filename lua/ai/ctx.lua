@@ -53,9 +53,14 @@ local function game_ai(rules)
   return kept
 end
 
--- What choose() gets as ctx, as plain data and the host functions the
--- script may call during this one decision (simulate, search); the box
--- adds the games' helpers inside.
+-- The plain data of a seat's decision, before its host is set.
+local function new_data(rules, seat, ai)
+  local data = M.static(rules, seat)
+  -- (the box adds a game's own helpers to a decision whose data names it)
+  if ai.data_game then data.game = ai.data_game end
+  return data
+end
+
 -- A seat's data for its decisions, made once per player, rules and seat:
 -- only its host changes from one decision to the next, and the box gets
 -- a copy (nothing of the box reaches it).
@@ -67,25 +72,20 @@ local function seat_data(p, rules, seat, ai)
   end
   local data = kept[seat]
   if not data then
-    data = M.static(rules, seat)
-    -- (the box adds a game's own helpers to a decision whose data names it)
-    if ai.data_game then data.game = ai.data_game end
+    data = new_data(rules, seat, ai)
     data.host = false -- (each decision's own, set in place)
     kept[seat] = data
   end
   return data
 end
 
+-- What choose() gets as ctx, as plain data and the host functions the
+-- script may call during this one decision (simulate, search); the box
+-- adds the games' helpers inside.
 local function decision_data(p, game, seat)
   local rules = p._rules
   local ai = game_ai(rules)
-  local data
-  if seat then
-    data = seat_data(p, rules, seat, ai)
-  else
-    data = M.static(rules, seat)
-    if ai.data_game then data.game = ai.data_game end
-  end
+  local data = seat and seat_data(p, rules, seat, ai) or new_data(rules, seat, ai)
   local view
   -- The one host service of the call (the helpers turn it into
   -- ctx.simulate, ctx.search and the fields sent when first read).

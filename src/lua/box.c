@@ -227,6 +227,14 @@ static int enter(lua_State *S)
     return n;
 }
 
+/* Whether the function at idx crosses without a service: a stub (its
+ * box's own function) or a native (the box's own copy). */
+static int crosses_as_is(lua_State *H, int idx)
+{
+    lua_CFunction f = lua_tocfunction(H, idx);
+    return f == dl_box_stub || dl_box_native(f);
+}
+
 /* Every host function among the arguments gets an id, before the box
  * runs: the copy into S must not allocate in H. map (function -> id) is
  * what the copy reads, list (id -> function) what the services call. */
@@ -235,8 +243,7 @@ static void collect(lua_State *H, int idx, int depth, int map, int list, int *n)
     idx = lua_absindex(H, idx);
     int t = lua_type(H, idx);
     if (t == LUA_TFUNCTION) {
-        lua_CFunction f = lua_tocfunction(H, idx);
-        if (f == dl_box_stub || dl_box_native(f)) return;
+        if (crosses_as_is(H, idx)) return;
         lua_pushvalue(H, idx);
         if (lua_rawget(H, map) == LUA_TNIL) {
             lua_pushvalue(H, idx);
@@ -264,10 +271,7 @@ static int may_hold_services(lua_State *H, const Call *c)
     for (int i = 0; i < c->nargs; i++) {
         const int t = lua_type(H, c->first + i);
         if (t == LUA_TTABLE) return 1;
-        if (t == LUA_TFUNCTION) {
-            lua_CFunction f = lua_tocfunction(H, c->first + i);
-            if (f != dl_box_stub && !dl_box_native(f)) return 1;
-        }
+        if (t == LUA_TFUNCTION && !crosses_as_is(H, c->first + i)) return 1;
     }
     return 0;
 }

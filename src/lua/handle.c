@@ -835,10 +835,6 @@ static int g_count(lua_State *L)
     return 2;
 }
 
-/* play(move [, with_table | "brief"]) -> effect [, warning] | nil, reason.
- * The effect is a table, so the old `if g:play(m)` still reads it as success;
- * a failed score or match hook's warning comes second and in
- * effect.warning. */
 /* The effect of g:play(move, "brief"): the move's seat, text and number,
  * and whether it ended the round (match_over and a warning follow as for
  * any effect). What a loop needs that shows nothing: the game's own
@@ -858,6 +854,10 @@ static void push_brief(lua_State *L, int seat, const char *text, lua_Integer ind
     lua_setfield(L, -2, "round_over");
 }
 
+/* play(move [, with_table | "brief"]) -> effect [, warning] | nil, reason.
+ * The effect is a table, so the old `if g:play(m)` still reads it as success;
+ * a failed score or match hook's warning comes second and in
+ * effect.warning. */
 static int g_play(lua_State *L)
 {
     Handle *h = check(L);
