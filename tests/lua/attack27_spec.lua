@@ -177,8 +177,9 @@ describe("issue 27 attacks: frames", function()
 
   it("a message in fragments is put back together; a fragment flood is too-large and dropped", function()
     local msg = ping_text(2)
-    local status, frames = raw { upgrade(), raw_frame(1, msg:sub(1, 5), false), raw_frame(0, msg:sub(6, 12), false),
-      raw_frame(0, msg:sub(13), true) }
+    -- (four parts with pauses between: 2 s was once too little under CI's load)
+    local status, frames = raw({ upgrade(), raw_frame(1, msg:sub(1, 5), false), raw_frame(0, msg:sub(6, 12), false),
+      raw_frame(0, msg:sub(13), true) }, 4)
     assert.equal("101", status)
     assert.equal("pong", (texts(frames)[1] or {}).type)
     -- 200 fragments of 1000 bytes: over the server's 80 KB
