@@ -19,7 +19,8 @@ function M.chunk_name(file) return "@" .. file end
 -- script in limit messages), memory (the box's cap), budget and time
 -- (each later call), load ({budget =, time =}: the main chunk), seed
 -- (the script's math.random), prelude and prelude_name (our own text run
--- first in the same box; what it returns comes third), pool (a room's
+-- first in the same box, given prelude_args, a list, as its ...; what it
+-- returns comes third), pool (a room's
 -- core.box.pool: what its boxes hold together; the host's when absent).
 function M.load(src, file, opts)
   local box = core.box.new{
@@ -28,7 +29,8 @@ function M.load(src, file, opts)
   if opts.seed then box:seed(opts.seed) end
   local pre
   if opts.prelude then
-    local ok, v = box:run(opts.prelude, opts.prelude_name or "=prelude", opts.load)
+    local ok, v = box:run(opts.prelude, opts.prelude_name or "=prelude", opts.load,
+      table.unpack(opts.prelude_args or {}))
     if not ok then error("the prelude of " .. file .. " failed: " .. v) end -- a bug of ours
     pre = v
   end

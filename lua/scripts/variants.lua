@@ -43,13 +43,13 @@ local CALL = { budget = 10000000, time = 1 }
 -- cheap, and the host knows the move); anything else crosses as it is,
 -- to be refused by the host, and a hole as false (a nil would cut the
 -- list short where it stands); when it kept every move in its place, as
--- true alone. The prelude keeps its own rawget, rawlen, rawequal and
--- type: the script shares its globals and may name its own.
+-- true alone. That call is core.box.moves, C in the box (src/lua/
+-- boxmoves.c): the prelude's own loops would be counted and cost more
+-- than a plain hook.
 local PRELUDE = [==[
-local rawget, rawlen, rawequal, type = rawget, rawlen, rawequal, type
--- (the list as it came, kept across calls: no table made for it; what
--- is left past a shorter list is never read)
-local given = {}
+local moves = ...
+-- (its own type: the script shares its globals and may name its own)
+local type = type
 return {
   inout = function(f, a, ...) local r1, r2 = f(a, ...) return a, r1, r2 end,
   filter = function(f, a, ...)
@@ -57,33 +57,7 @@ return {
     if type(r1) == "table" then return nil, r1, r2 end
     return a, r1, r2
   end,
-  moves = function(f, a, ...)
-    local n = rawlen(a)
-    for i = 1, n do given[i] = rawget(a, i) end
-    local r1, r2 = f(a, ...)
-    if type(r1) ~= "table" then r1 = a end
-    local k = rawlen(r1)
-    local out
-    if k > n then
-      out = r1
-    elseif k == n then
-      out = true -- every move kept, in its place
-      for i = 1, n do
-        if not rawequal(rawget(r1, i), given[i]) then out = nil break end
-      end
-    end
-    if not out then
-      local at = {}
-      for i = 1, n do at[given[i]] = i end
-      out = {}
-      for i = 1, k do
-        local m = rawget(r1, i)
-        if m == nil then m = false end
-        out[i] = at[m] or m
-      end
-    end
-    return nil, out, r2
-  end,
+  moves = moves,
 }
 ]==]
 local FILTERS = { moves = true, score = true }
@@ -178,7 +152,7 @@ local first_line = textfile.first_line
 local function load_raw(src, file, pool)
   local box, v, pre = untrusted.load(src, file, {
     label = file, load = LOAD, budget = CALL.budget, time = CALL.time,
-    prelude = PRELUDE, prelude_name = "=variant helpers", pool = pool,
+    prelude = PRELUDE, prelude_name = "=variant helpers", prelude_args = { core.box.moves }, pool = pool,
   })
   if not box then return nil, v end
   local checked, why = check(v, file)

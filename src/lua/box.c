@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "boxint.h"
+#include "boxmoves.h"
 #include "ltext.h"
 
 #define BOX "diloti.Box"
@@ -661,8 +662,9 @@ static int b_run(lua_State *H)
         budget = (long)opt_int(H, 4, "budget", budget, 1);
         seconds = opt_seconds(H, 4, "time", seconds);
     }
-    lua_settop(H, 4);
-    Call c = {b, H, 0, src, chunk, len, 1, 0, 0, 1};
+    /* (what follows the limits is handed to the chunk as its ...) */
+    if (lua_gettop(H) < 4) lua_settop(H, 4);
+    Call c = {b, H, 0, src, chunk, len, 5, lua_gettop(H) - 4, 0, 1};
     int n = invoke(&c, budget, seconds, 1);
     if (n < 0) {
         lua_pushboolean(H, 0);
@@ -803,6 +805,7 @@ int dl_box_open(lua_State *H)
                                    {"params", l_params},
                                    {"rng", dl_box_native_rng},
                                    {"time_left", dl_box_native_time_left},
+                                   {"moves", dl_box_native_moves},
                                    {NULL, NULL}};
     if (luaL_newmetatable(H, BOX)) {
         luaL_setfuncs(H, meta, 0);

@@ -10,6 +10,7 @@
 
 #include "box.h"
 #include "boxint.h"
+#include "boxmoves.h"
 #include "gameops.h"
 #include "ltext.h"
 
@@ -51,6 +52,7 @@ lua_CFunction dl_box_native(lua_CFunction f)
     if (!f) return NULL;
     if (f == dl_box_native_rng) return dl_box_random_s;
     if (f == dl_box_native_time_left) return dl_box_time_left_s;
+    if (f == dl_box_native_moves) return dl_box_moves_s;
     /* A game's natives read only their arguments: the same function on
      * both sides. */
     if (dl_is_native(f)) return f;

@@ -364,10 +364,11 @@ static lua_Integer answer_number(lua_State *L, int gi, Handle *h, int idx, lua_I
     return i;
 }
 
-/* Runs the moves hook on the position and pushes its verdict:
- * {order = {text, ...}, index = {text = core index}, pos = {text = its
- * number in order}, reasons = {text = why}, warning}. Raises on a hook
- * failure or a list that is not a filter of the legal one. */
+/* Runs the moves hook on the position and pushes its verdict: {all =
+ * true, reasons, warning} when it kept every move in place; else {order
+ * = {core index, ...}, pos = {[core index] = its number in order},
+ * reasons = {text = why}, warning}. Raises on a hook failure or a list
+ * that is not a filter of the legal one. */
 static void run_moves_hook(lua_State *L, int gi, Handle *h)
 {
     const dl_GameOps *ops = h->ops;
@@ -409,31 +410,27 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
     /* A hook filters or vetoes, so it never returns more moves than there
      * are: past one more than that, the list is refused unread. */
     const lua_Unsigned n = len > (lua_Unsigned)nl + 1 ? (lua_Unsigned)nl + 1 : len;
-    lua_createtable(L, 0, 5);
+    lua_createtable(L, 0, 4);
     lua_insert(L, list); /* verdict, list, reasons, warning */
     lua_setfield(L, list, "warning");
     lua_setfield(L, list, "reasons");
+    /* (moves by their engine number: no text is made for a verdict) */
     lua_createtable(L, (int)n, 0); /* order */
-    lua_createtable(L, 0, (int)n); /* index */
-    lua_createtable(L, 0, (int)n); /* pos */
+    lua_createtable(L, (int)nl, 0); /* pos */
     lua_pushnil(L); /* the core index, when a text is to be looked up */
     const int core = lua_gettop(L);
-    char buf[TEXT_MAX];
     for (lua_Unsigned i = 1; i <= n; i++) {
         lua_rawgeti(L, list + 1, (lua_Integer)i);
         const lua_Integer ci = answer_number(L, gi, h, lua_gettop(L), nl, core);
         lua_pop(L, 1);
-        ops->text(h->g, ops->move(h->g, ci - 1), buf, sizeof buf);
         lua_pushinteger(L, ci);
-        lua_setfield(L, list + 3, buf);
+        lua_rawseti(L, list + 2, (lua_Integer)i);
         /* a move listed twice keeps the number it is first shown with */
-        if (lua_getfield(L, list + 4, buf) == LUA_TNIL) {
+        if (lua_rawgeti(L, list + 3, ci) == LUA_TNIL) {
             lua_pushinteger(L, (lua_Integer)i);
-            lua_setfield(L, list + 4, buf);
+            lua_rawseti(L, list + 3, ci);
         }
         lua_pop(L, 1);
-        lua_pushstring(L, buf);
-        lua_rawseti(L, list + 2, (lua_Integer)i);
     }
     if (len > (lua_Unsigned)nl)
         hook_error(L, "house rule (moves hook) returned %I moves, more than the %I legal ones",
@@ -443,9 +440,8 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
         ops->where(h->g, &w);
         hook_error(L, ops->no_move, w.turn);
     }
-    lua_settop(L, list + 4);
+    lua_settop(L, list + 3);
     lua_setfield(L, list, "pos");
-    lua_setfield(L, list, "index");
     lua_setfield(L, list, "order");
     lua_settop(L, list);
     lua_replace(L, given);
@@ -496,21 +492,23 @@ static int take_moves_warning(lua_State *L)
 }
 
 /* With the verdict on top (popped): true and *index the move's number in
- * g:moves() if the house rules allow the move (text canon), or pushes
- * nil, their reason and returns false. */
-static bool verdict_allows(lua_State *L, const char *canon, lua_Integer *index)
+ * g:moves() if the house rules allow the move m (*index: its engine
+ * number), or pushes nil, their reason and returns false. */
+static bool verdict_allows(lua_State *L, const Handle *h, const void *m, lua_Integer *index)
 {
     if (verdict_all(L, -1)) {
         lua_pop(L, 1);
         return true;
     }
     lua_getfield(L, -1, "pos");
-    if (lua_getfield(L, -1, canon) == LUA_TNUMBER) {
+    if (lua_rawgeti(L, -1, *index) == LUA_TNUMBER) {
         *index = lua_tointeger(L, -1);
         lua_pop(L, 3);
         return true;
     }
     lua_pop(L, 2);
+    char canon[TEXT_MAX];
+    h->ops->text(h->g, m, canon, sizeof canon);
     lua_getfield(L, -1, "reasons");
     lua_getfield(L, -1, canon);
     /* (the string lives on in the kept verdict) */
@@ -572,11 +570,9 @@ static bool find_numbered(lua_State *L, int gi, Handle *h, int arg, bool hook, F
     if (hook) {
         push_verdict(L, gi, h);
         lua_getfield(L, -1, "order");
-        lua_getfield(L, -2, "index");
-        lua_rawgeti(L, -2, i);
-        lua_rawget(L, -2);
+        lua_rawgeti(L, -1, i);
         core = lua_tointeger(L, -1);
-        lua_pop(L, 4);
+        lua_pop(L, 3);
     }
     memcpy(&f->m, ops->move(h->g, core - 1), ops->move_size);
     f->index = i;
@@ -618,26 +614,11 @@ static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Foun
         lua_pushfstring(L, "not a move: %s", err);
         return false;
     }
-    /* Legal moves are found in the kept list; only a refusal is worked out. */
+    /* Legal moves are found in the engine's list; only a refusal is
+     * worked out. The house rules' verdict comes after: a move the engine
+     * refuses is refused before the hook is asked. */
     f->index = 0;
-    bool listed = !hook; /* the engine's list is the one allowed */
-    if (hook) {
-        /* Allowed by the house rules' verdict, when it is made already: it
-         * knows the move by its text, or kept them all. (Not made here: a
-         * move the engine refuses is refused before the hook is asked.) */
-        ops->text(h->g, &f->m, canon, sizeof canon);
-        const int top = lua_gettop(L);
-        push_cache(L, gi, h);
-        bool kept = false;
-        if (lua_getfield(L, -1, "verdict") == LUA_TTABLE) {
-            listed = verdict_all(L, -1);
-            kept = !listed && lua_getfield(L, -1, "pos") == LUA_TTABLE && lua_getfield(L, -1, canon) == LUA_TNUMBER;
-        }
-        if (kept) f->index = lua_tointeger(L, -1);
-        lua_settop(L, top);
-        if (kept) return true;
-    }
-    if (listed && !again) {
+    if (!again) {
         const lua_Integer n = ops->listed(L, h->g);
         for (lua_Integer i = 0; i < n && !f->index; i++)
             if (ops->same(ops->move(h->g, i), &f->m)) f->index = i + 1;
@@ -657,9 +638,9 @@ static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Foun
                                 "lists, and the house rules' moves hook judges only the listed "
                                 "ones: choose one of 'moves'");
     }
-    if (listed) return true;
+    if (!hook) return true;
     push_verdict(L, gi, h);
-    return verdict_allows(L, canon, &f->index);
+    return verdict_allows(L, h, &f->m, &f->index);
 }
 
 /* ---- the round's end: score and match hooks ---- */
@@ -802,17 +783,14 @@ static int g_moves(lua_State *L)
     }
     push_verdict(L, 1, h);
     lua_getfield(L, -1, "order");
-    lua_getfield(L, -2, "index");
-    const int k = (int)lua_rawlen(L, -2);
+    const int k = (int)lua_rawlen(L, -1);
     lua_createtable(L, k, 0); /* fresh: the caller may change it */
     for (int i = 1; i <= k; i++) {
-        lua_rawgeti(L, -3, i);
-        if (structured) {
-            lua_rawget(L, -3);
-            const void *m = ops->move(h->g, lua_tointeger(L, -1) - 1);
-            lua_pop(L, 1);
-            ops->push_move(L, h->g, m, i);
-        }
+        lua_rawgeti(L, -2, i);
+        const void *m = ops->move(h->g, lua_tointeger(L, -1) - 1);
+        lua_pop(L, 1);
+        if (structured) ops->push_move(L, h->g, m, i);
+        else push_text(L, ops, h->g, m);
         lua_rawseti(L, -2, i);
     }
     return ops->cut_note(L, h->g) ? 2 : 1;

@@ -196,5 +196,41 @@ describe("a moves hook's crossing", function()
       assert.is_nil(g:play(n + 1), name)
     end
   end)
+  -- The verdict of a hook that filters keeps the moves by their engine
+  -- number (issue 29): every way of naming one finds its place, a move
+  -- shown twice keeps its first place, a dropped one its reason.
+  it("a filtering hook's moves are found by number, text and table; one shown twice keeps its first place", function()
+    rule("dup", "function(moves) return { moves[3], moves[1], moves[3] }, { [moves[2].text] = 'not this one' } end")
+    local plain = assert(diloti.new{ position = EX1 }):moves()
+    local g = assert(diloti.new{ rules = "diloti+dup", rules_dirs = { tmp }, position = EX1 })
+    assert.same({ plain[3], plain[1], plain[3] }, g:moves())
+    for i, info in ipairs(g:moves(true)) do
+      assert.equals(({ plain[3], plain[1], plain[3] })[i], info.text)
+      assert.equals(i, info.index)
+    end
+    for _, arg in ipairs{ plain[3], { text = plain[3] } } do
+      local h = assert(diloti.new{ rules = "diloti+dup", rules_dirs = { tmp }, position = EX1 })
+      h:moves()
+      local e = assert(h:play(arg))
+      assert.equals(plain[3], e.text)
+      assert.equals(1, e.index)
+    end
+    local h = assert(diloti.new{ rules = "diloti+dup", rules_dirs = { tmp }, position = EX1 })
+    local e = assert(h:play(2))
+    assert.equals(plain[1], e.text)
+    assert.equals(2, e.index)
+    -- (asked before any list was made, and again after: the same answers)
+    for _, first in ipairs{ false, true } do
+      local k = assert(diloti.new{ rules = "diloti+dup", rules_dirs = { tmp }, position = EX1 })
+      if first then k:moves() end
+      local ok, why = k:play(plain[2])
+      assert.is_nil(ok)
+      assert.equals("not this one", why)
+      ok, why = k:check(plain[4])
+      assert.is_false(ok)
+      assert.equals("house rule: this move is not allowed", why)
+      assert.is_true((k:check(plain[1])))
+      assert.is_nil(k:play(4))
+    end
+  end)
 end)
-
