@@ -284,26 +284,33 @@ static void call_moves_hook(lua_State *L, int given)
     }
     if (!lua_istable(L, -3) && !lua_rawequal(L, -3, given))
         hook_error(L, "house rule (moves hook) must return a list of moves");
-    if (!lua_istable(L, -2)) {
-        lua_newtable(L);
-        lua_replace(L, -3);
-    }
 }
 
-/* A boolean the hooks table says of its moves hook, or def. The house
- * rules' hooks (lua/scripts/variants.lua) say moves_state = false when
- * no hook reads the state (making it is most of a position's cost), and
- * moves_built = true when the list may be made in the hook's box itself,
- * the answer coming back as numbers into it. */
-static bool hooks_say(lua_State *L, int gi, const char *what, bool def)
+/* A boolean the hooks table at t says of its moves hook, or def. The
+ * house rules' hooks (lua/scripts/variants.lua) say moves_state = false
+ * when no hook reads the state (making it is most of a position's cost),
+ * and moves_built = true when the list may be made in the hook's box
+ * itself, the answer coming back as numbers into it. */
+static bool hooks_say(lua_State *L, int t, const char *what, bool def)
 {
-    const int top = lua_gettop(L);
-    bool said = def;
-    lua_getiuservalue(L, gi, 1);
-    if (lua_getfield(L, -1, "hooks") == LUA_TTABLE && lua_getfield(L, -1, what) == LUA_TBOOLEAN)
-        said = lua_toboolean(L, -1);
-    lua_settop(L, top);
+    const bool said = lua_getfield(L, t, what) == LUA_TBOOLEAN ? lua_toboolean(L, -1) : def;
+    lua_pop(L, 1);
     return said;
+}
+
+/* The verdict of a hook that kept every move in place and lost no call:
+ * one table for all (nothing ever changes it). */
+static const char ALL_KEPT = 0;
+
+static void push_all_kept(lua_State *L)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &ALL_KEPT) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 1);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "all");
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &ALL_KEPT);
 }
 
 typedef struct {
@@ -375,14 +382,22 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
     const lua_Integer nl = ops->listed(L, h->g);
     if (!lua_checkstack(L, 14)) luaL_error(L, "out of Lua stack");
     const MovesCtx ctx = {h, nl};
-    if (hooks_say(L, gi, "moves_built", false))
+    /* (the game has a moves hook: its hooks table is there) */
+    lua_getiuservalue(L, gi, 1);
+    lua_getfield(L, -1, "hooks");
+    const bool built = hooks_say(L, -1, "moves_built", false);
+    const bool state = hooks_say(L, -1, "moves_state", true);
+    lua_getfield(L, -1, "moves");
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+    if (built)
         dl_box_push_built(L, build_moves, &ctx, sizeof ctx);
     else
         build_moves(L, &ctx);
-    const int given = lua_gettop(L);
-    get_hook(L, gi, "moves");
+    lua_insert(L, -2);
+    const int given = lua_gettop(L) - 1; /* the list, the hook */
     lua_pushvalue(L, given);
-    if (hooks_say(L, gi, "moves_state", true))
+    if (state)
         ops->push_state(L, h->g);
     else
         lua_pushnil(L);
@@ -395,13 +410,19 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
     const bool all = lua_rawequal(L, list, given) && lua_type(L, given) == LUA_TUSERDATA;
     if (all) {
         /* Every move kept in the engine's order: the verdict says so and
-         * lists nothing (the engine's own list answers). */
-        lua_createtable(L, 0, 3);
-        lua_insert(L, list); /* verdict, list, reasons, warning */
-        lua_setfield(L, list, "warning");
-        lua_setfield(L, list, "reasons");
-        lua_pushboolean(L, 1);
-        lua_setfield(L, list, "all");
+         * lists nothing (the engine's own list answers; no reason is
+         * read, as the hook refused nothing). */
+        const bool lost = !lua_isnil(L, -1);
+        if (lost) {
+            lua_createtable(L, 0, 2);
+            lua_insert(L, list); /* verdict, list, reasons, warning */
+            lua_setfield(L, list, "warning");
+            lua_pushboolean(L, 1);
+            lua_setfield(L, list, "all");
+        } else {
+            push_all_kept(L);
+            lua_replace(L, list);
+        }
         lua_settop(L, list);
         lua_replace(L, given);
         return;
@@ -410,6 +431,10 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
     /* A hook filters or vetoes, so it never returns more moves than there
      * are: past one more than that, the list is refused unread. */
     const lua_Unsigned n = len > (lua_Unsigned)nl + 1 ? (lua_Unsigned)nl + 1 : len;
+    if (!lua_istable(L, -2)) {
+        lua_newtable(L);
+        lua_replace(L, -3);
+    }
     lua_createtable(L, 0, 4);
     lua_insert(L, list); /* verdict, list, reasons, warning */
     lua_setfield(L, list, "warning");
