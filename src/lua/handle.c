@@ -35,6 +35,7 @@ typedef struct {
     void *g;
     unsigned version; /* changes with every play, undo and new round */
     unsigned cached;  /* the version the kept table is for; 0: none */
+    unsigned judged;  /* the version the kept verdict is for; 0: none */
     /* the world of the seat to move's view (g:simulate), kept for the
      * position: drawn once per decision, not once per call */
     unsigned world_version; /* 0: none */
@@ -115,14 +116,17 @@ static bool has_hook(lua_State *L, int idx, const char *name)
 
 /* User values: 1 {hooks = ...}, shared with clones; 2 what is known of
  * the position; 3 {[round] = label}, the game's own (a clone gets a copy:
- * a round it scores must not rename one of the original's). */
+ * a round it scores must not rename one of the original's); 4 the house
+ * rules' verdict on the position (a slot of its own: most positions need
+ * nothing else kept). */
 static void push_handle(lua_State *L, const dl_GameOps *ops, void *g, int from)
 {
-    Handle *h = lua_newuserdatauv(L, sizeof *h + ops->world_size, 3);
+    Handle *h = lua_newuserdatauv(L, sizeof *h + ops->world_size, 4);
     h->ops = ops;
     h->g = g;
     h->version = 1;
     h->cached = 0;
+    h->judged = 0;
     h->world_version = 0;
     luaL_setmetatable(L, ops->type);
     if (from) lua_getiuservalue(L, from, 1);
@@ -477,7 +481,14 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
  * a bug of ours: none can reach the game.) */
 static void push_verdict(lua_State *L, int gi, Handle *h)
 {
-    push_kept(L, gi, h, "verdict", run_moves_hook);
+    if (h->judged == h->version) {
+        lua_getiuservalue(L, gi, 4);
+        return;
+    }
+    run_moves_hook(L, gi, h);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, gi, 4);
+    h->judged = h->version;
 }
 
 /* Whether the verdict at idx kept every move in the engine's order (the
