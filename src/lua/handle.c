@@ -644,7 +644,7 @@ static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Foun
                                     ? "not a move: a move table needs its text (a string)"
                                     : "not a move: a move is its text, its number in the list or a "
                                       "table with its text");
-    char err[300] = "", canon[TEXT_MAX];
+    char err[300] = "";
     if (ops->parse(h->g, text, &f->m, err, sizeof err)) {
         lua_pushnil(L);
         lua_pushfstring(L, "not a move: %s", err);
@@ -659,6 +659,7 @@ static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Foun
         for (lua_Integer i = 0; i < n && !f->index; i++)
             if (ops->same(ops->move(h->g, i), &f->m)) f->index = i + 1;
     } else {
+        char canon[TEXT_MAX];
         ops->text(h->g, &f->m, canon, sizeof canon);
         push_core_index(L, gi, h);
         if (lua_getfield(L, -1, canon) == LUA_TNUMBER) f->index = lua_tointeger(L, -1);
