@@ -36,6 +36,7 @@ typedef struct {
     unsigned version; /* changes with every play, undo and new round */
     unsigned cached;  /* the version the kept table is for; 0: none */
     unsigned judged;  /* the version the kept verdict is for; 0: none */
+    bool plain;       /* that verdict kept every move in place, with no warning */
     /* the world of the seat to move's view (g:simulate), kept for the
      * position: drawn once per decision, not once per call */
     unsigned world_version; /* 0: none */
@@ -127,6 +128,7 @@ static void push_handle(lua_State *L, const dl_GameOps *ops, void *g, int from)
     h->version = 1;
     h->cached = 0;
     h->judged = 0;
+    h->plain = false;
     h->world_version = 0;
     luaL_setmetatable(L, ops->type);
     if (from) lua_getiuservalue(L, from, 1);
@@ -380,7 +382,7 @@ static lua_Integer answer_number(lua_State *L, int gi, Handle *h, int idx, lua_I
  * = {core index, ...}, pos = {[core index] = its number in order},
  * reasons = {text = why}, warning}. Raises on a hook failure or a list
  * that is not a filter of the legal one. */
-static void run_moves_hook(lua_State *L, int gi, Handle *h)
+static bool run_moves_hook(lua_State *L, int gi, Handle *h)
 {
     const dl_GameOps *ops = h->ops;
     const lua_Integer nl = ops->listed(L, h->g);
@@ -429,7 +431,7 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
         }
         lua_settop(L, list);
         lua_replace(L, given);
-        return;
+        return !lost;
     }
     const lua_Unsigned len = lua_rawlen(L, list);
     /* A hook filters or vetoes, so it never returns more moves than there
@@ -474,6 +476,7 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
     lua_setfield(L, list, "order");
     lua_settop(L, list);
     lua_replace(L, given);
+    return false;
 }
 
 /* Pushes the house rules' verdict on the position (run_moves_hook); the
@@ -485,10 +488,18 @@ static void push_verdict(lua_State *L, int gi, Handle *h)
         lua_getiuservalue(L, gi, 4);
         return;
     }
-    run_moves_hook(L, gi, h);
+    h->plain = run_moves_hook(L, gi, h);
     lua_pushvalue(L, -1);
     lua_setiuservalue(L, gi, 4);
     h->judged = h->version;
+}
+
+/* Whether the house rules' verdict on this position is made and kept
+ * every move in place with no warning: the engine's list answers as if
+ * there were no hook (the game has one). */
+static bool judged_plain(const Handle *h)
+{
+    return h->judged == h->version && h->plain;
 }
 
 /* Whether the verdict at idx kept every move in the engine's order (the
@@ -504,7 +515,7 @@ static bool verdict_all(lua_State *L, int idx)
  * verdict (made now if need be) did not keep every move in place. */
 static bool hook_filters(lua_State *L, int gi, Handle *h)
 {
-    if (!has_hook(L, gi, "moves")) return false;
+    if (judged_plain(h) || !has_hook(L, gi, "moves")) return false;
     push_verdict(L, gi, h);
     const bool all = verdict_all(L, -1);
     lua_pop(L, 1);
@@ -636,7 +647,8 @@ static const char *move_text(lua_State *L, int arg)
 static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Found *f)
 {
     const dl_GameOps *ops = h->ops;
-    const bool hook = has_hook(L, gi, "moves");
+    const bool plain = judged_plain(h);
+    const bool hook = plain || has_hook(L, gi, "moves");
     if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, h, arg, hook && hook_filters(L, gi, h), f);
     const char *text = move_text(L, arg);
     if (!text)
@@ -675,7 +687,7 @@ static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Foun
                                 "lists, and the house rules' moves hook judges only the listed "
                                 "ones: choose one of 'moves'");
     }
-    if (!hook) return true;
+    if (!hook || plain) return true;
     push_verdict(L, gi, h);
     return verdict_allows(L, h, &f->m, &f->index);
 }
@@ -888,7 +900,7 @@ static int g_play(lua_State *L)
     }
     if (ops->play(h->g, &f.m, err, sizeof err)) return dl_lua_nil_why(L, err);
     int lost = 0; /* a house rule's moves hook lost its call here */
-    if (has_hook(L, 1, "moves")) {
+    if (!judged_plain(h) && has_hook(L, 1, "moves")) {
         push_verdict(L, 1, h); /* (still this position's: kept until version changes) */
         lost = take_moves_warning(L);
     }

@@ -233,4 +233,22 @@ describe("a moves hook's crossing", function()
       assert.is_nil(k:play(4))
     end
   end)
+  -- A crowded table's list is cut; a hook judges only the listed moves, so
+  -- a legal move past the cut is refused with a hook, before its verdict
+  -- is made and after (one that kept every move), and played without.
+  it("a legal move past a cut list is refused under a hook that keeps every move, verdict made or not", function()
+    local CROWDED = "hands=10h 9h 8h 7h 6h / 10s 9s 8s 7s 6s; table=Ac 2c 3c 4c 5c 6c 7c 8c 9c Ad 2d 3d 4d 5d; pack=-"
+    local unlisted = "10h x Ac 9c"
+    local plain = assert(diloti.new{ position = CROWDED })
+    for _, m in ipairs(plain:moves()) do assert.are_not.equal(unlisted, m) end
+    assert.truthy(plain:clone():play(unlisted))
+    rule("same", "function(moves) return moves end")
+    for _, first in ipairs{ false, true } do
+      local g = assert(diloti.new{ rules = "diloti+same", rules_dirs = { tmp }, position = CROWDED })
+      if first then assert.equals(#plain:moves(), #g:moves()) end
+      local ok, why = g:play(unlisted)
+      assert.is_nil(ok)
+      assert.matches("more legal moves than the engine lists", why)
+    end
+  end)
 end)
