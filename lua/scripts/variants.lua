@@ -204,6 +204,9 @@ local function moves_named(given, kept, why)
   if type(kept) ~= "table" then return given, why, nil, true end
   -- (a list the engine made in the box: the engine reads the numbers)
   if type(given) ~= "table" then return kept, why, nil, nil end
+  -- (Both walks end at the answer's first hole, a non-move: its length
+  -- may be any border of the table, 2^40 for a thousand entries, and
+  -- this runs on the host's thread, after the call's limits.)
   local n = #given
   for i = 1, #kept do
     local m = kept[i]
@@ -211,6 +214,10 @@ local function moves_named(given, kept, why)
       local named = {}
       for j = 1, #kept do
         local x = kept[j]
+        if x == nil then
+          named[j] = false
+          break
+        end
         named[j] = math.type(x) == "integer" and given[x] or x
       end
       return named, why, nil, false
