@@ -15,6 +15,13 @@
 --    program (a room's thread) hung for hours. Alone, the same rule is
 --    refused at once (the engine reads one more than the legal moves).
 --    The walk now ends at the answer's first hole, a non-move.
+-- 2. The same far border in a lesson's steps (older than issue 29): the
+--    lesson was checked step by step with ipairs, up to its first hole,
+--    then walked up to #steps, 2^40: the table's lesson list (`learn`,
+--    Runner:mark) hung once the user had answered a step of it (a
+--    lesson of the user's folder may take a built-in lesson's id, and
+--    its progress). A list of a lesson (steps, rules, accept, choices)
+--    now has no hole: its length is the count of its entries.
 -- The rest holds, and stays tested here.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
@@ -110,5 +117,34 @@ print("RESULT", ok, why)]], spec, EX1))
       assert.is_false(ok)
       assert.matches("returned 15 moves, more than the 14 legal ones", err)
     end
+  end)
+end)
+
+describe("attack 29c, finding 2: a lesson whose steps end at a far border", function()
+  local learn = require "diloti.teach.learn"
+  local FAR = [[
+    local steps = {}
+    for i = 1, 1025 do steps[i] = { text = "a note" } end
+    local j = 2048
+    while j <= 2^40 do steps[j] = { text = "x" } j = j * 2 end
+    return { id = "99-far", title = "far", rules = { "D1" }, steps = steps }]]
+
+  it("is refused when it is loaded, not walked to 2^40 later", function()
+    local lesson, why = learn.load_source(FAR, tmp .. "/99-far.lua")
+    assert.is_true(lesson == nil, "the lesson was loaded") -- (not dumped whole)
+    assert.matches("needs a list of steps", why)
+    -- (a hole anywhere, and in any list of a lesson, is refused alike)
+    lesson, why = learn.load_source([[return { id = "99-hole", title = "hole", rules = { "D1", nil, "D2" },
+      steps = { { text = "a" } } }]], tmp .. "/99-hole.lua")
+    assert.is_nil(lesson)
+    assert.matches("'rules' must list", why)
+  end)
+
+  it("(holds) a lesson of plain notes loads and is marked as before", function()
+    local lesson = assert(learn.load_source([[return { id = "99-ok", title = "ok", rules = { "D1" },
+      steps = { { text = "a" }, { text = "b" } } }]], tmp .. "/99-ok.lua"))
+    local r = setmetatable({ progress = { [learn.key(lesson)] = { done = false, steps = { true } } } },
+      { __index = learn.Runner })
+    assert.equals("1/2", r:mark(lesson))
   end)
 end)
