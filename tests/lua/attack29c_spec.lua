@@ -148,3 +148,170 @@ describe("attack 29c, finding 2: a lesson whose steps end at a far border", func
     assert.equals("1/2", r:mark(lesson))
   end)
 end)
+
+-- g:moves, g:check (text and number), g:parse, g:play (number and text),
+-- and every dropped move refused: one verdict, read every way. Returns
+-- the list.
+local function agrees(g, pos)
+  local moves = g:moves()
+  local first = {}
+  for i, t in ipairs(moves) do first[t] = first[t] or i end
+  for i, t in ipairs(moves) do
+    assert.is_true((g:check(t)), t)
+    assert.is_true((g:check(i)), t)
+    assert.equals(first[t], assert(g:parse(t)).index, t)
+    local e = assert(g:clone():play(i))
+    assert.equals(t, e.text)
+    e = assert(g:clone():play(t))
+    assert.equals(first[t], e.index)
+  end
+  for _, t in ipairs(plain(pos)) do
+    if not first[t] then
+      local ok, why = g:check(t)
+      assert.is_false(ok, t)
+      assert.matches("house rule", why)
+      assert.is_nil((g:clone():play(t)))
+    end
+  end
+  assert.is_false((g:check(#moves + 1)))
+  return moves
+end
+
+describe("attack 29c: what holds, the answers read by engine numbers", function()
+  -- Hooks that answer the same every call (a clone calls its own).
+  local HOOKS = {
+    dup = { "function(m) return { m[2], m[2], m[1] } end", function(all) return { all[2], all[2], all[1] } end },
+    revnum = { "function(m) local t = {} for i = #m, 1, -1 do t[#t + 1] = i end return t end",
+      function(all) local t = {} for i = #all, 1, -1 do t[#t + 1] = all[i] end return t end },
+    swapin = { "function(m) m[1], m[2] = m[2], m[1] return m end",
+      function(all) local t = { table.unpack(all) } t[1], t[2] = t[2], t[1] return t end },
+    remin = { "function(m) table.remove(m, 1) return m end", function(all) return { table.unpack(all, 2) } end },
+    modtext = { "function(m) m[1].text = m[2].text m[1].kind = 'x' return { m[1] } end",
+      function(all) return { all[1] } end },
+    metat = { "function(m) return { setmetatable({ text = m[2].text }, { __index = error, __len = error }), m[1] } end",
+      function(all) return { all[2], all[1] } end },
+    biglen = { "function(m) return setmetatable({ m[1] }, { __len = function() return 2^40 end }) end",
+      function(all) return { all[1] } end },
+    keepall = { "function(m) for i = 1, #m do m[i] = m[i] end return m, { x = 'y' } end",
+      function(all) return all end },
+    copyall = { "function(m) return table.move(m, 1, #m, 1, {}) end", function(all) return all end },
+    notab = { "function(m) return 42 end", function(all) return all end },
+  }
+  for name, h in pairs(HOOKS) do rule(name, h[1]) end
+
+  it("every answer, alone, first and last in a chain, on a plain and a crowded table", function()
+    local BIG = "hands=10h 9h 8h 7h 6h / 10s 9s 8s 7s 6s; table=Ac 2c 3c 4c 5c Ad 2d 3d 4d 5d Ah 2h 3h 4h 5h; pack=-"
+    for name, h in pairs(HOOKS) do
+      for _, pos in ipairs{ EX1, BIG } do
+        local want = h[2](plain(pos))
+        for _, spec in ipairs(three(name)) do
+          local g = game(spec, pos)
+          if pos == EX1 then
+            assert.same(want, agrees(g, pos), spec)
+          else
+            assert.same(want, g:moves(), spec)
+          end
+        end
+      end
+    end
+  end)
+
+  it("a move kept from an earlier position and answered again is looked up by its text", function()
+    rule("stale", "function(m) local r = old or m old = m return r end", "local old")
+    for _, spec in ipairs(three("stale")) do
+      local g = game(spec)
+      agrees(g, EX1)
+      assert(g:play("8h x 2c 3h 5s 6d 8c"))
+      local ok, err = pcall(g.moves, g)
+      assert.is_false(ok)
+      assert.matches("which is not a legal move here", err)
+    end
+  end)
+
+  it("a lost call's warning comes once, with its own verdict; the shared 'all kept' one never holds it", function()
+    -- (loses its call where 14 moves are offered: too many values)
+    rule("lose", [[function(m)
+      if #m ~= 14 then return m end
+      local t = { m[1] }
+      while #t < 1100000 do table.move(t, 1, #t, #t + 1) end
+      return t
+    end]])
+    local g, p = game("diloti+lose"), game("diloti+pass")
+    assert.equals(14, #g:moves())
+    assert.equals(14, #g:moves())
+    local e, warn = g:play(1)
+    assert.truthy(e)
+    assert.matches("too many values.*standard moves used for this position", warn)
+    e, warn = g:play(1)
+    assert.truthy(e)
+    assert.is_nil(warn)
+    e, warn = p:play(1)
+    assert.truthy(e)
+    assert.is_nil(warn)
+    assert.truthy(g:undo() and g:undo())
+    e, warn = g:play(2)
+    assert.truthy(e)
+    assert.matches("too many values", warn)
+    e, warn = p:play(1)
+    assert.truthy(e)
+    assert.is_nil(warn)
+  end)
+end)
+
+describe("attack 29c: what holds, core.box.moves and the box's limits", function()
+  it("no script reaches core.box.moves: not its main chunk's ..., not its globals, not a hook's arguments", function()
+    rule("reach", [[function(m, s, ...)
+        assert(select('#', ...) == 0, 'more arguments')
+        for k, v in pairs(_G) do assert(k ~= 'core' and k ~= 'moves', k) end
+        return m
+      end]], "assert(select('#', ...) == 0, 'the main chunk was given something')")
+    for _, spec in ipairs(three("reach")) do
+      assert.equals(14, #game(spec):moves())
+    end
+  end)
+
+  it("a hook that loops, recurses or eats memory is stopped at its limit, alone and in a chain", function()
+    rule("spin", "function(m) while true do end end")
+    rule("deep", "function(m) return f(1) end", "local function f(n) return f(n + 1) + 1 end")
+    rule("eat", "function(m) local t = {} for i = 1, 1e9 do t[i] = { i, m } end end")
+    local WHY = { spin = "instruction budget exceeded", deep = "stack overflow", eat = "memory cap exceeded" }
+    for name, why in pairs(WHY) do
+      for _, spec in ipairs(three(name)) do
+        local t0 = os.clock()
+        local ok, err = pcall(game(spec).moves, game(spec))
+        assert.is_false(ok, spec)
+        assert.matches(why, err, 1, false, spec)
+        assert.is_true(os.clock() - t0 < 3, spec .. " ran " .. os.clock() - t0 .. " s")
+      end
+    end
+  end)
+end)
+
+describe("attack 29c: what holds, Pilotta's no-contra", function()
+  it("keeps every move but contra and recontra through whole rounds, the reason given for them", function()
+    for seed = 1, 6 do
+      local g = assert(diloti.new{ rules = "pilotta+no-contra", seed = seed })
+      local ref = assert(diloti.new{ rules = "pilotta", seed = seed })
+      local saw = false
+      for _ = 1, 80 do
+        local all, want = ref:moves(), {}
+        if #all == 0 then break end
+        for _, m in ipairs(all) do
+          if m:match("^contra") or m:match("^recontra") then
+            saw = true
+            local ok, why = g:check(m)
+            assert.is_false(ok)
+            assert.matches("house rule no%-contra", why)
+          else
+            want[#want + 1] = m
+          end
+        end
+        assert.same(want, g:moves())
+        local m = want[seed % #want + 1]
+        assert(g:play(m))
+        assert(ref:play(m))
+      end
+      assert.is_true(saw or seed > 1, "no contra was ever offered")
+    end
+  end)
+end)
