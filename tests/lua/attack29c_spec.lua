@@ -273,7 +273,7 @@ describe("attack 29c: what holds, core.box.moves and the box's limits", function
   it("a hook that loops, recurses or eats memory is stopped at its limit, alone and in a chain", function()
     rule("spin", "function(m) while true do end end")
     rule("deep", "function(m) return f(1) end", "local function f(n) return f(n + 1) + 1 end")
-    rule("eat", "function(m) local t = {} for i = 1, 1e9 do t[i] = { i, m } end end")
+    rule("eat", "function(m) local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 2^19) .. i end end")
     local WHY = { spin = "instruction budget exceeded", deep = "stack overflow", eat = "memory cap exceeded" }
     for name, why in pairs(WHY) do
       for _, spec in ipairs(three(name)) do
@@ -313,5 +313,25 @@ describe("attack 29c: what holds, Pilotta's no-contra", function()
       end
       assert.is_true(saw or seed > 1, "no contra was ever offered")
     end
+  end)
+end)
+
+describe("attack 29c: what holds, core.box.moves's own loops under the clock", function()
+  it("a call whose time goes into the native's loops, not the script's, stops at the time limit", function()
+    local b = diloti.box.new{ label = "t", time = 5, budget = 1e12, memory = 256 << 20 }
+    -- (the hook runs a few instructions; the native numbers 300,000 moves)
+    local ok, f = b:run([[
+      local moves = ...
+      local l = {}
+      for i = 1, 300000 do l[i] = {} end
+      local r = { l[2], l[1] }
+      return function() local _, k = moves(function() return r end, l) return #k end]], "=t", nil, diloti.box.moves)
+    assert.is_true(ok, f)
+    assert.equals(2, f())
+    b:limits{ time = 0.005 }
+    local done, err = pcall(f)
+    b:close()
+    assert.is_false(done)
+    assert.matches("time limit exceeded", err)
   end)
 end)
