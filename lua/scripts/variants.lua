@@ -390,8 +390,9 @@ local function compose(chosen)
           -- A table or text the script made is looked up by its text
           -- among the engine's moves, so that the next hook is handed
           -- the engine's moves and nothing a script made up. What is not
-          -- found ends the chain: the engine refuses it, naming it.
-          local nsel, named = {}, h < #fns.moves and {} or nil
+          -- found ends the chain: the engine refuses it, naming it. A
+          -- move an earlier hook dropped is not this hook's to add back.
+          local nsel, named, given = {}, h < #fns.moves and {} or nil, nil
           for i = 1, #kept do
             local m, at = kept[i]
             if pure then
@@ -400,6 +401,16 @@ local function compose(chosen)
               texts = texts or move_texts(all)
               at = texts[type(m) == "table" and rawget(m, "text") or m]
               if not at then return { type(m) == "number" and ("move number " .. m) or m }, reasons, warning end
+              if sel then
+                if not given then
+                  given = {}
+                  for _, x in ipairs(sel) do given[x] = true end
+                end
+                if not given[at] then
+                  error(string.format("it answered '%s', which an earlier house rule of the chain dropped: "
+                    .. "a hook may only drop moves", all[at].text), 0)
+                end
+              end
             end
             nsel[i] = at
             if named then named[i] = all[at] end

@@ -22,6 +22,13 @@
 --    lesson of the user's folder may take a built-in lesson's id, and
 --    its progress). A list of a lesson (steps, rules, accept, choices)
 --    now has no hole: its length is the count of its entries.
+-- 3. In a chain, a hook's answer given as a text (or a table of its own
+--    with a text) was looked up among all the engine's legal moves, not
+--    among the moves that hook was given: a later rule named back a move
+--    an earlier rule of the chain had dropped, and it was allowed
+--    (diloti+only2+readd: "8h lay" played though only2 forbids it).
+--    docs/house-rules.md: a hook "may only drop moves, never add one".
+--    Such an answer is now refused, naming the move (older than 86b7bbd).
 -- The rest holds, and stays tested here.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
@@ -335,5 +342,31 @@ describe("attack 29c: what holds, core.box.moves's own loops under the clock", f
     b:close()
     assert.is_false(done)
     assert.matches("time limit exceeded", err)
+  end)
+end)
+
+describe("attack 29c, finding 3: a later rule of a chain naming back a move an earlier one dropped", function()
+  rule("only2", "function(m) return { m[1], m[2] } end")
+  rule("readd", "function(m) return { '8h lay' } end")
+  rule("readdt", "function(m) return { m[1], { text = '8h lay' } } end")
+  rule("name2", "function(m) return { m[2].text:lower(), { text = m[1].text } } end")
+
+  it("is refused, by text or by a table of the script's own, naming the move", function()
+    for _, spec in ipairs{ "diloti+only2+readd", "diloti+only2+readdt", "diloti+only2+pass+readd" } do
+      local g = game(spec)
+      local ok, err = pcall(g.moves, g)
+      assert.is_false(ok, spec)
+      assert.matches("'8h lay'", err, 1, true)
+      assert.matches("dropped", err, 1, true)
+      local played, effect = pcall(g.play, g, "8h lay")
+      assert.is_false(played and effect ~= nil, spec)
+    end
+  end)
+
+  it("(holds) a move the rule was given, named by its text, and the same answer first in the chain", function()
+    local all = plain()
+    assert.same({ all[2], all[1] }, game("diloti+only2+name2"):moves())
+    assert.same({ "8h lay" }, game("diloti+readd+only2"):moves())
+    assert.same({ all[1], "8h lay" }, game("diloti+readdt+pass"):moves())
   end)
 end)
