@@ -363,6 +363,34 @@ describe("attack 29c, finding 3: a later rule of a chain naming back a move an e
     end
   end)
 
+  it("Pilotta: a rule after no-contra cannot say contra back in", function()
+    local spec = rule("backcontra", [[function(m)
+        local t = {}
+        for i = 1, #m do t[i] = m[i] end
+        t[#t + 1] = 'contra'
+        return t
+      end]], nil, "pilotta")
+    -- (the first position of a round that offers contra)
+    local ref = assert(diloti.new{ rules = "pilotta", seed = 1 })
+    local offered
+    for _ = 1, 40 do
+      for _, m in ipairs(ref:moves()) do offered = offered or m == "contra" end
+      if offered then break end
+      local l = ref:moves()
+      assert(ref:play(l[2] or l[1])) -- (a bid: four passes would end the round)
+    end
+    assert.is_true(offered, "no contra was offered")
+    local pos = ref:position()
+    local alone = assert(diloti.new{ rules = spec, rules_dirs = { tmp }, position = pos })
+    assert.is_false((pcall(alone.moves, alone))) -- (a move too many)
+    local g = assert(diloti.new{ rules = "pilotta+no-contra+backcontra", rules_dirs = { tmp }, position = pos })
+    local ok, err = pcall(g.moves, g)
+    assert.is_false(ok)
+    assert.matches("'contra', which an earlier house rule of the chain dropped", err, 1, true)
+    local played, effect = pcall(g.play, g, "contra")
+    assert.is_false(played and effect ~= nil)
+  end)
+
   it("(holds) a move the rule was given, named by its text, and the same answer first in the chain", function()
     local all = plain()
     assert.same({ all[2], all[1] }, game("diloti+only2+name2"):moves())
