@@ -26,7 +26,8 @@
 --    with a text) was looked up among all the engine's legal moves, not
 --    among the moves that hook was given: a later rule named back a move
 --    an earlier rule of the chain had dropped, and it was allowed
---    (diloti+only2+readd: "8h lay" played though only2 forbids it).
+--    (diloti+only2+readd: "8h lay" played though only2 forbids it;
+--    pilotta+no-contra+X: X said contra back in).
 --    docs/house-rules.md: a hook "may only drop moves, never add one".
 --    Such an answer is now refused, naming the move (older than 86b7bbd).
 -- The rest holds, and stays tested here.
