@@ -204,6 +204,9 @@ local function moves_named(given, kept, why)
   if type(kept) ~= "table" then return given, why, nil, true end
   -- (a list the engine made in the box: the engine reads the numbers)
   if type(given) ~= "table" then return kept, why, nil, nil end
+  -- (Both walks end at the answer's first hole, a non-move: its length
+  -- may be any border of the table, 2^40 for a thousand entries, and
+  -- this runs on the host's thread, after the call's limits.)
   local n = #given
   for i = 1, #kept do
     local m = kept[i]
@@ -211,6 +214,10 @@ local function moves_named(given, kept, why)
       local named = {}
       for j = 1, #kept do
         local x = kept[j]
+        if x == nil then
+          named[j] = false
+          break
+        end
         named[j] = math.type(x) == "integer" and given[x] or x
       end
       return named, why, nil, false
@@ -383,8 +390,9 @@ local function compose(chosen)
           -- A table or text the script made is looked up by its text
           -- among the engine's moves, so that the next hook is handed
           -- the engine's moves and nothing a script made up. What is not
-          -- found ends the chain: the engine refuses it, naming it.
-          local nsel, named = {}, h < #fns.moves and {} or nil
+          -- found ends the chain: the engine refuses it, naming it. A
+          -- move an earlier hook dropped is not this hook's to add back.
+          local nsel, named, given = {}, h < #fns.moves and {} or nil, nil
           for i = 1, #kept do
             local m, at = kept[i]
             if pure then
@@ -393,6 +401,16 @@ local function compose(chosen)
               texts = texts or move_texts(all)
               at = texts[type(m) == "table" and rawget(m, "text") or m]
               if not at then return { type(m) == "number" and ("move number " .. m) or m }, reasons, warning end
+              if sel then
+                if not given then
+                  given = {}
+                  for _, x in ipairs(sel) do given[x] = true end
+                end
+                if not given[at] then
+                  error(string.format("it answered '%s', which an earlier house rule of the chain dropped: "
+                    .. "a hook may only drop moves", all[at].text), 0)
+                end
+              end
             end
             nsel[i] = at
             if named then named[i] = all[at] end
