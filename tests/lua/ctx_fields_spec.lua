@@ -147,9 +147,12 @@ describe("an AI's ctx", function()
     end
     local B = box_helpers.new({ game("a"), game("b"), { name = "c", helpers = {} } }, "a")
     local function host(what, arg) return what == "more" and arg == "view" and {} or nil end
+    -- (the host sends a seat's static fields under a key, its service
+    -- beside them)
     local function fields(data)
-      local out = {}
-      B.decide(function(_, _, ctx) for k, v in pairs(ctx) do out[k] = type(v) end end, data, {})
+      local out, service = {}, data.host
+      data.host = nil
+      B.decide(function(_, _, ctx) for k, v in pairs(ctx) do out[k] = type(v) end end, 0, {}, service, data)
       return out
     end
     local SERVICES = { simulate = "function", search = "function" }
