@@ -164,37 +164,35 @@ function M.new(games, default)
     return out
   end
 
-  -- A decision's ctx: a table of its own (what a script writes into it
-  -- stays in that decision), made its size at once by one constructor,
-  -- with the box's services.
-  local function fresh(s)
-    local f = s.fields
-    if s.deep then
-      local ctx = copy(f)
-      ctx.rng, ctx.time_left = box_services.rng, box_services.time_left
-      return ctx
-    end
-    local ctx = { seat = f.seat, players = f.players, teams = f.teams, sides = f.sides, side = f.side,
-      partner = f.partner, game = f.game, rng = box_services.rng, time_left = box_services.time_left }
-    local rest = s.rest
-    for i = 1, #rest do
-      local k = rest[i]
-      ctx[k] = f[k]
-    end
-    return ctx
-  end
-
   --- decide(choose, key, moves, host, fields): the script's choose with
   -- its view and ctx. key names the seat's static fields the box keeps;
   -- fields, when given, are the new ones (the host sends them when they
   -- change, or to a box that has not had them). host: the call's service.
+  -- (every instruction here runs under the box's count hook: the ctx is
+  -- made in place, not by helper functions)
   function B.decide(choose, key, moves, host, fields)
     if fields ~= nil then keep(key, fields) end
     local s = kept[key]
     if not s then error("ctx: no static fields kept for " .. tostring(key), 0) end
+    -- The ctx: a table of its own (what a script writes into it stays in
+    -- that decision), made its size at once by one constructor.
+    local f, ctx = s.fields, nil
+    if s.deep then
+      ctx = copy(f)
+      ctx.rng, ctx.time_left = box_services.rng, box_services.time_left
+    else
+      ctx = { seat = f.seat, players = f.players, teams = f.teams, sides = f.sides, side = f.side,
+        partner = f.partner, game = f.game, rng = box_services.rng, time_left = box_services.time_left }
+      local rest = s.rest
+      for i = 1, #rest do
+        local k = rest[i]
+        ctx[k] = f[k]
+      end
+    end
     local view = set_metatable({}, VIEW)
     unfilled[view] = host
-    return choose(view, moves, ctx_of(fresh(s), view, host))
+    calls[ctx] = { host = host, view = view }
+    return choose(view, moves, set_metatable(ctx, CTX))
   end
 
   --- notify(hook, data, arg): on_event or on_round_end with its ctx. What
