@@ -176,7 +176,7 @@ function M.new(games, default)
     if not s then error("ctx: no static fields kept for " .. tostring(key), 0) end
     -- The ctx: a table of its own (what a script writes into it stays in
     -- that decision), made its size at once by one constructor.
-    local f, ctx = s.fields, nil
+    local f, ctx = s.fields
     if s.deep then
       ctx = copy(f)
       ctx.rng, ctx.time_left = box_services.rng, box_services.time_left
