@@ -18,6 +18,7 @@ local M = {}
 -- What the driver calls, kept now: inside a box the script shares these
 -- globals and may replace them.
 local pairs, ipairs, next, setmetatable, rawget = pairs, ipairs, next, setmetatable, rawget
+local type, error, tostring = type, error, tostring
 
 -- ctx fields the host sends only when a script reads them (through the
 -- `more` service of the call), so that a decision that needs little
