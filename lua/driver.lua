@@ -35,14 +35,9 @@ local function round_start_event(game, redeal)
     redeal = redeal or nil }
 end
 
---- driver.new(game, seats, opts): seats[s] for s = 0..n-1 (an AI player,
--- or false/nil for a seat played from outside; the same player may sit
--- at several seats). opts: match (go on after a round), listeners (a
--- list of functions(event, driver)), interrupted() -> bool (asked after an
--- AI chose and before its move is played).
-function M.new(game, seats, opts)
+-- driver.new with the game's rules (driver.play has asked for them).
+local function new_driver(game, seats, opts, rules)
   opts = opts or {}
-  local rules = game:rules()
   local self = setmetatable({
     game = game, seats = seats or {}, match = opts.match,
     listeners = opts.listeners or {}, interrupted = opts.interrupted,
@@ -63,6 +58,16 @@ function M.new(game, seats, opts)
     end
   end
   return self
+end
+
+--- driver.new(game, seats, opts): seats[s] for s = 0..n-1 (an AI player,
+-- or false/nil for a seat played from outside; the same player may sit
+-- at several seats). opts: match (go on after a round), listeners (a
+-- list of functions(event, driver)), interrupted() -> bool (asked after an
+-- AI chose and before its move is played).
+function M.new(game, seats, opts)
+  -- (a tail call: an error names new's caller)
+  return new_driver(game, seats, opts, game:rules())
 end
 
 function Driver:listen(fn)
@@ -208,7 +213,8 @@ function M.play(game, players, opts)
       error(string.format("driver.play: no player for seat %d", s), 2)
     end
   end
-  local d = M.new(game, players, { match = opts.match, listeners = opts.listeners })
+  -- (the rules asked once: each asking makes them anew)
+  local d = new_driver(game, players, { match = opts.match, listeners = opts.listeners }, rules)
   -- (only the AIs hear the whole move events: on_move is told less)
   d.unheard = opts.listeners == nil
   d:listen(function(e)

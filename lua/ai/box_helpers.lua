@@ -18,6 +18,7 @@ local M = {}
 -- What the driver calls, kept now: inside a box the script shares these
 -- globals and may replace them.
 local pairs, ipairs, next, setmetatable, rawget = pairs, ipairs, next, setmetatable, rawget
+local type, error, tostring = type, error, tostring
 
 -- ctx fields the host sends only when a script reads them (through the
 -- `more` service of the call), so that a decision that needs little
@@ -129,30 +130,78 @@ function M.new(games, default)
   for k in next, trial do HELPER[k] = true end
   HELPER.simulate, HELPER.search = true, true
 
-  -- ctx from the plain data the host sent; the helpers and the host's
-  -- fields come when first read.
-  local function ctx_of(data, view)
-    calls[data] = { host = data.host, view = view }
-    data.host = nil
+  -- ctx from plain data and the call's host service; the helpers and
+  -- the host's fields come when first read.
+  local function ctx_of(data, view, host)
+    calls[data] = { host = host, view = view }
     return set_metatable(data, CTX)
   end
 
   local B = {}
-
-  --- decide(choose, data, moves): the script's choose with its view and
-  -- ctx.
   local box_services = {} -- (bind's second argument)
-  function B.decide(choose, data, moves)
+
+  -- The static fields of each seat's decisions, as the host last sent
+  -- them (key -> {fields =, rest =}): a decision's ctx is made from them
+  -- here, rather than sent whole each time. rest: the fields the
+  -- constructor of fresh() does not name; deep: some field is a table.
+  local kept = {}
+  local USUAL = { seat = true, players = true, teams = true, sides = true, side = true, partner = true,
+    game = true }
+  local function keep(key, fields)
+    local rest, deep = {}, false
+    for k, v in next, fields do
+      if not USUAL[k] then rest[#rest + 1] = k end
+      if type(v) == "table" then deep = true end
+    end
+    kept[key] = { fields = fields, rest = rest, deep = deep }
+  end
+
+  local function copy(t)
+    local out = {}
+    for k, v in next, t do
+      if type(v) == "table" then v = copy(v) end
+      out[k] = v
+    end
+    return out
+  end
+
+  --- decide(choose, key, moves, host, fields): the script's choose with
+  -- its view and ctx. key names the seat's static fields the box keeps;
+  -- fields, when given, are the new ones (the host sends them when they
+  -- change, or to a box that has not had them). host: the call's service.
+  -- (every instruction here runs under the box's count hook: the ctx is
+  -- made in place, not by helper functions)
+  function B.decide(choose, key, moves, host, fields)
+    if fields ~= nil then keep(key, fields) end
+    local s = kept[key]
+    if not s then error("ctx: no static fields kept for " .. tostring(key), 0) end
+    -- The ctx: a table of its own (what a script writes into it stays in
+    -- that decision), made its size at once by one constructor.
+    local f, ctx = s.fields
+    if s.deep then
+      ctx = copy(f)
+      ctx.rng, ctx.time_left = box_services.rng, box_services.time_left
+    else
+      ctx = { seat = f.seat, players = f.players, teams = f.teams, sides = f.sides, side = f.side,
+        partner = f.partner, game = f.game, rng = box_services.rng, time_left = box_services.time_left }
+      local rest = s.rest
+      for i = 1, #rest do
+        local k = rest[i]
+        ctx[k] = f[k]
+      end
+    end
     local view = set_metatable({}, VIEW)
-    unfilled[view] = data.host
-    data.rng, data.time_left = box_services.rng, box_services.time_left
-    return choose(view, moves, ctx_of(data, view))
+    unfilled[view] = host
+    calls[ctx] = { host = host, view = view }
+    return choose(view, moves, set_metatable(ctx, CTX))
   end
 
   --- notify(hook, data, arg): on_event or on_round_end with its ctx. What
   -- the hook returns means nothing and is not sent back.
   function B.notify(hook, data, arg)
-    hook(arg, ctx_of(data))
+    local host = data.host
+    data.host = nil
+    hook(arg, ctx_of(data, nil, host))
   end
 
   --- bind({name = natives}, services): each game's helpers get their

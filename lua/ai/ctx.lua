@@ -61,9 +61,9 @@ local function new_data(rules, seat, ai)
   return data
 end
 
--- A seat's data for its decisions, made once per player, rules and seat:
--- only its host changes from one decision to the next, and the box gets
--- a copy (nothing of the box reaches it).
+-- A seat's static fields for its decisions, made once per player, rules
+-- and seat: the same table while the rules are (the player's box keeps
+-- its own copy, and is sent it again when it changes).
 local function seat_data(p, rules, seat, ai)
   local kept = rawget(p, "_decision_data")
   if not kept or kept.rules ~= rules then
@@ -73,23 +73,16 @@ local function seat_data(p, rules, seat, ai)
   local data = kept[seat]
   if not data then
     data = new_data(rules, seat, ai)
-    data.host = false -- (each decision's own, set in place)
     kept[seat] = data
   end
   return data
 end
 
--- What choose() gets as ctx, as plain data and the host functions the
--- script may call during this one decision (simulate, search); the box
--- adds the games' helpers inside.
-local function decision_data(p, game, seat)
-  local rules = p._rules
-  local ai = game_ai(rules)
-  local data = seat and seat_data(p, rules, seat, ai) or new_data(rules, seat, ai)
+-- The one host service of a decision at seat (the helpers turn it into
+-- ctx.simulate, ctx.search and the fields sent when first read).
+local function host_of(p, game, seat, ai)
   local view
-  -- The one host service of the call (the helpers turn it into
-  -- ctx.simulate, ctx.search and the fields sent when first read).
-  data.host = function(what, arg)
+  return function(what, arg)
     if what == "more" then
       if arg == "rules" then return p._rules end
       view = view or game:view(seat)
@@ -110,8 +103,27 @@ local function decision_data(p, game, seat)
     end
     error("ctx: no such service", 0)
   end
-  -- (ctx.rng and ctx.time_left are the box's own, given to it once: see
-  -- M.box_natives)
+end
+
+--- decision(p, game, seat) -> fields, host: what choose() gets as ctx,
+-- as the seat's static fields (plain data, the same table while the
+-- rules are) and the host service the script may call during this one
+-- decision (simulate, search, the fields sent when first read); the box
+-- adds the games' helpers inside. (ctx.rng and ctx.time_left are the
+-- box's own, given to it once: see M.box_natives)
+function M.decision(p, game, seat)
+  local rules = p._rules
+  local ai = game_ai(rules)
+  local data = seat and seat_data(p, rules, seat, ai) or new_data(rules, seat, ai)
+  return data, host_of(p, game, seat, ai)
+end
+
+--- decision_data(p, game, seat) -> the same as one table of its own: the
+-- static fields and the host service as .host.
+function M.decision_data(p, game, seat)
+  local fields, host = M.decision(p, game, seat)
+  local data = { host = host }
+  for k, v in pairs(fields) do data[k] = v end
   return data
 end
 
@@ -129,8 +141,6 @@ end
 function M.static(rules, seat)
   return game_ai(rules).static(rules, seat)
 end
-
-M.decision_data = decision_data
 
 --- The services every decision's ctx holds that are the box's own (its
 -- seeded generator, its clock): handed to an AI's box once, when it is

@@ -384,6 +384,22 @@ function Player:_call(what, via, seat, seed, ...)
   return ok, a, b
 end
 
+-- Calls the script's choose for seat (a live player): the box keeps the
+-- seat's static ctx fields, sent to it only when they change (new rules)
+-- or when it has not had them (a new box, or a call that failed).
+function Player:_decide(game, seat, seed, texts)
+  local fields, host = context.decision(self, game, seat)
+  local sent = self._sent
+  if not sent or sent.box ~= self._box then
+    sent = { box = self._box }
+    self._sent = sent
+  end
+  local new = sent[seat] ~= fields and fields or nil
+  local ok, mv, note = self:_call("choose", "decide", seat, seed, seat, texts, host, new)
+  sent[seat] = ok and fields or nil
+  return ok, mv, note
+end
+
 -- The returned move as legal move text, or nil and what is wrong with it.
 local function resolve(game, mv, texts)
   local t = type(mv)
@@ -445,8 +461,12 @@ function Player:choose(game, seat)
   local ok, mv, note
   local playing = self._playing
   if self._plays then
-    local data = context.decision_data(self, game, seat)
-    ok, mv, note = self:_call("choose", "decide", seat, seed, data, texts)
+    local live, dead = self:_live()
+    if live then
+      ok, mv, note = self:_decide(game, seat, seed, texts)
+    else
+      ok, mv = false, dead
+    end
   else
     -- (its choose would read a view it does not know: never called)
     ok, mv = false, string.format("it plays %s, not %s", self.game, playing)

@@ -238,31 +238,75 @@ static int crosses_as_is(lua_State *H, int idx)
 
 /* Every host function among the arguments gets an id, before the box
  * runs: the copy into S must not allocate in H. map (function -> id) is
- * what the copy reads, list (id -> function) what the services call. */
-static void collect(lua_State *H, int idx, int depth, int map, int list, int *n)
+ * what the copy reads, list (id -> function) what the services call.
+ * The id is counted in b->nserv before either table is set, so that
+ * forget_services finds whatever a failed collect left. */
+static void collect_function(lua_State *H, int idx, int map, int list, Box *b)
+{
+    if (crosses_as_is(H, idx)) return;
+    lua_pushvalue(H, idx);
+    if (lua_rawget(H, map) == LUA_TNIL) {
+        const int id = ++b->nserv;
+        lua_pushvalue(H, idx);
+        lua_rawseti(H, list, id);
+        lua_pushvalue(H, idx);
+        lua_pushinteger(H, id);
+        lua_rawset(H, map);
+    }
+    lua_pop(H, 1);
+}
+
+static void collect(lua_State *H, int idx, int depth, int map, int list, Box *b)
 {
     idx = lua_absindex(H, idx);
     int t = lua_type(H, idx);
     if (t == LUA_TFUNCTION) {
-        if (crosses_as_is(H, idx)) return;
-        lua_pushvalue(H, idx);
-        if (lua_rawget(H, map) == LUA_TNIL) {
-            lua_pushvalue(H, idx);
-            lua_pushinteger(H, ++*n);
-            lua_rawset(H, map);
-            lua_pushvalue(H, idx);
-            lua_rawseti(H, list, *n);
-        }
-        lua_pop(H, 1);
+        collect_function(H, idx, map, list, b);
         return;
     }
     if (t != LUA_TTABLE || depth >= DL_BOX_MAX_DEPTH) return;
     luaL_checkstack(H, 4, "arguments nested too deep");
     lua_pushnil(H);
     while (lua_next(H, idx)) {
-        collect(H, -1, depth + 1, map, list, n);
+        /* (only a table or a function may be or hold one) */
+        t = lua_type(H, -1);
+        if (t == LUA_TTABLE || t == LUA_TFUNCTION) collect(H, -1, depth + 1, map, list, b);
         lua_pop(H, 1);
     }
+}
+
+/* The box's two tables of its calls' host functions onto H's stack,
+ * emptied: made once (H registry), and emptied after each call, or
+ * before the next one when a call stopped while collecting. (Made anew
+ * for every call, they cost a small call more than its crossing.) */
+static void push_services(lua_State *H, Box *b)
+{
+    if (b->services == LUA_NOREF) {
+        lua_newtable(H);
+        b->services = luaL_ref(H, LUA_REGISTRYINDEX);
+        lua_newtable(H);
+        b->service_ids = luaL_ref(H, LUA_REGISTRYINDEX);
+    }
+    lua_rawgeti(H, LUA_REGISTRYINDEX, b->service_ids);
+    lua_rawgeti(H, LUA_REGISTRYINDEX, b->services);
+}
+
+/* Forgets the host functions of the last call (map, list: their H
+ * indices), so that no stale id names a function and the box holds none
+ * of them between calls. */
+static void forget_services(lua_State *H, Box *b, int map, int list)
+{
+    for (int id = 1; id <= b->nserv; id++) {
+        if (lua_rawgeti(H, list, id) != LUA_TNIL) {
+            lua_pushnil(H);
+            lua_rawset(H, map);
+        } else {
+            lua_pop(H, 1);
+        }
+        lua_pushnil(H);
+        lua_rawseti(H, list, id);
+    }
+    b->nserv = 0;
 }
 
 /* Whether an argument may hold a host function (a table, or a function
@@ -360,17 +404,21 @@ static int invoke(Call *c, long budget, double seconds, int box_ud)
     lua_State *H = c->H, *S = b->S;
     if (!S) luaL_error(H, "%s: the script was closed", b->label[0] ? b->label : "box");
     if (b->busy) luaL_error(H, "%s: called again while it runs", b->label[0] ? b->label : "box");
-    int nserv = 0, map = 0;
+    int map = 0;
     if (may_hold_services(H, c)) {
-        lua_newtable(H);
-        lua_newtable(H);
+        push_services(H, b);
         map = lua_gettop(H) - 1;
-        for (int i = 0; i < c->nargs; i++) collect(H, c->first + i, 0, map, map + 1, &nserv);
-        if (nserv == 0) {
+        forget_services(H, b, map, map + 1);
+        for (int i = 0; i < c->nargs; i++) {
+            const int t = lua_type(H, c->first + i);
+            if (t == LUA_TFUNCTION)
+                collect_function(H, c->first + i, map, map + 1, b);
+            else if (t == LUA_TTABLE)
+                collect(H, c->first + i, 0, map, map + 1, b);
+        }
+        if (b->nserv == 0) {
             lua_pop(H, 2);
             map = 0;
-        } else {
-            b->services = luaL_ref(H, LUA_REGISTRYINDEX); /* the list */
         }
     }
     c->map = map;
@@ -393,9 +441,8 @@ static int invoke(Call *c, long budget, double seconds, int box_ud)
     b->deadline = 0;
     lua_settop(H, htop);
     if (map) {
-        luaL_unref(H, LUA_REGISTRYINDEX, b->services);
-        b->services = LUA_NOREF;
-        lua_pop(H, 1); /* the map */
+        forget_services(H, b, map, map + 1);
+        lua_pop(H, 2);
     }
     if (st != LUA_OK) {
         b->broken = b->tripped != TRIP_NONE || st == LUA_ERRMEM;
@@ -630,6 +677,7 @@ static int l_new(lua_State *H)
     b->cap = DL_BOX_MEMORY;
     b->funcs = LUA_NOREF;
     b->services = LUA_NOREF;
+    b->service_ids = LUA_NOREF;
     luaL_setmetatable(H, BOX);
     read_limits(H, 1, b);
     long long cap = b->cap;
@@ -746,6 +794,9 @@ static int b_gc(lua_State *H)
     Box *b = check_box(H, 1);
     if (b->S && !b->busy) lua_close(b->S);
     b->S = NULL;
+    luaL_unref(H, LUA_REGISTRYINDEX, b->services);
+    luaL_unref(H, LUA_REGISTRYINDEX, b->service_ids);
+    b->services = b->service_ids = LUA_NOREF;
     return 0;
 }
 

@@ -195,6 +195,16 @@ void dl_box_copy_in(lua_State *S, lua_State *H, int idx, int depth, Crossing *c)
     lua_createtable(S, len < 1024 ? (int)len : 1024, hash_size(H, idx, len));
     lua_pushnil(H);
     while (lua_next(H, idx)) {
+        /* An integer key (a list's) is set by index: the same entry as
+         * the generic copy of the key and rawset, at half the cost. */
+        if (lua_isinteger(H, -2)) {
+            const lua_Integer k = lua_tointeger(H, -2);
+            count(S, c, 0);
+            dl_box_copy_in(S, H, -1, depth + 1, c);
+            lua_rawseti(S, -2, k);
+            lua_pop(H, 1);
+            continue;
+        }
         if (!key_ok(lua_type(H, -2)))
             luaL_error(S, "a table key of type %s cannot be passed to a script", luaL_typename(H, -2));
         dl_box_copy_in(S, H, -2, depth + 1, c);

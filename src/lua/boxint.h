@@ -43,7 +43,9 @@ typedef struct Box {
     int funcs;  /* S registry ref: id -> function and function -> id */
     int nfuncs;
     int walked; /* values dl_box_register has looked at in this call */
-    int services;   /* H registry ref of this call's host functions */
+    int services;    /* H registry ref: the call's host functions, id -> function */
+    int service_ids; /* H registry ref: function -> id */
+    int nserv;       /* ids given in this call (or one that stopped) */
     unsigned gen;   /* changes with every call: stale services refuse */
     char label[128];
     char trip[600]; /* the message of the limit that stopped the call */

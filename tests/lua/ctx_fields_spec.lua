@@ -147,9 +147,12 @@ describe("an AI's ctx", function()
     end
     local B = box_helpers.new({ game("a"), game("b"), { name = "c", helpers = {} } }, "a")
     local function host(what, arg) return what == "more" and arg == "view" and {} or nil end
+    -- (the host sends a seat's static fields under a key, its service
+    -- beside them)
     local function fields(data)
-      local out = {}
-      B.decide(function(_, _, ctx) for k, v in pairs(ctx) do out[k] = type(v) end end, data, {})
+      local out, service = {}, data.host
+      data.host = nil
+      B.decide(function(_, _, ctx) for k, v in pairs(ctx) do out[k] = type(v) end end, 0, {}, service, data)
       return out
     end
     local SERVICES = { simulate = "function", search = "function" }
@@ -184,4 +187,49 @@ describe("an AI's ctx", function()
       assert.same({ "a:fa", "b:fb" }, calls)
     end)
   end)
+end)
+
+-- The box keeps a seat's static fields and is sent them only when they
+-- change (lua/ai/player.lua, _decide): a new box (a script a limit
+-- stopped, loaded afresh), a decision that failed and new rules each get
+-- them whole.
+describe("a seat's static fields, kept in the AI's box", function()
+  local TELL = [[
+local calls = 0
+return { name = NAME, description = "x", choose = function(_, moves, ctx)
+  calls = calls + 1
+  if calls == 2 and ctx.players == 2 then BAD end
+  return moves[1], table.concat({ tostring(ctx.seat), tostring(ctx.players), tostring(ctx.sides),
+    tostring(ctx.side), tostring(ctx.partner), tostring(ctx.teams), type(ctx.rng) }, " ")
+end }]]
+  local function teller(bad)
+    written = written + 1
+    local name = "tell" .. written
+    local path = support.write(tmp .. "/" .. name .. ".lua",
+      "local NAME = '" .. name .. "'\n" .. TELL:gsub("BAD", bad))
+    return assert(ai.player(path, { budget = 100000 }))
+  end
+  local function decide(p, g)
+    local _, info = p:choose(g, g:turn())
+    return info
+  end
+
+  for what, bad in pairs{ ["a script loaded afresh"] = "while true do end", ["a failed decision"] = "error('no', 0)" } do
+    it("after " .. what .. ", and for new rules", function()
+      local p = teller(bad)
+      local g = assert(diloti.new{})
+      local seat = g:turn()
+      local want = string.format("%d 2 2 %d nil false function", seat, seat)
+      assert.equals(want, decide(p, g).note)
+      assert.is_true(decide(p, g).fallback)
+      local info = decide(p, g)
+      assert.is_nil(info.fallback, info.warning)
+      assert.equals(want, info.note)
+      local g4 = assert(diloti.new{ players = 4 })
+      seat = g4:turn()
+      info = decide(p, g4)
+      assert.is_nil(info.fallback, info.warning)
+      assert.equals(string.format("%d 4 2 %d %d true function", seat, seat % 2, (seat + 2) % 4), info.note)
+    end)
+  end
 end)
