@@ -214,7 +214,8 @@ end }]]
     return info
   end
 
-  for what, bad in pairs{ ["a script loaded afresh"] = "while true do end", ["a failed decision"] = "error('no', 0)" } do
+  local BAD = { ["a script loaded afresh"] = "while true do end", ["a failed decision"] = "error('no', 0)" }
+  for what, bad in pairs(BAD) do
     it("after " .. what .. ", and for new rules", function()
       local p = teller(bad)
       local g = assert(diloti.new{})
