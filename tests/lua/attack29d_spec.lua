@@ -27,7 +27,6 @@ local support = require "support"
 local diloti = require "diloti"
 local ai = require "diloti.ai"
 
-local EX1 = "hands=8h 2d / 9c; table=8c 6d 5s 3h 2c"
 local STALE = "works only during the call it was given to"
 
 local tmp = support.tmpdir()
