@@ -20,7 +20,9 @@
 --   does not change what its next decision, or its other seat's, sees;
 -- - a script that replaces type, error, tostring, next, pairs,
 --   setmetatable and rawget does not change the ctx the driver makes;
--- - one script at two seats of one game gets each seat's own fields.
+-- - one script at two seats of one game gets each seat's own fields;
+-- - a simulate, search or view kept from one seat's decision (or from a
+--   decision that failed after keeping them) is refused at the next.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
 local support = require "support"
@@ -200,6 +202,45 @@ end }]])
       local mv, info = p:choose(g, seat)
       assert.is_nil(info.fallback, info.warning)
       assert.equals(string.format("%d 4 2 %d %d true", seat, seat % 2, (seat + 2) % 4), info.note)
+      assert(g:play(mv))
+    end
+  end)
+end)
+
+describe("attack 29d: what holds, services kept from another seat's decision", function()
+  it("a kept simulate, search and view of one seat, or of a failed decision, are refused at the next", function()
+    local p = player_of([[
+local kept, n = nil, 0
+return { name = NAME, description = "x", choose = function(view, moves, ctx)
+  n = n + 1
+  local out = {}
+  local function said(why)
+    return tostring(why):find("works only during the call", 1, true) and "stale" or tostring(why)
+  end
+  if kept then
+    for _, name in ipairs{ "simulate", "search" } do
+      local ok, why = pcall(kept[name], kept.move)
+      out[#out + 1] = name .. ":" .. tostring(ok) .. ":" .. said(why)
+    end
+    local ok, why = pcall(function() return kept.view.hand end)
+    out[#out + 1] = "view:" .. tostring(ok) .. ":" .. said(why)
+  end
+  kept = { simulate = ctx.simulate, search = ctx.search, view = view, move = moves[1] }
+  if n % 3 == 0 then error("fails after keeping", 0) end
+  return moves[1], table.concat(out, "|")
+end }]])
+    local g = assert(diloti.new{ players = 4 })
+    for i = 1, 9 do
+      local seat = g:turn()
+      local mv, info = p:choose(g, seat)
+      if i % 3 == 0 then
+        assert.is_true(info.fallback)
+      else
+        assert.is_nil(info.fallback, info.warning)
+        if i > 1 then
+          assert.equals("simulate:false:stale|search:false:stale|view:false:stale", info.note)
+        end
+      end
       assert(g:play(mv))
     end
   end)
