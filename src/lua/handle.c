@@ -34,7 +34,7 @@ typedef struct {
     const dl_GameOps *ops;
     void *g;
     unsigned version; /* changes with every play, undo and new round */
-    unsigned cached;  /* the version the kept table is for; 0: none */
+    unsigned indexed; /* the version the kept index of moves is for; 0: none */
     unsigned judged;  /* the version the kept verdict is for; 0: none */
     bool plain;       /* that verdict kept every move in place, with no warning */
     /* the world of the seat to move's view (g:simulate), kept for the
@@ -115,18 +115,18 @@ static bool has_hook(lua_State *L, int idx, const char *name)
     return true;
 }
 
-/* User values: 1 {hooks = ...}, shared with clones; 2 what is known of
- * the position; 3 {[round] = label}, the game's own (a clone gets a copy:
- * a round it scores must not rename one of the original's); 4 the house
- * rules' verdict on the position (a slot of its own: most positions need
- * nothing else kept). */
+/* User values: 1 {hooks = ...}, shared with clones; 2 the position's
+ * legal moves by text; 3 {[round] = label}, the game's own (a clone gets
+ * a copy: a round it scores must not rename one of the original's); 4 the
+ * house rules' verdict on the position. 2 and 4 are kept for one
+ * position (push_kept). */
 static void push_handle(lua_State *L, const dl_GameOps *ops, void *g, int from)
 {
     Handle *h = lua_newuserdatauv(L, sizeof *h + ops->world_size, 4);
     h->ops = ops;
     h->g = g;
     h->version = 1;
-    h->cached = 0;
+    h->indexed = 0;
     h->judged = 0;
     h->plain = false;
     h->world_version = 0;
@@ -167,36 +167,22 @@ static void set_label(lua_State *L, int gi, int round)
     lua_pop(L, 1);
 }
 
-/* Kept until the state changes, so that the moves hook runs once per
- * position and checking a move costs a lookup, not a rebuilt list
- * (`moves --explain` checks every move). */
-static void push_cache(lua_State *L, int gi, Handle *h)
-{
-    if (h->cached != h->version) {
-        lua_createtable(L, 0, 2);
-        lua_pushvalue(L, -1);
-        lua_setiuservalue(L, gi, 2);
-        h->cached = h->version;
-        return;
-    }
-    lua_getiuservalue(L, gi, 2);
-}
-
 typedef void (*Fill)(lua_State *L, int gi, Handle *h);
 
-/* Pushes cache[key], made by fill (which pushes it) when not kept yet. */
-static void push_kept(lua_State *L, int gi, Handle *h, const char *key, Fill fill)
+/* Pushes user value slot, made by fill (which pushes it) unless *made
+ * says it is this position's already. Kept until the state changes, so
+ * that the moves hook runs once per position and checking a move costs
+ * a lookup, not a rebuilt list (`moves --explain` checks every move). */
+static void push_kept(lua_State *L, int gi, Handle *h, int slot, unsigned *made, Fill fill)
 {
-    push_cache(L, gi, h);
-    if (lua_getfield(L, -1, key) == LUA_TTABLE) {
-        lua_remove(L, -2);
+    if (*made == h->version) {
+        lua_getiuservalue(L, gi, slot);
         return;
     }
-    lua_pop(L, 1);
     fill(L, gi, h);
     lua_pushvalue(L, -1);
-    lua_setfield(L, -3, key);
-    lua_remove(L, -2);
+    lua_setiuservalue(L, gi, slot);
+    *made = h->version;
 }
 
 /* ---- house rules' failures ---- */
@@ -251,7 +237,7 @@ static void fill_core_index(lua_State *L, int gi, Handle *h)
 
 static void push_core_index(lua_State *L, int gi, Handle *h)
 {
-    push_kept(L, gi, h, "core", fill_core_index);
+    push_kept(L, gi, h, 2, &h->indexed, fill_core_index);
 }
 
 /* t.text for a table at idx, or the string itself, read raw: a table a
@@ -378,11 +364,11 @@ static lua_Integer answer_number(lua_State *L, int gi, Handle *h, int idx, lua_I
 }
 
 /* Runs the moves hook on the position and pushes its verdict: {all =
- * true, reasons, warning} when it kept every move in place; else {order
- * = {core index, ...}, pos = {[core index] = its number in order},
- * reasons = {text = why}, warning}. Raises on a hook failure or a list
- * that is not a filter of the legal one. */
-static bool run_moves_hook(lua_State *L, int gi, Handle *h)
+ * true, warning} when it kept every move in place (h->plain when it lost
+ * no call either); else {order = {core index, ...}, pos = {[core index] =
+ * its number in order}, reasons = {text = why}, warning}. Raises on a
+ * hook failure or a list that is not a filter of the legal one. */
+static void run_moves_hook(lua_State *L, int gi, Handle *h)
 {
     const dl_GameOps *ops = h->ops;
     const lua_Integer nl = ops->listed(L, h->g);
@@ -431,7 +417,8 @@ static bool run_moves_hook(lua_State *L, int gi, Handle *h)
         }
         lua_settop(L, list);
         lua_replace(L, given);
-        return !lost;
+        h->plain = !lost;
+        return;
     }
     const lua_Unsigned len = lua_rawlen(L, list);
     /* A hook filters or vetoes, so it never returns more moves than there
@@ -476,7 +463,7 @@ static bool run_moves_hook(lua_State *L, int gi, Handle *h)
     lua_setfield(L, list, "order");
     lua_settop(L, list);
     lua_replace(L, given);
-    return false;
+    h->plain = false;
 }
 
 /* Pushes the house rules' verdict on the position (run_moves_hook); the
@@ -484,14 +471,7 @@ static bool run_moves_hook(lua_State *L, int gi, Handle *h)
  * a bug of ours: none can reach the game.) */
 static void push_verdict(lua_State *L, int gi, Handle *h)
 {
-    if (h->judged == h->version) {
-        lua_getiuservalue(L, gi, 4);
-        return;
-    }
-    h->plain = run_moves_hook(L, gi, h);
-    lua_pushvalue(L, -1);
-    lua_setiuservalue(L, gi, 4);
-    h->judged = h->version;
+    push_kept(L, gi, h, 4, &h->judged, run_moves_hook);
 }
 
 /* Whether the house rules' verdict on this position is made and kept
@@ -647,9 +627,9 @@ static const char *move_text(lua_State *L, int arg)
 static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Found *f)
 {
     const dl_GameOps *ops = h->ops;
+    if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, h, arg, hook_filters(L, gi, h), f);
     const bool plain = judged_plain(h);
     const bool hook = plain || has_hook(L, gi, "moves");
-    if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, h, arg, hook && hook_filters(L, gi, h), f);
     const char *text = move_text(L, arg);
     if (!text)
         return dl_lua_refuse(L, lua_istable(L, arg) || lua_type(L, arg) == LUA_TSTRING
