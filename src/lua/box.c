@@ -409,13 +409,7 @@ static int invoke(Call *c, long budget, double seconds, int box_ud)
         push_services(H, b);
         map = lua_gettop(H) - 1;
         forget_services(H, b, map, map + 1);
-        for (int i = 0; i < c->nargs; i++) {
-            const int t = lua_type(H, c->first + i);
-            if (t == LUA_TFUNCTION)
-                collect_function(H, c->first + i, map, map + 1, b);
-            else if (t == LUA_TTABLE)
-                collect(H, c->first + i, 0, map, map + 1, b);
-        }
+        for (int i = 0; i < c->nargs; i++) collect(H, c->first + i, 0, map, map + 1, b);
         if (b->nserv == 0) {
             lua_pop(H, 2);
             map = 0;
