@@ -35,26 +35,8 @@ local BIG = "hands=10h 9h 8h 7h 6h / 10s 9s 8s 7s 6s; table=Ac 2c 3c 4c 5c Ad 2d
 local tmp = support.tmpdir()
 teardown(function() support.rmdir(tmp) end)
 
--- A house rule `name` whose moves hook is `hook`, after `top` (its own
--- main chunk's text), for `game`; more hooks in `more`.
-local function rule(name, hook, top, game, more)
-  local stem = (game == "pilotta" and "pilotta-" or "") .. name
-  support.write(tmp .. "/" .. stem .. ".lua", string.format(
-    "%s\nreturn { name = %q, description = 'x', %s hooks = { %s %s } }", top or "", stem,
-    game == "pilotta" and "game = 'pilotta'," or "", hook and ("moves = " .. hook .. ",") or "", more or ""))
-  return (game or "diloti") .. "+" .. name
-end
-rule("pass", "function(moves, state) return moves end")
-rule("pass1", "function(moves) return moves end")
-
-local function game(spec, pos)
-  return assert(diloti.new{ rules = spec, rules_dirs = { tmp }, position = pos or EX1 })
-end
-local function plain(pos) return assert(diloti.new{ position = pos or EX1 }):moves() end
--- The answer alone, first in a chain and last in one.
-local function three(name)
-  return { "diloti+" .. name, "diloti+" .. name .. "+pass", "diloti+pass+" .. name }
-end
+local R = require("hook_rules").new(tmp, EX1)
+local rule, game, plain, three = R.rule, R.game, R.plain, R.three
 
 describe("attack 29, finding 1: the prelude's own rawget, rawlen and type", function()
   it("a rule defining a global `type` of its own keeps the move it answered, not every move", function()

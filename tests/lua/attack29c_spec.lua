@@ -42,26 +42,8 @@ local CHILD_SECONDS = 6
 local tmp = support.tmpdir()
 teardown(function() support.rmdir(tmp) end)
 
--- A house rule `name` whose moves hook is `hook`, after `top` (its own
--- main chunk's text), for `game`; more hooks in `more`.
-local function rule(name, hook, top, game, more)
-  local stem = (game == "pilotta" and "pilotta-" or "") .. name
-  support.write(tmp .. "/" .. stem .. ".lua", string.format(
-    "%s\nreturn { name = %q, description = 'x', %s hooks = { %s %s } }", top or "", stem,
-    game == "pilotta" and "game = 'pilotta'," or "", hook and ("moves = " .. hook .. ",") or "", more or ""))
-  return (game or "diloti") .. "+" .. name
-end
-rule("pass", "function(moves, state) return moves end")
-rule("pass1", "function(moves) return moves end")
-
-local function game(spec, pos)
-  return assert(diloti.new{ rules = spec, rules_dirs = { tmp }, position = pos or EX1 })
-end
-local function plain(pos) return assert(diloti.new{ position = pos or EX1 }):moves() end
--- The answer alone, first in a chain and last in one.
-local function three(name)
-  return { "diloti+" .. name, "diloti+" .. name .. "+pass", "diloti+pass+" .. name }
-end
+local R = require("hook_rules").new(tmp, EX1)
+local rule, game, plain, three = R.rule, R.game, R.plain, R.three
 
 -- Runs code (after `local diloti, DIR = ...`) in a child killed after
 -- CHILD_SECONDS; returns its RESULT line and the CPU seconds it printed
