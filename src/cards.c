@@ -22,17 +22,18 @@ int dl_set_sum(dl_Set s)
 
 int dl_card_str(int card, char *buf, bool unicode)
 {
+    if (!unicode) {
+        const int n = dl_card_ascii(card, buf);
+        buf[n] = '\0';
+        return n;
+    }
     const char *r = RANKS[dl_rank(card)];
     size_t n = strlen(r);
     memcpy(buf, r, n);
-    if (unicode) {
-        const char *u = USUITS[dl_suit(card)];
-        size_t m = strlen(u);
-        memcpy(buf + n, u, m);
-        n += m;
-    } else {
-        buf[n++] = SUITS[dl_suit(card)];
-    }
+    const char *u = USUITS[dl_suit(card)];
+    size_t m = strlen(u);
+    memcpy(buf + n, u, m);
+    n += m;
     buf[n] = '\0';
     return (int)n;
 }

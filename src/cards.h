@@ -43,6 +43,17 @@ int dl_set_sum(dl_Set s);
 /* Writes "7h", "10d", "Kc" (ascii) or "7♥" (unicode) and returns its
  * length; buf needs 8 bytes. */
 int dl_card_str(int card, char *buf, bool unicode);
+/* The card's ASCII name ("10h", "As") at buf, not terminated; returns its
+ * length. Inline: a list of moves names thousands of cards. */
+static inline int dl_card_ascii(int card, char *buf)
+{
+    const int r = dl_rank(card);
+    int n = 0;
+    buf[n++] = "A234567891JQK"[r];
+    if (r == 9) buf[n++] = '0';
+    buf[n++] = "cdhs"[dl_suit(card)];
+    return n;
+}
 /* Parses one card at s: rank A/1, 2..10, T, J, Q, K (any case), suit c/d/h/s
  * or ♣♦♥♠ (also ♧♢♡♤). Returns the card and stores the bytes read in *len,
  * or returns -1. */

@@ -39,11 +39,14 @@ static void add_ref(dl_Text *t, const dl_Decl *d)
 /* Items: loose cards lowest first, then declarations in owner order. */
 static void add_items(dl_Text *t, const dl_State *s, uint64_t take, bool unicode)
 {
+    char cs[DL_NCARDS * 8 + 1]; /* (a space and at most 6 bytes a card, and the end) */
+    size_t n = 0;
     for (dl_Set l = take & DL_DECK; l; l &= l - 1) {
-        char cs[9] = " ";
-        int n = dl_card_str(dl_first(l), cs + 1, unicode);
-        dl_text_put(t, cs, (size_t)n + 1);
+        cs[n++] = ' ';
+        n += (size_t)(unicode ? dl_card_str(dl_first(l), cs + n, true) : dl_card_ascii(dl_first(l), cs + n));
     }
+    dl_text_put(t, cs, n);
+    if (!(take & DL_DECL_ITEMS)) return;
     for (int seat = 0; seat < DL_MAX_PLAYERS; seat++)
         for (int i = 0; i < s->ndecl; i++)
             if ((take & DL_DECL_BIT(i)) && s->decl[i].owner == seat) add_ref(t, &s->decl[i]);
@@ -57,7 +60,7 @@ int dl_move_str(const dl_State *s, const dl_Move *m, char *buf, size_t cap, bool
         return (int)t.n;
     }
     char cs[8];
-    dl_text_put(&t, cs, (size_t)dl_card_str(m->card, cs, unicode));
+    dl_text_put(&t, cs, (size_t)(unicode ? dl_card_str(m->card, cs, true) : dl_card_ascii(m->card, cs)));
     switch (m->kind) {
     case DL_LAY: dl_text_put(&t, " lay", 4); break;
     case DL_CAPTURE:

@@ -70,8 +70,9 @@ struct dl_GameOps {
     size_t move_size; /* bytes of a move (at most sizeof(dl_OpsMove)) */
     /* Pushes the note a cut list carries and returns true; or false. */
     bool (*cut_note)(lua_State *L, const void *g);
-    /* The move's canonical text in the position now. */
-    void (*text)(const void *g, const void *m, char *buf, size_t n);
+    /* Writes the move's canonical text in the position now; returns its
+     * length. */
+    size_t (*text)(const void *g, const void *m, char *buf, size_t n);
     /* Pushes the move as g:moves(true) lists it (index 0: none). */
     void (*push_move)(lua_State *L, const void *g, const void *m, lua_Integer index);
     bool (*same)(const void *a, const void *b);

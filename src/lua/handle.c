@@ -11,7 +11,9 @@
  * the move did, so that a front end needs no second look at the position
  * to tell the story of a move.
  *
- * House-rule hooks live in the userdata's first user value. They are host
+ * House-rule hooks live in the userdata's first user value, a copy of the
+ * table the game was made with (changing that table later changes
+ * nothing). They are host
  * functions (lua/scripts/variants.lua) that call into each variant's own
  * Lua state (src/lua/box.c), so they get and give plain data only:
  *   moves(list, state) -> allowed list [, reasons]   (filter or veto)
@@ -37,6 +39,7 @@ typedef struct {
     unsigned indexed; /* the version the kept index of moves is for; 0: none */
     unsigned judged;  /* the version the kept verdict is for; 0: none */
     bool plain;       /* that verdict kept every move in place, with no warning */
+    bool hooked;      /* it was made with a hook (user value 1's copy of them) */
     /* the world of the seat to move's view (g:simulate), kept for the
      * position: drawn once per decision, not once per call */
     unsigned world_version; /* 0: none */
@@ -82,7 +85,23 @@ static Handle *check_at(lua_State *L, int idx, const dl_GameOps *ops)
     return h;
 }
 
-static Handle *check(lua_State *L) { return check_at(L, 1, OPS); }
+/* A method's second upvalue is its type's metatable: comparing with it
+ * costs less than luaL_checkudata's lookup of the type by name, and a
+ * decision calls several methods. Anything else goes the long way, which
+ * words the error. */
+static Handle *check(lua_State *L)
+{
+    if (lua_type(L, 1) == LUA_TUSERDATA && lua_getmetatable(L, 1)) {
+        const bool same = lua_rawequal(L, -1, lua_upvalueindex(2));
+        lua_pop(L, 1);
+        Handle *h = lua_touserdata(L, 1);
+        if (same && h->g) {
+            __atomic_fetch_add(&calls, 1, __ATOMIC_RELAXED);
+            return h;
+        }
+    }
+    return check_at(L, 1, OPS);
+}
 
 void *dl_handle_game(lua_State *L, int idx, const dl_GameOps *ops)
 {
@@ -94,6 +113,9 @@ void *dl_handle_game(lua_State *L, int idx, const dl_GameOps *ops)
 /* Pushes hooks[name] (a function) or returns false with nothing pushed. */
 static bool get_hook(lua_State *L, int idx, const char *name)
 {
+    /* Most games have no house rules: asked a few times a decision, the
+     * answer is a flag, not two table lookups. */
+    if (!((const Handle *)lua_touserdata(L, idx))->hooked) return false;
     lua_getiuservalue(L, idx, 1);
     if (lua_getfield(L, -1, "hooks") != LUA_TTABLE) {
         lua_pop(L, 2);
@@ -129,6 +151,7 @@ static void push_handle(lua_State *L, const dl_GameOps *ops, void *g, int from)
     h->indexed = 0;
     h->judged = 0;
     h->plain = false;
+    h->hooked = from && ((const Handle *)lua_touserdata(L, from))->hooked;
     h->world_version = 0;
     luaL_setmetatable(L, ops->type);
     if (from) lua_getiuservalue(L, from, 1);
@@ -229,9 +252,9 @@ static void fill_core_index(lua_State *L, int gi, Handle *h)
     char buf[TEXT_MAX];
     lua_createtable(L, 0, (int)n);
     for (lua_Integer i = 0; i < n; i++) {
-        ops->text(h->g, ops->move(h->g, i), buf, sizeof buf);
+        lua_pushlstring(L, buf, ops->text(h->g, ops->move(h->g, i), buf, sizeof buf));
         lua_pushinteger(L, i + 1);
-        lua_setfield(L, -2, buf);
+        lua_rawset(L, -3);
     }
 }
 
@@ -789,8 +812,7 @@ static const char *join_warnings(lua_State *L, int first, const char *then)
 static void push_text(lua_State *L, const dl_GameOps *ops, const void *g, const void *m)
 {
     char buf[TEXT_MAX];
-    ops->text(g, m, buf, sizeof buf);
-    lua_pushstring(L, buf);
+    lua_pushlstring(L, buf, ops->text(g, m, buf, sizeof buf));
 }
 
 /* moves([structured]) -> the moves allowed here [, the note of a cut list] */
@@ -1230,10 +1252,12 @@ static void handle_type(lua_State *L, const dl_GameOps *ops)
         lua_setfield(L, -2, "__close");
         lua_newtable(L);
         lua_pushlightuserdata(L, (void *)ops);
-        luaL_setfuncs(L, METHODS, 1);
+        lua_pushvalue(L, -3);
+        luaL_setfuncs(L, METHODS, 2);
         if (ops->methods) {
             lua_pushlightuserdata(L, (void *)ops);
-            luaL_setfuncs(L, ops->methods, 1);
+            lua_pushvalue(L, -3);
+            luaL_setfuncs(L, ops->methods, 2);
         }
         lua_setfield(L, -2, "__index");
         lua_pushboolean(L, 0);
@@ -1248,6 +1272,25 @@ void dl_handle_open(lua_State *L)
     for (int i = 0; dl_games[i]; i++) handle_type(L, dl_games[i]);
 }
 
+/* Stores a copy of the hooks table on top in the table below it, as its
+ * hooks; pops nothing. A game plays by the hooks it was made with, so
+ * whether it has any is known then, and a decision that asks for them
+ * several times reads a flag (get_hook). */
+static bool copy_hooks(lua_State *L)
+{
+    bool any = false;
+    lua_newtable(L);
+    lua_pushnil(L);
+    while (lua_next(L, -3)) {
+        any = any || lua_type(L, -1) == LUA_TFUNCTION;
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+    lua_setfield(L, -3, "hooks");
+    return any;
+}
+
 int dl_handle_new(lua_State *L, const dl_GameOps *ops, int opts)
 {
     __atomic_fetch_add(&calls, 1, __ATOMIC_RELAXED);
@@ -1257,9 +1300,9 @@ int dl_handle_new(lua_State *L, const dl_GameOps *ops, int opts)
     if (!g) return 2;
     push_handle(L, ops, g, 0);
     lua_getiuservalue(L, -1, 1);
-    if (lua_getfield(L, opts, "hooks") == LUA_TTABLE) lua_setfield(L, -2, "hooks");
-    else lua_pop(L, 1);
-    lua_pop(L, 1);
+    Handle *h = lua_touserdata(L, -2);
+    if (lua_getfield(L, opts, "hooks") == LUA_TTABLE) h->hooked = copy_hooks(L);
+    lua_pop(L, 2);
     return 1;
 }
 

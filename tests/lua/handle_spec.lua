@@ -88,6 +88,45 @@ describe("the game handle of every game", function()
         end
       end)
 
+      it("refuses a method called on anything but its own handle, naming the type it wants", function()
+        -- (the methods compare the handle's metatable with their own, not
+        -- the type's name: a handle of another game, a table dressed as
+        -- one, a closed game)
+        local g = open(name)
+        local others = { nil, true, 1, "x", {}, setmetatable({}, { __index = g }), io.stdout, function() end }
+        for _, other in ipairs(core.games()) do
+          if other ~= name then others[#others + 1] = open(other) end
+        end
+        for i = 1, #others + 1 do
+          for _, m in ipairs{ "moves", "play", "turn", "clone", "view" } do
+            local ok, err = pcall(g[m], others[i])
+            assert.is_false(ok, m .. " #" .. i)
+            assert.matches("expected", err, m .. " #" .. i)
+          end
+        end
+        local closed = open(name)
+        closed:close()
+        local ok, err = pcall(closed.moves, closed)
+        assert.is_false(ok)
+        assert.matches("freed", err)
+        assert.is_table(g:moves()) -- (and its own still works)
+      end)
+
+      it("plays by the hooks it was made with: changing that table later changes nothing", function()
+        local calls = 0
+        local hooks = {}
+        local g = open(name, { seed = 3, hooks = hooks })
+        hooks.moves = function(list) calls = calls + 1 return { list[1] } end
+        assert.is_true(#g:moves() > 1)
+        assert.equals(0, calls)
+        local kept = { moves = function(list) calls = calls + 1 return { list[1] } end }
+        local h = open(name, { seed = 3, hooks = kept })
+        kept.moves = nil
+        assert.equals(1, #h:moves())
+        assert.equals(1, #h:clone():moves()) -- (a clone keeps them)
+        assert.is_true(calls >= 2)
+      end)
+
       it("keeps its metatable locked", function()
         local g = open(name)
         assert.is_false(getmetatable(g))

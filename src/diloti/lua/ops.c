@@ -30,8 +30,7 @@ static const char *const KINDS[] = {"lay", "capture", "plain", "raise", "group",
 static void push_move_text(lua_State *L, const dl_State *s, const dl_Move *m)
 {
     char buf[200];
-    dl_move_str(s, m, buf, sizeof buf, false);
-    lua_pushstring(L, buf);
+    lua_pushlstring(L, buf, (size_t)dl_move_str(s, m, buf, sizeof buf, false));
 }
 
 /* Fills the table on top with the move as g:moves(true) lists it. index:
@@ -456,10 +455,10 @@ static bool cut_note(lua_State *L, const void *game)
     return true;
 }
 
-static void move_text(const void *game, const void *m, char *buf, size_t n)
+static size_t move_text(const void *game, const void *m, char *buf, size_t n)
 {
     const dl_Game *g = game;
-    dl_move_str(&g->s, m, buf, n, false);
+    return (size_t)dl_move_str(&g->s, m, buf, n, false);
 }
 
 static void push_move(lua_State *L, const void *game, const void *m, lua_Integer index)

@@ -335,9 +335,9 @@ static bool cut_note(lua_State *L, const void *g)
     return false;
 }
 
-static void action_text(const void *game, const void *a, char *buf, size_t n)
+static size_t action_text(const void *game, const void *a, char *buf, size_t n)
 {
-    pl_action_str(&((const pl_Game *)game)->s, a, buf, n, false);
+    return (size_t)pl_action_str(&((const pl_Game *)game)->s, a, buf, n, false);
 }
 
 static void push_move(lua_State *L, const void *game, const void *a, lua_Integer index)
