@@ -75,6 +75,10 @@ struct dl_GameOps {
     size_t (*text)(const void *g, const void *m, char *buf, size_t n);
     /* Pushes the move as g:moves(true) lists it (index 0: none). */
     void (*push_move)(lua_State *L, const void *g, const void *m, lua_Integer index);
+    /* Optional: pushes the first n listed moves (listed first) as a list
+     * of push_move's tables without index: the moves hook's list, made
+     * for less than a push_move a move. */
+    void (*push_list)(lua_State *L, const void *g, lua_Integer n);
     bool (*same)(const void *a, const void *b);
     /* Reads a move's text: 0 and m, or non-zero and err. */
     int (*parse)(const void *g, const char *text, void *m, char *err, size_t n);

@@ -108,6 +108,13 @@ void *dl_handle_game(lua_State *L, int idx, const dl_GameOps *ops)
     return check_at(L, idx, ops)->g;
 }
 
+/* After a hook: the host's own hook may have closed the game it was
+ * called for, and the method must not go on with it. */
+static void still_open(lua_State *L, const Handle *h)
+{
+    if (!h->g) luaL_error(L, "the game was closed by its own house rule hook");
+}
+
 /* ---- user values: hooks, what is known, labels ---- */
 
 /* Pushes hooks[name] (a function) or returns false with nothing pushed. */
@@ -339,6 +346,10 @@ static size_t build_moves(lua_State *S, const void *ctx)
 {
     const MovesCtx *c = ctx;
     const dl_GameOps *ops = c->h->ops;
+    if (ops->push_list) {
+        ops->push_list(S, c->h->g, c->n);
+        return 1 + (size_t)c->n * 24;
+    }
     lua_createtable(S, (int)c->n, 0);
     for (lua_Integer i = 0; i < c->n; i++) {
         ops->push_move(S, c->h->g, ops->move(c->h->g, i), 0);
@@ -417,6 +428,7 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
     else
         lua_pushnil(L);
     call_moves_hook(L, given);
+    still_open(L, h);
     const int list = lua_gettop(L) - 2;
     /* The list made in the box given back: every move, as the engine
      * lists them (nothing could change it: the host holds a handle). A
@@ -730,7 +742,9 @@ static const char *score_hook(lua_State *L, int gi, Handle *h, int round)
     if (!get_hook(L, gi, "score")) return NULL;
     ops->push_breakdown(L, h->g);
     ops->push_state(L, h->g);
-    if (lua_pcall(L, 2, 1, 0) != LUA_OK) return hook_warning(L, "score", "scoring");
+    const int st = lua_pcall(L, 2, 1, 0);
+    still_open(L, h);
+    if (st != LUA_OK) return hook_warning(L, "score", "scoring");
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
         return NULL;
@@ -787,6 +801,7 @@ static const char *round_hooks(lua_State *L, int gi, Handle *h)
     ops->push_state(L, h->g);
     int d;
     warn = call_match_hook(L, ops->sides(h->g), &d);
+    still_open(L, h);
     if (d > -2) ops->decide(h->g, d);
     return warn;
 }
@@ -1272,20 +1287,22 @@ void dl_handle_open(lua_State *L)
     for (int i = 0; dl_games[i]; i++) handle_type(L, dl_games[i]);
 }
 
+/* The fields a hooks table may have (lua/scripts/variants.lua). */
+static const char *const HOOK_FIELDS[] = {"moves", "score", "match", "moves_built", "moves_state"};
+
 /* Stores a copy of the hooks table on top in the table below it, as its
  * hooks; pops nothing. A game plays by the hooks it was made with, so
  * whether it has any is known then, and a decision that asks for them
- * several times reads a flag (get_hook). */
+ * several times reads a flag (get_hook). The fields are read as Lua
+ * reads them (a hook found through __index is one). */
 static bool copy_hooks(lua_State *L)
 {
     bool any = false;
-    lua_newtable(L);
-    lua_pushnil(L);
-    while (lua_next(L, -3)) {
-        any = any || lua_type(L, -1) == LUA_TFUNCTION;
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
+    lua_createtable(L, 0, 5);
+    for (size_t i = 0; i < sizeof HOOK_FIELDS / sizeof *HOOK_FIELDS; i++) {
+        const int t = lua_getfield(L, -2, HOOK_FIELDS[i]);
+        any = any || t == LUA_TFUNCTION;
+        lua_setfield(L, -2, HOOK_FIELDS[i]);
     }
     lua_setfield(L, -3, "hooks");
     return any;

@@ -127,6 +127,22 @@ describe("the game handle of every game", function()
         assert.is_true(calls >= 2)
       end)
 
+      it("hands a moves hook the moves as g:moves(true) lists them, without their numbers", function()
+        local seen
+        local g = open(name, { seed = 5, hooks = { moves = function(list) seen = list return list end } })
+        for _ = 1, 40 do
+          if not g:turn() then break end
+          local listed = g:moves(true)
+          assert.equals(#listed, #seen)
+          for i, m in ipairs(listed) do
+            assert.equals(i, m.index)
+            m.index = nil
+            assert.same(m, seen[i])
+          end
+          assert(g:play(#listed))
+        end
+      end)
+
       it("keeps its metatable locked", function()
         local g = open(name)
         assert.is_false(getmetatable(g))

@@ -29,6 +29,34 @@ typedef char move_fits[sizeof(pl_Action) <= sizeof(dl_OpsMove) ? 1 : -1];
 
 /* ---- actions as values ---- */
 
+/* The fields of an action's table. Their keys are pushed once on the
+ * stack for a whole list (push_list): setting a field by a key already
+ * there skips looking its text up, which is most of what a field costs. */
+enum { K_TEXT, K_INDEX, K_KIND, K_SEAT, K_VALUE, K_CAPOT, K_SUIT, K_CARDS, K_CARD, K_BELOTE, K_N };
+static const char *const KEY[K_N] = {"text", "index", "kind", "seat", "value",
+                                     "capot", "suit", "cards", "card", "belote"};
+
+/* Pushes key k: from the keys at stack index keys, or by name (keys 0). */
+static void key(lua_State *L, int keys, int k)
+{
+    if (keys) lua_pushvalue(L, keys + k);
+    else lua_pushstring(L, KEY[k]);
+}
+
+static void set_int(lua_State *L, int keys, int k, lua_Integer v)
+{
+    key(L, keys, k);
+    lua_pushinteger(L, v);
+    lua_rawset(L, -3);
+}
+
+static void set_kbool(lua_State *L, int keys, int k, bool v)
+{
+    key(L, keys, k);
+    lua_pushboolean(L, v);
+    lua_rawset(L, -3);
+}
+
 static void set_bool(lua_State *L, const char *k, bool v)
 {
     lua_pushboolean(L, v);
@@ -38,45 +66,50 @@ static void set_bool(lua_State *L, const char *k, bool v)
 static void push_text(lua_State *L, const pl_State *s, const pl_Action *a)
 {
     char buf[160];
-    pl_action_str(s, a, buf, sizeof buf, false);
-    lua_pushstring(L, buf);
+    lua_pushlstring(L, buf, (size_t)pl_action_str(s, a, buf, sizeof buf, false));
 }
 
-/* Fills the table on top with the action as g:moves(true) lists it. */
+/* Fills the table on top (a fresh one: fields are set raw) with the action
+ * as g:moves(true) lists it. keys: see key(). */
 static void set_action_fields(lua_State *L, const pl_State *s, const pl_Action *a, lua_Integer index,
-                              const char *text)
+                              const char *text, int keys)
 {
+    key(L, keys, K_TEXT);
     if (text) lua_pushstring(L, text);
     else push_text(L, s, a);
-    lua_setfield(L, -2, "text");
-    if (index) dl_lua_set_int(L, "index", index);
+    lua_rawset(L, -3);
+    if (index) set_int(L, keys, K_INDEX, index);
+    key(L, keys, K_KIND);
     lua_pushstring(L, pl_lua_kinds[a->kind]);
-    lua_setfield(L, -2, "kind");
-    dl_lua_set_int(L, "seat", s->turn);
+    lua_rawset(L, -3);
+    set_int(L, keys, K_SEAT, s->turn);
     char c = 0;
     switch (a->kind) {
     case PL_BID:
-        dl_lua_set_int(L, "value", a->value == PL_CAPOT ? 250 : a->value * 10);
-        set_bool(L, "capot", a->value == PL_CAPOT);
+        set_int(L, keys, K_VALUE, a->value == PL_CAPOT ? 250 : a->value * 10);
+        set_kbool(L, keys, K_CAPOT, a->value == PL_CAPOT);
         /* fall through */
     case PL_TRUMP:
         if (a->suit >= 0) {
             c = pl_suit_char(a->suit);
+            key(L, keys, K_SUIT);
             lua_pushlstring(L, &c, 1);
-            lua_setfield(L, -2, "suit");
+            lua_rawset(L, -3);
         }
         break;
     case PL_ANNOUNCE: {
+        key(L, keys, K_CARDS);
         pl_lua_pushcards(L, a->cards);
-        lua_setfield(L, -2, "cards");
+        lua_rawset(L, -3);
         pl_Decl d;
-        if (pl_decl_classify(a->cards, &d)) dl_lua_set_int(L, "value", d.value);
+        if (pl_decl_classify(a->cards, &d)) set_int(L, keys, K_VALUE, d.value);
         break;
     }
     case PL_PLAY:
+        key(L, keys, K_CARD);
         pl_lua_pushcard(L, a->card);
-        lua_setfield(L, -2, "card");
-        set_bool(L, "belote", a->belote);
+        lua_rawset(L, -3);
+        set_kbool(L, keys, K_BELOTE, a->belote);
         break;
     default: break;
     }
@@ -85,9 +118,8 @@ static void set_action_fields(lua_State *L, const pl_State *s, const pl_Action *
 static void push_action(lua_State *L, const pl_State *s, const pl_Action *a, lua_Integer index)
 {
     lua_createtable(L, 0, 8);
-    set_action_fields(L, s, a, index, NULL);
+    set_action_fields(L, s, a, index, NULL, 0);
 }
-
 
 /* ---- round end hooks ---- */
 
@@ -132,7 +164,7 @@ static void push_effect(lua_State *L, const pl_Game *g, lua_Integer index, bool 
     const pl_State *b = &r->before;
     const pl_Action a = r->action; /* (a copy: the analyzer loses track of r) */
     lua_createtable(L, 0, 20);
-    set_action_fields(L, b, &a, index, r->text);
+    set_action_fields(L, b, &a, index, r->text, 0);
     dl_lua_set_int(L, "side", pl_team(r->seat));
     dl_lua_set_int(L, "round", b->round);
     dl_lua_set_int(L, "deal", 1);
@@ -327,6 +359,22 @@ static const void *move(const void *game, lua_Integer i)
 {
     /* (listed first: the list is the game's own until it changes) */
     return &((const pl_Game *)game)->legal.a[i];
+}
+
+static void push_list(lua_State *L, const void *game, lua_Integer n)
+{
+    const pl_Game *g = game;
+    luaL_checkstack(L, K_N + 8, "out of Lua stack");
+    const int keys = lua_gettop(L) + 1;
+    for (int k = 0; k < K_N; k++) lua_pushstring(L, KEY[k]);
+    lua_createtable(L, (int)n, 0);
+    for (lua_Integer i = 0; i < n; i++) {
+        lua_createtable(L, 0, 8);
+        set_action_fields(L, &g->s, &g->legal.a[i], 0, NULL, keys);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_replace(L, keys);
+    lua_settop(L, keys);
 }
 
 static bool cut_note(lua_State *L, const void *g)
@@ -612,7 +660,7 @@ static int simulate(lua_State *L, const void *world, const void *action, lua_Int
     pl_apply_legal(&after, a);
     const bool trick_over = a->kind == PL_PLAY && after.nplayed > before->nplayed && (after.nplayed & 3) == 0;
     lua_createtable(L, 0, 16);
-    set_action_fields(L, before, a, index, NULL);
+    set_action_fields(L, before, a, index, NULL, 0);
     set_outcome(L, a, trick_over, after.phase >= PL_PHASE_ROUND_OVER, &after);
     return 1;
 }
@@ -674,6 +722,7 @@ const dl_GameOps dl_ops_pilotta = {
     .cut_note = cut_note,
     .text = action_text,
     .push_move = push_move,
+    .push_list = push_list,
     .same = same,
     .parse = parse,
     .refusal = refusal,
