@@ -31,9 +31,6 @@ static int pmain(lua_State *L)
 {
     int argc = (int)lua_tointeger(L, 1);
     char **argv = lua_touserdata(L, 2);
-    /* The host's garbage is mostly young (a decision's moves, views and
-     * effects): the generational collector visits little else. */
-    lua_gc(L, LUA_GCGEN, 0, 0);
     luaL_openlibs(L);
     luaL_requiref(L, "diloti", luaopen_diloti, 0);
     /* Line editing is the host's own: require "diloti.line" finds it. */
