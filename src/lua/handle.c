@@ -39,7 +39,7 @@ typedef struct {
     unsigned indexed; /* the version the kept index of moves is for; 0: none */
     unsigned judged;  /* the version the kept verdict is for; 0: none */
     bool plain;       /* that verdict kept every move in place, with no warning */
-    bool hooked;      /* it was made with a hook (user value 1's copy of them) */
+    unsigned hooks;   /* what its hooks are (HOOK_ bits), fixed when it is made */
     /* the world of the seat to move's view (g:simulate), kept for the
      * position: drawn once per decision, not once per call */
     unsigned world_version; /* 0: none */
@@ -117,29 +117,26 @@ static void still_open(lua_State *L, const Handle *h)
 
 /* ---- user values: hooks, what is known, labels ---- */
 
-/* Pushes hooks[name] (a function) or returns false with nothing pushed. */
-static bool get_hook(lua_State *L, int idx, const char *name)
-{
-    /* Most games have no house rules: asked a few times a decision, the
-     * answer is a flag, not two table lookups. */
-    if (!((const Handle *)lua_touserdata(L, idx))->hooked) return false;
-    lua_getiuservalue(L, idx, 1);
-    if (lua_getfield(L, -1, "hooks") != LUA_TTABLE) {
-        lua_pop(L, 2);
-        return false;
-    }
-    if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
-        lua_pop(L, 3);
-        return false;
-    }
-    lua_replace(L, -3);
-    lua_pop(L, 1);
-    return true;
-}
+/* The fields a hooks table may have (lua/scripts/variants.lua), and
+ * the bit of each in a handle's hooks: the three hooks are there (a
+ * function each); the moves hook's list may be made in its box
+ * (moves_built = true); no moves hook reads the state (moves_state =
+ * false). */
+static const char *const HOOK_FIELDS[] = {"moves", "score", "match", "moves_built", "moves_state"};
+enum { HOOK_MOVES, HOOK_SCORE, HOOK_MATCH, HOOK_BUILT, HOOK_NO_STATE };
 
-static bool has_hook(lua_State *L, int idx, const char *name)
+static bool has_hook(const Handle *h, int which) { return (h->hooks >> which) & 1; }
+
+/* Pushes the hook (HOOK_MOVES, _SCORE or _MATCH) or returns false with
+ * nothing pushed. Whether there is one is a bit: most games have no
+ * house rules, and a decision asks several times. */
+static bool get_hook(lua_State *L, int idx, int which)
 {
-    if (!get_hook(L, idx, name)) return false;
+    if (!has_hook(lua_touserdata(L, idx), which)) return false;
+    lua_getiuservalue(L, idx, 1);
+    lua_getfield(L, -1, "hooks");
+    lua_getfield(L, -1, HOOK_FIELDS[which]);
+    lua_replace(L, -3);
     lua_pop(L, 1);
     return true;
 }
@@ -158,7 +155,7 @@ static void push_handle(lua_State *L, const dl_GameOps *ops, void *g, int from)
     h->indexed = 0;
     h->judged = 0;
     h->plain = false;
-    h->hooked = from && ((const Handle *)lua_touserdata(L, from))->hooked;
+    h->hooks = from ? ((const Handle *)lua_touserdata(L, from))->hooks : 0;
     h->world_version = 0;
     luaL_setmetatable(L, ops->type);
     if (from) lua_getiuservalue(L, from, 1);
@@ -308,18 +305,6 @@ static void call_moves_hook(lua_State *L, int given)
         hook_error(L, "house rule (moves hook) must return a list of moves");
 }
 
-/* A boolean the hooks table at t says of its moves hook, or def. The
- * house rules' hooks (lua/scripts/variants.lua) say moves_state = false
- * when no hook reads the state (making it is most of a position's cost),
- * and moves_built = true when the list may be made in the hook's box
- * itself, the answer coming back as numbers into it. */
-static bool hooks_say(lua_State *L, int t, const char *what, bool def)
-{
-    const bool said = lua_getfield(L, t, what) == LUA_TBOOLEAN ? lua_toboolean(L, -1) : def;
-    lua_pop(L, 1);
-    return said;
-}
-
 /* The verdict of a hook that kept every move in place and lost no call:
  * one table for all (nothing ever changes it). */
 static const char ALL_KEPT = 0;
@@ -408,14 +393,11 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
     const lua_Integer nl = ops->listed(L, h->g);
     if (!lua_checkstack(L, 14)) luaL_error(L, "out of Lua stack");
     const MovesCtx ctx = {h, nl};
-    /* (the game has a moves hook: its hooks table is there) */
-    lua_getiuservalue(L, gi, 1);
-    lua_getfield(L, -1, "hooks");
-    const bool built = hooks_say(L, -1, "moves_built", false);
-    const bool state = hooks_say(L, -1, "moves_state", true);
-    lua_getfield(L, -1, "moves");
-    lua_replace(L, -3);
-    lua_pop(L, 1);
+    /* (the house rules' hooks say when no hook reads the state, making
+     * it most of a position's cost, and when the list may be made in
+     * the hook's box, the answer coming back as numbers into it) */
+    const bool built = has_hook(h, HOOK_BUILT), state = !has_hook(h, HOOK_NO_STATE);
+    get_hook(L, gi, HOOK_MOVES);
     if (built)
         dl_box_push_built(L, build_moves, &ctx, sizeof ctx);
     else
@@ -530,7 +512,7 @@ static bool verdict_all(lua_State *L, int idx)
  * verdict (made now if need be) did not keep every move in place. */
 static bool hook_filters(lua_State *L, int gi, Handle *h)
 {
-    if (judged_plain(h) || !has_hook(L, gi, "moves")) return false;
+    if (judged_plain(h) || !has_hook(h, HOOK_MOVES)) return false;
     push_verdict(L, gi, h);
     const bool all = verdict_all(L, -1);
     lua_pop(L, 1);
@@ -664,7 +646,7 @@ static bool find_move(lua_State *L, int gi, Handle *h, int arg, bool again, Foun
     const dl_GameOps *ops = h->ops;
     if (lua_type(L, arg) == LUA_TNUMBER) return find_numbered(L, gi, h, arg, hook_filters(L, gi, h), f);
     const bool plain = judged_plain(h);
-    const bool hook = plain || has_hook(L, gi, "moves");
+    const bool hook = plain || has_hook(h, HOOK_MOVES);
     const char *text = move_text(L, arg);
     if (!text)
         return dl_lua_refuse(L, lua_istable(L, arg) || lua_type(L, arg) == LUA_TSTRING
@@ -739,7 +721,7 @@ static const char *read_label(lua_State *L, int idx, size_t max)
 static const char *score_hook(lua_State *L, int gi, Handle *h, int round)
 {
     const dl_GameOps *ops = h->ops;
-    if (!get_hook(L, gi, "score")) return NULL;
+    if (!get_hook(L, gi, HOOK_SCORE)) return NULL;
     ops->push_breakdown(L, h->g);
     ops->push_state(L, h->g);
     const int st = lua_pcall(L, 2, 1, 0);
@@ -797,7 +779,7 @@ static const char *round_hooks(lua_State *L, int gi, Handle *h)
     set_label(L, gi, w.round);
     if (ops->scored && !ops->scored(h->g)) return NULL;
     const char *warn = score_hook(L, gi, h, w.round);
-    if (warn || !get_hook(L, gi, "match")) return warn;
+    if (warn || !get_hook(L, gi, HOOK_MATCH)) return warn;
     ops->push_state(L, h->g);
     int d;
     warn = call_match_hook(L, ops->sides(h->g), &d);
@@ -917,7 +899,7 @@ static int g_play(lua_State *L)
     }
     if (ops->play(h->g, &f.m, err, sizeof err)) return dl_lua_nil_why(L, err);
     int lost = 0; /* a house rule's moves hook lost its call here */
-    if (!judged_plain(h) && has_hook(L, 1, "moves")) {
+    if (!judged_plain(h) && has_hook(h, HOOK_MOVES)) {
         push_verdict(L, 1, h); /* (still this position's: kept until version changes) */
         lost = take_moves_warning(L);
     }
@@ -1287,25 +1269,23 @@ void dl_handle_open(lua_State *L)
     for (int i = 0; dl_games[i]; i++) handle_type(L, dl_games[i]);
 }
 
-/* The fields a hooks table may have (lua/scripts/variants.lua). */
-static const char *const HOOK_FIELDS[] = {"moves", "score", "match", "moves_built", "moves_state"};
-
 /* Stores a copy of the hooks table on top in the table below it, as its
- * hooks; pops nothing. A game plays by the hooks it was made with, so
- * whether it has any is known then, and a decision that asks for them
- * several times reads a flag (get_hook). The fields are read as Lua
- * reads them (a hook found through __index is one). */
-static bool copy_hooks(lua_State *L)
+ * hooks, and returns their HOOK_ bits; pops nothing. A game plays by the
+ * hooks it was made with, so what they are is known then. The fields are
+ * read as Lua reads them (a hook found through __index is one). */
+static unsigned copy_hooks(lua_State *L)
 {
-    bool any = false;
+    unsigned bits = 0;
     lua_createtable(L, 0, 5);
-    for (size_t i = 0; i < sizeof HOOK_FIELDS / sizeof *HOOK_FIELDS; i++) {
+    for (int i = 0; i < (int)(sizeof HOOK_FIELDS / sizeof *HOOK_FIELDS); i++) {
         const int t = lua_getfield(L, -2, HOOK_FIELDS[i]);
-        any = any || t == LUA_TFUNCTION;
+        const bool on = i < HOOK_BUILT ? t == LUA_TFUNCTION
+                                       : t == LUA_TBOOLEAN && lua_toboolean(L, -1) == (i == HOOK_BUILT);
+        bits |= (unsigned)on << i;
         lua_setfield(L, -2, HOOK_FIELDS[i]);
     }
     lua_setfield(L, -3, "hooks");
-    return any;
+    return bits;
 }
 
 int dl_handle_new(lua_State *L, const dl_GameOps *ops, int opts)
@@ -1318,7 +1298,7 @@ int dl_handle_new(lua_State *L, const dl_GameOps *ops, int opts)
     push_handle(L, ops, g, 0);
     lua_getiuservalue(L, -1, 1);
     Handle *h = lua_touserdata(L, -2);
-    if (lua_getfield(L, opts, "hooks") == LUA_TTABLE) h->hooked = copy_hooks(L);
+    if (lua_getfield(L, opts, "hooks") == LUA_TTABLE) h->hooks = copy_hooks(L);
     lua_pop(L, 2);
     return 1;
 }
