@@ -359,9 +359,6 @@ local function move_texts(moves)
   return t
 end
 
--- (the reasons of a hook that gave none: only ever read)
-local NO_REASONS = {}
-
 -- Chains each kind of hook in the order the variants were named.
 local function compose(chosen)
   local hooks, fns = {}, { moves = {}, score = {}, match = {} }
@@ -371,15 +368,7 @@ local function compose(chosen)
   end
   if #fns.moves > 0 then
     local one = #fns.moves == 1 and fns.moves[1]
-    hooks.moves = function(moves, state)
-      if type(moves) ~= "table" then
-        -- One hook, given the list the engine makes in its box: its
-        -- answer goes to the engine as it is (numbers into that list,
-        -- or the script's own texts or tables, which the engine looks
-        -- up or refuses).
-        local kept, why, lost = one(moves, state)
-        return kept, type(why) == "table" and why or NO_REASONS, lost
-      end
+    hooks.moves = one or function(moves, state)
       -- sel: the engine's numbers of the moves kept so far (nil: all)
       local reasons, warning, texts, all, sel = {}, nil, nil, moves, nil
       for h, f in ipairs(fns.moves) do
@@ -427,6 +416,11 @@ local function compose(chosen)
       end
       return sel, reasons, warning
     end
+    -- One hook is given the list the engine makes in its box, and its
+    -- answer goes to the engine as it is: numbers into that list, or the
+    -- script's own texts or tables, which the engine looks up or refuses;
+    -- reasons that are not a table are none. (It is called as it is: a
+    -- wrapper would cost a call a position.)
     hooks.moves_built = one and true or nil
     hooks.moves_state = false
     for _, f in ipairs(fns.moves) do

@@ -558,7 +558,12 @@ static Box *open_box(lua_State *H, int idx)
 
 static int setup(lua_State *S)
 {
-    lua_gc(S, LUA_GCGEN, 0, 0);
+    /* A box's garbage is a call's arguments (a moves hook's list, the
+     * moves of a decision) and dies with it: young collections once the
+     * memory has grown by twice the live part (not a fifth), and a full
+     * one at five times it, cost less and leave the cap to its own check
+     * (an allocation past it collects everything first). */
+    lua_gc(S, LUA_GCGEN, 200, 400);
     dl_box_openlibs(S);
     lua_newtable(S);
     dl_box_of(S)->funcs = luaL_ref(S, LUA_REGISTRYINDEX);

@@ -130,9 +130,16 @@ describe("the game handle of every game", function()
       it("hands a moves hook the moves as g:moves(true) lists them, without their numbers", function()
         local seen
         local g = open(name, { seed = 5, hooks = { moves = function(list) seen = list return list end } })
-        for _ = 1, 40 do
-          if not g:turn() then break end
+        local spoken = 0 -- (moves whose text says more than their card: a belote said or not)
+        for _ = 1, 300 do
+          if not g:turn() then
+            if g:phase() ~= "round-over" then break end
+            assert(g:next_round())
+          end
           local listed = g:moves(true)
+          for _, m in ipairs(listed) do
+            if m.card and m.text ~= m.card then spoken = spoken + 1 end
+          end
           assert.equals(#listed, #seen)
           for i, m in ipairs(listed) do
             assert.equals(i, m.index)
@@ -141,6 +148,7 @@ describe("the game handle of every game", function()
           end
           assert(g:play(#listed))
         end
+        if name == "pilotta" then assert.is_true(spoken > 0) end
       end)
 
       it("keeps its metatable locked", function()

@@ -36,10 +36,11 @@ enum { K_TEXT, K_INDEX, K_KIND, K_SEAT, K_VALUE, K_CAPOT, K_SUIT, K_CARDS, K_CAR
 static const char *const KEY[K_N] = {"text", "index", "kind", "seat", "value",
                                      "capot", "suit", "cards", "card", "belote"};
 
-/* Pushes key k: from the keys at stack index keys, or by name (keys 0). */
+/* Pushes key k: from the table of keys at stack index keys, or by name
+ * (keys 0). */
 static void key(lua_State *L, int keys, int k)
 {
-    if (keys) lua_pushvalue(L, keys + k);
+    if (keys) lua_rawgeti(L, keys, k + 1);
     else lua_pushstring(L, KEY[k]);
 }
 
@@ -69,6 +70,20 @@ static void push_text(lua_State *L, const pl_State *s, const pl_Action *a)
     lua_pushlstring(L, buf, (size_t)pl_action_str(s, a, buf, sizeof buf, false));
 }
 
+/* Pushes a played card's name, below it the table being filled (its
+ * text set) and a key. With keys, the text itself when it is the card's
+ * name alone (no belote said): one string, made once. */
+static void push_played(lua_State *L, int keys, int card)
+{
+    if (keys) {
+        key(L, keys, K_TEXT);
+        lua_rawget(L, -3);
+        if (lua_rawlen(L, -1) <= 3) return;
+        lua_pop(L, 1);
+    }
+    pl_lua_pushcard(L, card);
+}
+
 /* Fills the table on top (a fresh one: fields are set raw) with the action
  * as g:moves(true) lists it. keys: see key(). */
 static void set_action_fields(lua_State *L, const pl_State *s, const pl_Action *a, lua_Integer index,
@@ -80,7 +95,8 @@ static void set_action_fields(lua_State *L, const pl_State *s, const pl_Action *
     lua_rawset(L, -3);
     if (index) set_int(L, keys, K_INDEX, index);
     key(L, keys, K_KIND);
-    lua_pushstring(L, pl_lua_kinds[a->kind]);
+    if (keys) lua_rawgeti(L, keys, K_N + a->kind + 1); /* (the kinds' names follow the keys) */
+    else lua_pushstring(L, pl_lua_kinds[a->kind]);
     lua_rawset(L, -3);
     set_int(L, keys, K_SEAT, s->turn);
     char c = 0;
@@ -107,7 +123,7 @@ static void set_action_fields(lua_State *L, const pl_State *s, const pl_Action *
     }
     case PL_PLAY:
         key(L, keys, K_CARD);
-        pl_lua_pushcard(L, a->card);
+        push_played(L, keys, a->card);
         lua_rawset(L, -3);
         set_kbool(L, keys, K_BELOTE, a->belote);
         break;
@@ -361,20 +377,41 @@ static const void *move(const void *game, lua_Integer i)
     return &((const pl_Game *)game)->legal.a[i];
 }
 
+/* The registry's table of the fields' keys and the kinds' names, made
+ * once in each Lua state that is handed a list (a box's own registry,
+ * which no script reaches). */
+static const char KEYS = 0;
+
+static int push_keys(lua_State *L)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEYS) == LUA_TTABLE) return lua_gettop(L);
+    lua_pop(L, 1);
+    lua_createtable(L, K_N + PL_PLAY + 1, 0);
+    for (int k = 0; k < K_N; k++) {
+        lua_pushstring(L, KEY[k]);
+        lua_rawseti(L, -2, k + 1);
+    }
+    for (int k = 0; k <= PL_PLAY; k++) {
+        lua_pushstring(L, pl_lua_kinds[k]);
+        lua_rawseti(L, -2, K_N + k + 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &KEYS);
+    return lua_gettop(L);
+}
+
 static void push_list(lua_State *L, const void *game, lua_Integer n)
 {
     const pl_Game *g = game;
-    luaL_checkstack(L, K_N + 8, "out of Lua stack");
-    const int keys = lua_gettop(L) + 1;
-    for (int k = 0; k < K_N; k++) lua_pushstring(L, KEY[k]);
+    luaL_checkstack(L, 8, "out of Lua stack");
+    const int keys = push_keys(L);
     lua_createtable(L, (int)n, 0);
     for (lua_Integer i = 0; i < n; i++) {
         lua_createtable(L, 0, 8);
         set_action_fields(L, &g->s, &g->legal.a[i], 0, NULL, keys);
         lua_rawseti(L, -2, i + 1);
     }
-    lua_replace(L, keys);
-    lua_settop(L, keys);
+    lua_remove(L, keys);
 }
 
 static bool cut_note(lua_State *L, const void *g)
