@@ -23,9 +23,8 @@
 --    will be loaded afresh" (on b48b64d: served every time). Directly:
 --    variants.load_source of that rule, then v.hooks.moves({{text =
 --    "pass", kind = "pass", seat = 0}}) six times.
--- (Lua collects a box whose allocation fails once, but a young collection
--- leaves the old objects, and the pool's limit collects only the box
--- that asks.) The rest holds and stays tested here.
+-- (Why Lua's collection before it gives up did not save the second was
+-- not found.) The rest holds and stays tested here.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
 local support = require "support"
