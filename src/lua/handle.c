@@ -13,9 +13,9 @@
  *
  * House-rule hooks live in the userdata's first user value, a copy of the
  * table the game was made with (changing that table later changes
- * nothing). They are host
- * functions (lua/scripts/variants.lua) that call into each variant's own
- * Lua state (src/lua/box.c), so they get and give plain data only:
+ * nothing). They are host functions (lua/scripts/variants.lua) that call
+ * into each variant's own Lua state (src/lua/box.c), so they get and give
+ * plain data only:
  *   moves(list, state) -> allowed list [, reasons]   (filter or veto)
  *   score(breakdown, state) -> breakdown             (adjust a round)
  *   match(state) -> nil | winner side | false        (decide the match)
