@@ -2,8 +2,6 @@
 
 #include <string.h>
 
-static const char RANKS[13][3] = {"A", "2", "3", "4", "5", "6", "7",
-                                  "8", "9", "10", "J", "Q", "K"};
 static const char SUITS[] = "cdhs";
 static const char *const USUITS[4] = {"\u2663", "\u2666", "\u2665", "\u2660"};
 /* White (outline) suit symbols, also accepted on input. */
@@ -22,20 +20,16 @@ int dl_set_sum(dl_Set s)
 
 int dl_card_str(int card, char *buf, bool unicode)
 {
-    if (!unicode) {
-        const int n = dl_card_ascii(card, buf);
-        buf[n] = '\0';
-        return n;
+    int n = dl_card_ascii(card, buf);
+    if (unicode) {
+        /* (the rank as in ASCII, the suit its symbol instead of a letter) */
+        const char *u = USUITS[dl_suit(card)];
+        const size_t m = strlen(u);
+        memcpy(buf + n - 1, u, m);
+        n += (int)m - 1;
     }
-    const char *r = RANKS[dl_rank(card)];
-    size_t n = strlen(r);
-    memcpy(buf, r, n);
-    const char *u = USUITS[dl_suit(card)];
-    size_t m = strlen(u);
-    memcpy(buf + n, u, m);
-    n += m;
     buf[n] = '\0';
-    return (int)n;
+    return n;
 }
 
 static int parse_rank(const char *s, int *len)

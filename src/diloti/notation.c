@@ -36,6 +36,13 @@ static void add_ref(dl_Text *t, const dl_Decl *d)
     dl_text_int(t, d->owner);
 }
 
+/* A card's name at buf (dl_card_str's), its length returned; the ASCII
+ * one inline: a list of moves names thousands of cards. */
+static int card_name(int card, char *buf, bool unicode)
+{
+    return unicode ? dl_card_str(card, buf, true) : dl_card_ascii(card, buf);
+}
+
 /* Items: loose cards lowest first, then declarations in owner order. */
 static void add_items(dl_Text *t, const dl_State *s, uint64_t take, bool unicode)
 {
@@ -43,7 +50,7 @@ static void add_items(dl_Text *t, const dl_State *s, uint64_t take, bool unicode
     size_t n = 0;
     for (dl_Set l = take & DL_DECK; l; l &= l - 1) {
         cs[n++] = ' ';
-        n += (size_t)(unicode ? dl_card_str(dl_first(l), cs + n, true) : dl_card_ascii(dl_first(l), cs + n));
+        n += (size_t)card_name(dl_first(l), cs + n, unicode);
     }
     dl_text_put(t, cs, n);
     if (!(take & DL_DECL_ITEMS)) return;
@@ -60,7 +67,7 @@ int dl_move_str(const dl_State *s, const dl_Move *m, char *buf, size_t cap, bool
         return (int)t.n;
     }
     char cs[8];
-    dl_text_put(&t, cs, (size_t)(unicode ? dl_card_str(m->card, cs, true) : dl_card_ascii(m->card, cs)));
+    dl_text_put(&t, cs, (size_t)card_name(m->card, cs, unicode));
     switch (m->kind) {
     case DL_LAY: dl_text_put(&t, " lay", 4); break;
     case DL_CAPTURE:
