@@ -134,14 +134,13 @@ static bool get_hook(lua_State *L, int idx, int which)
 {
     if (!has_hook(lua_touserdata(L, idx), which)) return false;
     lua_getiuservalue(L, idx, 1);
-    lua_getfield(L, -1, "hooks");
     lua_getfield(L, -1, HOOK_FIELDS[which]);
-    lua_replace(L, -3);
-    lua_pop(L, 1);
+    lua_remove(L, -2);
     return true;
 }
 
-/* User values: 1 {hooks = ...}, shared with clones; 2 the position's
+/* User values: 1 {moves =, score =, match =}, the hook functions the
+ * game was made with, shared with clones; 2 the position's
  * legal moves by text; 3 {[round] = label}, the game's own (a clone gets
  * a copy: a round it scores must not rename one of the original's); 4 the
  * house rules' verdict on the position. 2 and 4 are kept for one
@@ -1269,22 +1268,25 @@ void dl_handle_open(lua_State *L)
     for (int i = 0; dl_games[i]; i++) handle_type(L, dl_games[i]);
 }
 
-/* Stores a copy of the hooks table on top in the table below it, as its
- * hooks, and returns their HOOK_ bits; pops nothing. A game plays by the
- * hooks it was made with, so what they are is known then. The fields are
- * read as Lua reads them (a hook found through __index is one). */
+/* Copies the hook functions of the hooks table on top into the table
+ * below it and returns their HOOK_ bits, with the moves hook's flags
+ * (kept as bits only); pops nothing. A game plays by the hooks it was
+ * made with, so what they are is known then. The fields are read as Lua
+ * reads them (a hook found through __index is one). */
 static unsigned copy_hooks(lua_State *L)
 {
     unsigned bits = 0;
-    lua_createtable(L, 0, 5);
     for (int i = 0; i < (int)(sizeof HOOK_FIELDS / sizeof *HOOK_FIELDS); i++) {
-        const int t = lua_getfield(L, -2, HOOK_FIELDS[i]);
-        const bool on = i < HOOK_BUILT ? t == LUA_TFUNCTION
-                                       : t == LUA_TBOOLEAN && lua_toboolean(L, -1) == (i == HOOK_BUILT);
-        bits |= (unsigned)on << i;
-        lua_setfield(L, -2, HOOK_FIELDS[i]);
+        const int t = lua_getfield(L, -1, HOOK_FIELDS[i]);
+        if (i < HOOK_BUILT && t == LUA_TFUNCTION) {
+            bits |= 1u << i;
+            lua_setfield(L, -3, HOOK_FIELDS[i]);
+            continue;
+        }
+        /* (moves_built = true, moves_state = false) */
+        if (t == LUA_TBOOLEAN && i >= HOOK_BUILT && lua_toboolean(L, -1) == (i == HOOK_BUILT)) bits |= 1u << i;
+        lua_pop(L, 1);
     }
-    lua_setfield(L, -3, "hooks");
     return bits;
 }
 

@@ -29,9 +29,10 @@ typedef char move_fits[sizeof(pl_Action) <= sizeof(dl_OpsMove) ? 1 : -1];
 
 /* ---- actions as values ---- */
 
-/* The fields of an action's table. Their keys are pushed once on the
- * stack for a whole list (push_list): setting a field by a key already
- * there skips looking its text up, which is most of what a field costs. */
+/* The fields of an action's table. For a whole list (push_list) their
+ * keys come from a table kept in the registry (push_keys): setting a
+ * field by a key already made skips looking its text up, which is most
+ * of what a field costs. */
 enum { K_TEXT, K_INDEX, K_KIND, K_SEAT, K_VALUE, K_CAPOT, K_SUIT, K_CARDS, K_CARD, K_BELOTE, K_N };
 static const char *const KEY[K_N] = {"text", "index", "kind", "seat", "value",
                                      "capot", "suit", "cards", "card", "belote"};
