@@ -48,7 +48,7 @@ PL_TEST_LIB = $(wildcard tests/c/pilotta/*.c)
 # game of GAMES brings its operations for the handle in src/NAME/lua/, and
 # $(BUILD)/games.c lists them (the first is the default game).
 GAMES    = diloti pilotta
-LUA_SRC  = box boxlib boxcopy boxmoves ltext handle lpattern lmodule games
+LUA_SRC  = box blocks boxlib boxcopy boxmoves ltext handle lpattern lmodule games
 GAME_LUA_SRC = $(patsubst src/%.c,%,$(foreach g,$(GAMES),$(sort $(wildcard src/$(g)/lua/*.c))))
 GAME_LUA_HDR = $(foreach g,$(GAMES),$(wildcard src/$(g)/lua/*.h))
 LUA_OBJ  = $(LUA_SRC:%=$(BUILD)/lua/%.o) $(GAME_LUA_SRC:%=$(BUILD)/glua/%.o)
@@ -278,6 +278,10 @@ $(BUILD)/tests/test_pilotta_%: tests/c/test_pilotta_%.c $(PL_TEST_LIB) $(wildcar
 
 $(BUILD)/tests/%: tests/c/%.c $(TEST_LIB) $(wildcard tests/c/*.h) $(BUILD)/libdiloti-test.a
 	$(CC) $(CPPFLAGS) -Itests/c $(TEST_CFLAGS) $< $(TEST_LIB) $(BUILD)/libdiloti-test.a $(LDFLAGS) $(TEST_LIBS) -o $@
+
+# A box's kept blocks (src/lua/blocks.c) stand alone: no Lua needed.
+$(BUILD)/tests/test_blocks: tests/c/test_blocks.c src/lua/blocks.c src/lua/blocks.h | $(BUILD)
+	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $< src/lua/blocks.c $(LDFLAGS) $(TEST_LIBS) -o $@
 
 # test_pilotta_reentrant parses positions in two threads at once.
 $(BUILD)/tests/test_pilotta_reentrant: LDFLAGS += -pthread

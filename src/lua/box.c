@@ -80,7 +80,7 @@ static void *box_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     Box *b = ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        dl_blocks_realloc(&b->blocks, ptr, osize, 0);
         b->used -= (long long)old;
         b->pool->used -= (long long)old;
         return NULL;
@@ -97,7 +97,7 @@ static void *box_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
             return NULL;
         }
     }
-    void *p = realloc(ptr, nsize);
+    void *p = dl_blocks_realloc(&b->blocks, ptr, old, nsize);
     if (p) {
         b->used += (long long)nsize - (long long)old;
         b->pool->used += (long long)nsize - (long long)old;
@@ -654,6 +654,14 @@ static BoxPool *pool_for(lua_State *H, int opts)
     return p;
 }
 
+/* Closes the script's state (if open) and frees the blocks it kept. */
+static void close_state(Box *b)
+{
+    if (b->S) lua_close(b->S);
+    b->S = NULL;
+    dl_blocks_drop(&b->blocks);
+}
+
 /* core.box.new{label =, memory = bytes, budget = instructions, time = s,
  * pattern_steps = n, pool = a pool} */
 static int l_new(lua_State *H)
@@ -684,8 +692,7 @@ static int l_new(lua_State *H)
     dl_box_set_env(b->S, &b->env);
     lua_pushcfunction(b->S, setup);
     if (lua_pcall(b->S, 0, 0, 0) != LUA_OK) {
-        lua_close(b->S);
-        b->S = NULL;
+        close_state(b);
         return luaL_error(H, "box: cannot set up a script's state (out of memory)");
     }
     b->cap = cap;
@@ -781,15 +788,14 @@ static int b_close(lua_State *H)
 {
     Box *b = check_box(H, 1);
     if (b->busy) return luaL_error(H, "box: cannot close a running script");
-    if (b->S) lua_close(b->S);
-    b->S = NULL;
+    close_state(b);
     return 0;
 }
 
 static int b_gc(lua_State *H)
 {
     Box *b = check_box(H, 1);
-    if (b->S && !b->busy) lua_close(b->S);
+    if (!b->busy) close_state(b);
     b->S = NULL;
     luaL_unref(H, LUA_REGISTRYINDEX, b->services);
     luaL_unref(H, LUA_REGISTRYINDEX, b->service_ids);

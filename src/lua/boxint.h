@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "blocks.h"
 #include "boxlib.h"
 
 /* What one crossing may carry. */
@@ -28,6 +29,7 @@ typedef struct Box {
     lua_State *S;        /* the script's state; NULL once closed */
     lua_State *H;        /* the host state calling in, during a call */
     long long used, cap; /* bytes S holds, exactly; cap 0 = none */
+    dl_Blocks blocks;    /* freed small blocks kept for S (blocks.h) */
     int mem_tripped;     /* an allocation was refused: 1 the cap, 2 the pool's total, 3 a string's length */
     int big;             /* the script has made a long string: see hook_every */
     long budget;         /* VM instructions a call may run */

@@ -1,0 +1,66 @@
+/* A box's kept blocks (blocks.h). */
+#include "blocks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* (enough for the churn of a few positions' moves) */
+#define BLOCKS_HELD (32u << 10)
+#define CLASS_BYTES(c) (((size_t)(c) + 1) * 16)
+
+/* The class of a block of n bytes (1..256), or -1. */
+static int class_of(size_t n)
+{
+    return n && n <= CLASS_BYTES(DL_BLOCK_CLASSES - 1) ? (int)((n - 1) >> 4) : -1;
+}
+
+static void *take(dl_Blocks *k, int c)
+{
+    void *p = k->head[c];
+    if (!p) return malloc(CLASS_BYTES(c));
+    memcpy(&k->head[c], p, sizeof p);
+    k->held -= CLASS_BYTES(c);
+    return p;
+}
+
+/* Keeps a block of class c (or frees it: a large one, or past the most
+ * kept). */
+static void give(dl_Blocks *k, void *p, int c)
+{
+    if (c < 0 || k->held + CLASS_BYTES(c) > BLOCKS_HELD) {
+        free(p);
+        return;
+    }
+    memcpy(p, &k->head[c], sizeof p);
+    k->head[c] = p;
+    k->held += CLASS_BYTES(c);
+}
+
+void *dl_blocks_realloc(dl_Blocks *k, void *ptr, size_t osize, size_t nsize)
+{
+    const int from = ptr ? class_of(osize) : -1, to = class_of(nsize);
+    if (nsize == 0) {
+        if (ptr) give(k, ptr, from);
+        return NULL;
+    }
+    if (ptr && from == to && to >= 0) return ptr;
+    if (ptr && from < 0 && to < 0) return realloc(ptr, nsize);
+    void *p = to >= 0 ? take(k, to) : malloc(nsize);
+    if (!p) return ptr && nsize <= osize ? ptr : NULL; /* (a larger block still serves) */
+    if (ptr) {
+        memcpy(p, ptr, osize < nsize ? osize : nsize);
+        give(k, ptr, from);
+    }
+    return p;
+}
+
+void dl_blocks_drop(dl_Blocks *k)
+{
+    for (int c = 0; c < DL_BLOCK_CLASSES; c++)
+        while (k->head[c]) {
+            void *p = k->head[c];
+            memcpy(&k->head[c], p, sizeof p);
+            free(p);
+        }
+    k->held = 0;
+}
