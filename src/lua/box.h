@@ -49,4 +49,16 @@ typedef size_t (*dl_BoxBuild)(lua_State *S, const void *ctx);
 void dl_box_push_built(lua_State *H, dl_BoxBuild build, const void *ctx, size_t size);
 void dl_box_built_end(lua_State *H, int idx);
 
+/* A table made in a box whose fields are made when read (the moves a
+ * house rule's hook is given, the game's own code): its metatable, which
+ * scripts cannot reach, holds under &dl_box_lazy_key a userdata that
+ * begins with a dl_BoxLazy, and under the table itself the table's
+ * number. Going out it is copied whole: to_host pushes onto H the table
+ * the number stands for and returns at most how many values it made;
+ * what a script set in the table is copied over it. */
+typedef struct {
+    size_t (*to_host)(lua_State *H, const void *self, lua_Integer i);
+} dl_BoxLazy;
+extern const char dl_box_lazy_key;
+
 #endif

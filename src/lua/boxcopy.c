@@ -6,6 +6,7 @@
  * valid for one call, and a stub going back into its own box is its
  * function again. */
 #include <lauxlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "box.h"
@@ -231,8 +232,27 @@ static void function_out(lua_State *H, lua_State *S, int idx, Crossing *c)
     lua_pushcclosure(H, dl_box_stub, 2);
 }
 
-/* Pushes onto H an empty table the size of from's table at idx, the
- * copy of it going out, counted and held to the depth limit. */
+const char dl_box_lazy_key = 0;
+
+/* Pushes onto H what the lazy table at from's idx stands for (box.h), or
+ * returns false for any other table. Reads from without allocating. */
+static bool lazy_copy(lua_State *H, lua_State *from, int idx, Crossing *c)
+{
+    if (!lua_getmetatable(from, idx)) return false;
+    const dl_BoxLazy *z = NULL;
+    if (lua_rawgetp(from, -1, &dl_box_lazy_key) == LUA_TUSERDATA) z = lua_touserdata(from, -1);
+    lua_pushvalue(from, idx);
+    lua_rawget(from, -3);
+    const lua_Integer i = lua_tointeger(from, -1);
+    lua_pop(from, 3);
+    if (!z) return false;
+    for (size_t n = z->to_host(H, z, i); n > 1; n--) count(H, c, 0);
+    return true;
+}
+
+/* Pushes onto H an empty table the size of from's table at idx (or a
+ * lazy table's own), the copy of it going out, counted and held to the
+ * depth limit. */
 static void new_copy(lua_State *H, lua_State *from, int idx, int depth, Crossing *c)
 {
     count(H, c, 0);
@@ -242,6 +262,7 @@ static void new_copy(lua_State *H, lua_State *from, int idx, int depth, Crossing
                    DL_BOX_MAX_DEPTH);
     }
     luaL_checkstack(H, 6, "value nested too deep");
+    if (lazy_copy(H, from, idx, c)) return;
     const lua_Unsigned len = lua_rawlen(from, idx);
     lua_createtable(H, len < 1024 ? (int)len : 1024, hash_size(from, idx, len));
 }

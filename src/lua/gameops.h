@@ -79,6 +79,9 @@ struct dl_GameOps {
      * of push_move's tables without index: the moves hook's list, made
      * for less than a push_move a move. */
     void (*push_list)(lua_State *L, const void *g, lua_Integer n);
+    /* Optional: the same list made in a house rule's box, of tables
+     * whose fields are made when read (box.h, dl_BoxLazy). */
+    void (*push_lazy_list)(lua_State *L, const void *g, lua_Integer n);
     bool (*same)(const void *a, const void *b);
     /* Reads a move's text: 0 and m, or non-zero and err. */
     int (*parse)(const void *g, const char *text, void *m, char *err, size_t n);

@@ -322,6 +322,7 @@ static void push_all_kept(lua_State *L)
 typedef struct {
     const Handle *h;
     lua_Integer n;
+    bool in_box; /* S is the hook's box */
 } MovesCtx;
 
 /* The legal moves as the list a moves hook is given, pushed onto S: a
@@ -330,6 +331,10 @@ static size_t build_moves(lua_State *S, const void *ctx)
 {
     const MovesCtx *c = ctx;
     const dl_GameOps *ops = c->h->ops;
+    if (c->in_box && ops->push_lazy_list) {
+        ops->push_lazy_list(S, c->h->g, c->n);
+        return 1 + (size_t)c->n;
+    }
     if (ops->push_list) {
         ops->push_list(S, c->h->g, c->n);
         return 1 + (size_t)c->n * 24;
@@ -391,11 +396,11 @@ static void run_moves_hook(lua_State *L, int gi, Handle *h)
     const dl_GameOps *ops = h->ops;
     const lua_Integer nl = ops->listed(L, h->g);
     if (!lua_checkstack(L, 14)) luaL_error(L, "out of Lua stack");
-    const MovesCtx ctx = {h, nl};
     /* (the house rules' hooks say when no hook reads the state, making
      * it most of a position's cost, and when the list may be made in
      * the hook's box, the answer coming back as numbers into it) */
     const bool built = has_hook(h, HOOK_BUILT), state = !has_hook(h, HOOK_NO_STATE);
+    const MovesCtx ctx = {h, nl, built};
     get_hook(L, gi, HOOK_MOVES);
     if (built)
         dl_box_push_built(L, build_moves, &ctx, sizeof ctx);

@@ -54,7 +54,7 @@ static pl_Set own_announced(const pl_State *s)
     return cards;
 }
 
-int pl_action_str(const pl_State *s, const pl_Action *a, char *buf, size_t cap, bool unicode)
+int pl_action_text(const pl_Action *a, pl_Set shown, bool pending, char *buf, size_t cap, bool unicode)
 {
     dl_Text t = dl_text(buf, cap);
     char c[8];
@@ -65,16 +65,31 @@ int pl_action_str(const pl_State *s, const pl_Action *a, char *buf, size_t cap, 
         break;
     case PL_SHOW:
         dl_text_str(&t, "show");
-        if (own_announced(s)) add_cards(&t, own_announced(s), unicode);
+        if (shown) add_cards(&t, shown, unicode);
         break;
     case PL_PLAY:
         pl_card_str(a->card & 31, c, unicode);
         dl_text_str(&t, c);
-        if (pl_belote_pending(s, a->card & 31)) dl_text_str(&t, a->belote ? " belote" : " nobelote");
+        if (pending) dl_text_str(&t, a->belote ? " belote" : " nobelote");
         break;
     default: return pl_call_str(a, buf, cap, unicode);
     }
     return (int)t.n;
+}
+
+pl_Set pl_action_shown(const pl_State *s, const pl_Action *a)
+{
+    return a->kind == PL_SHOW ? own_announced(s) : 0;
+}
+
+bool pl_action_pending(const pl_State *s, const pl_Action *a)
+{
+    return a->kind == PL_PLAY && pl_belote_pending(s, a->card & 31);
+}
+
+int pl_action_str(const pl_State *s, const pl_Action *a, char *buf, size_t cap, bool unicode)
+{
+    return pl_action_text(a, pl_action_shown(s, a), pl_action_pending(s, a), buf, cap, unicode);
 }
 
 /* ---- parsing ---- */

@@ -17,6 +17,12 @@
 
 /* The canonical text of a in state s (before it is played). */
 int pl_action_str(const pl_State *s, const pl_Action *a, char *buf, size_t cap, bool unicode);
+/* The same text from what it reads of the state: the cards the seat to
+ * act announced (a show names them) and whether a played card is the
+ * first of the belote pair (P39: the flag is then written). */
+int pl_action_text(const pl_Action *a, pl_Set shown, bool pending, char *buf, size_t cap, bool unicode);
+pl_Set pl_action_shown(const pl_State *s, const pl_Action *a);
+bool pl_action_pending(const pl_State *s, const pl_Action *a);
 /* Parses text as an action in state s: NULL and *a filled, or err
  * holding what is wrong. The action may still be refused by the rules. */
 const char *pl_action_parse(const pl_State *s, const char *text, pl_Action *a, char *err, size_t cap);

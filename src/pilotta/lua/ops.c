@@ -11,6 +11,7 @@
 #include "gameops.h"
 #include "pilotta/decl.h"
 #include "pilotta/game.h"
+#include "pilotta/lua/lplaction.h"
 #include "pilotta/lua/lplrules.h"
 #include "pilotta/lua/lplsearch.h"
 #include "pilotta/lua/lplview.h"
@@ -29,113 +30,10 @@ typedef char move_fits[sizeof(pl_Action) <= sizeof(dl_OpsMove) ? 1 : -1];
 
 /* ---- actions as values ---- */
 
-/* The fields of an action's table. For a whole list (push_list) their
- * keys come from a table kept in the registry (push_keys): setting a
- * field by a key already made skips looking its text up, which is most
- * of what a field costs. */
-enum { K_TEXT, K_INDEX, K_KIND, K_SEAT, K_VALUE, K_CAPOT, K_SUIT, K_CARDS, K_CARD, K_BELOTE, K_N };
-static const char *const KEY[K_N] = {"text", "index", "kind", "seat", "value",
-                                     "capot", "suit", "cards", "card", "belote"};
-
-/* Pushes key k: from the table of keys at stack index keys, or by name
- * (keys 0). */
-static void key(lua_State *L, int keys, int k)
-{
-    if (keys) lua_rawgeti(L, keys, k + 1);
-    else lua_pushstring(L, KEY[k]);
-}
-
-static void set_int(lua_State *L, int keys, int k, lua_Integer v)
-{
-    key(L, keys, k);
-    lua_pushinteger(L, v);
-    lua_rawset(L, -3);
-}
-
-static void set_kbool(lua_State *L, int keys, int k, bool v)
-{
-    key(L, keys, k);
-    lua_pushboolean(L, v);
-    lua_rawset(L, -3);
-}
-
 static void set_bool(lua_State *L, const char *k, bool v)
 {
     lua_pushboolean(L, v);
     lua_setfield(L, -2, k);
-}
-
-static void push_text(lua_State *L, const pl_State *s, const pl_Action *a)
-{
-    char buf[160];
-    lua_pushlstring(L, buf, (size_t)pl_action_str(s, a, buf, sizeof buf, false));
-}
-
-/* Pushes a played card's name, below it the table being filled (its
- * text set) and a key. With keys, the text itself when it is the card's
- * name alone (no belote said): one string, made once. */
-static void push_played(lua_State *L, int keys, int card)
-{
-    if (keys) {
-        key(L, keys, K_TEXT);
-        lua_rawget(L, -3);
-        if (lua_rawlen(L, -1) <= 3) return;
-        lua_pop(L, 1);
-    }
-    pl_lua_pushcard(L, card);
-}
-
-/* Fills the table on top (a fresh one: fields are set raw) with the action
- * as g:moves(true) lists it. keys: see key(). */
-static void set_action_fields(lua_State *L, const pl_State *s, const pl_Action *a, lua_Integer index,
-                              const char *text, int keys)
-{
-    key(L, keys, K_TEXT);
-    if (text) lua_pushstring(L, text);
-    else push_text(L, s, a);
-    lua_rawset(L, -3);
-    if (index) set_int(L, keys, K_INDEX, index);
-    key(L, keys, K_KIND);
-    if (keys) lua_rawgeti(L, keys, K_N + a->kind + 1); /* (the kinds' names follow the keys) */
-    else lua_pushstring(L, pl_lua_kinds[a->kind]);
-    lua_rawset(L, -3);
-    set_int(L, keys, K_SEAT, s->turn);
-    char c = 0;
-    switch (a->kind) {
-    case PL_BID:
-        set_int(L, keys, K_VALUE, a->value == PL_CAPOT ? 250 : a->value * 10);
-        set_kbool(L, keys, K_CAPOT, a->value == PL_CAPOT);
-        /* fall through */
-    case PL_TRUMP:
-        if (a->suit >= 0) {
-            c = pl_suit_char(a->suit);
-            key(L, keys, K_SUIT);
-            lua_pushlstring(L, &c, 1);
-            lua_rawset(L, -3);
-        }
-        break;
-    case PL_ANNOUNCE: {
-        key(L, keys, K_CARDS);
-        pl_lua_pushcards(L, a->cards);
-        lua_rawset(L, -3);
-        pl_Decl d;
-        if (pl_decl_classify(a->cards, &d)) set_int(L, keys, K_VALUE, d.value);
-        break;
-    }
-    case PL_PLAY:
-        key(L, keys, K_CARD);
-        push_played(L, keys, a->card);
-        lua_rawset(L, -3);
-        set_kbool(L, keys, K_BELOTE, a->belote);
-        break;
-    default: break;
-    }
-}
-
-static void push_action(lua_State *L, const pl_State *s, const pl_Action *a, lua_Integer index)
-{
-    lua_createtable(L, 0, 8);
-    set_action_fields(L, s, a, index, NULL, 0);
 }
 
 /* ---- round end hooks ---- */
@@ -181,7 +79,7 @@ static void push_effect(lua_State *L, const pl_Game *g, lua_Integer index, bool 
     const pl_State *b = &r->before;
     const pl_Action a = r->action; /* (a copy: the analyzer loses track of r) */
     lua_createtable(L, 0, 20);
-    set_action_fields(L, b, &a, index, r->text, 0);
+    pl_lua_setaction(L, b, &a, index, r->text);
     dl_lua_set_int(L, "side", pl_team(r->seat));
     dl_lua_set_int(L, "round", b->round);
     dl_lua_set_int(L, "deal", 1);
@@ -378,41 +276,16 @@ static const void *move(const void *game, lua_Integer i)
     return &((const pl_Game *)game)->legal.a[i];
 }
 
-/* The registry's table of the fields' keys and the kinds' names, made
- * once in each Lua state that is handed a list (a box's own registry,
- * which no script reaches). */
-static const char KEYS = 0;
-
-static int push_keys(lua_State *L)
-{
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEYS) == LUA_TTABLE) return lua_gettop(L);
-    lua_pop(L, 1);
-    lua_createtable(L, K_N + PL_PLAY + 1, 0);
-    for (int k = 0; k < K_N; k++) {
-        lua_pushstring(L, KEY[k]);
-        lua_rawseti(L, -2, k + 1);
-    }
-    for (int k = 0; k <= PL_PLAY; k++) {
-        lua_pushstring(L, pl_lua_kinds[k]);
-        lua_rawseti(L, -2, K_N + k + 1);
-    }
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &KEYS);
-    return lua_gettop(L);
-}
-
 static void push_list(lua_State *L, const void *game, lua_Integer n)
 {
     const pl_Game *g = game;
-    luaL_checkstack(L, 8, "out of Lua stack");
-    const int keys = push_keys(L);
-    lua_createtable(L, (int)n, 0);
-    for (lua_Integer i = 0; i < n; i++) {
-        lua_createtable(L, 0, 8);
-        set_action_fields(L, &g->s, &g->legal.a[i], 0, NULL, keys);
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_remove(L, keys);
+    pl_lua_pushlist(L, &g->s, g->legal.a, n);
+}
+
+static void push_lazy_list(lua_State *L, const void *game, lua_Integer n)
+{
+    const pl_Game *g = game;
+    pl_lua_pushlazylist(L, &g->s, g->legal.a, n);
 }
 
 static bool cut_note(lua_State *L, const void *g)
@@ -428,7 +301,7 @@ static size_t action_text(const void *game, const void *a, char *buf, size_t n)
 
 static void push_move(lua_State *L, const void *game, const void *a, lua_Integer index)
 {
-    push_action(L, &((const pl_Game *)game)->s, a, index);
+    pl_lua_pushaction(L, &((const pl_Game *)game)->s, a, index);
 }
 
 static bool same(const void *a, const void *b) { return pl_action_eq(a, b); }
@@ -698,7 +571,7 @@ static int simulate(lua_State *L, const void *world, const void *action, lua_Int
     pl_apply_legal(&after, a);
     const bool trick_over = a->kind == PL_PLAY && after.nplayed > before->nplayed && (after.nplayed & 3) == 0;
     lua_createtable(L, 0, 16);
-    set_action_fields(L, before, a, index, NULL, 0);
+    pl_lua_setaction(L, before, a, index, NULL);
     set_outcome(L, a, trick_over, after.phase >= PL_PHASE_ROUND_OVER, &after);
     return 1;
 }
@@ -761,6 +634,7 @@ const dl_GameOps dl_ops_pilotta = {
     .text = action_text,
     .push_move = push_move,
     .push_list = push_list,
+    .push_lazy_list = push_lazy_list,
     .same = same,
     .parse = parse,
     .refusal = refusal,
