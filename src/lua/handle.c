@@ -134,13 +134,13 @@ static bool get_hook(lua_State *L, int idx, int which)
 {
     if (!has_hook(lua_touserdata(L, idx), which)) return false;
     lua_getiuservalue(L, idx, 1);
-    lua_getfield(L, -1, HOOK_FIELDS[which]);
+    lua_rawgeti(L, -1, which + 1);
     lua_remove(L, -2);
     return true;
 }
 
-/* User values: 1 {moves =, score =, match =}, the hook functions the
- * game was made with, shared with clones; 2 the position's
+/* User values: 1 the hook functions the game was made with, by HOOK_
+ * number + 1 (read without looking a name up), shared with clones; 2 the position's
  * legal moves by text; 3 {[round] = label}, the game's own (a clone gets
  * a copy: a round it scores must not rename one of the original's); 4 the
  * house rules' verdict on the position. 2 and 4 are kept for one
@@ -1285,7 +1285,7 @@ static unsigned copy_hooks(lua_State *L)
         const int t = lua_getfield(L, -1, HOOK_FIELDS[i]);
         if (i < HOOK_BUILT && t == LUA_TFUNCTION) {
             bits |= 1u << i;
-            lua_setfield(L, -3, HOOK_FIELDS[i]);
+            lua_rawseti(L, -3, i + 1);
             continue;
         }
         /* (moves_built = true, moves_state = false) */
