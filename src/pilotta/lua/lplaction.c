@@ -262,17 +262,21 @@ static int field_of(const char *k, size_t len)
 }
 
 /* __index(move, k): the field, made now (not kept: a hook that reads it
- * twice pays twice, one that never reads it nothing). */
+ * twice pays twice, one that never reads it nothing). Its upvalues are
+ * the position's metatable, copy and the table of keys: nothing looked
+ * up a read. */
 static int lazy_index(lua_State *L)
 {
-    lua_Integer i = 0;
-    const Lazy *z = lazy_at(L, 1, &i);
+    const Lazy *z = lua_touserdata(L, lua_upvalueindex(2));
+    lua_pushvalue(L, 1);
+    lua_rawget(L, lua_upvalueindex(1));
+    const lua_Integer i = lua_tointeger(L, -1);
     size_t len = 0;
-    const char *k = z && lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len) : NULL;
-    const int f = k ? field_of(k, len) : -1;
+    const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len) : NULL;
+    const int f = k && i >= 1 && i <= z->n ? field_of(k, len) : -1;
     if (f < 0 || f == K_INDEX) return 0;
     const Act x = act_at(z, i);
-    if (f == K_KIND) lua_rawgeti(L, push_keys(L), KIND_NAME(x.a->kind));
+    if (f == K_KIND) lua_rawgeti(L, lua_upvalueindex(3), KIND_NAME(x.a->kind));
     else push_value(L, &x, f);
     return 1;
 }
@@ -344,15 +348,20 @@ void pl_lua_pushlazylist(lua_State *L, const pl_State *s, const pl_Action *a, lu
     luaL_checkstack(L, 8, "out of Lua stack");
     const int keys = push_keys(L);
     lua_createtable(L, (int)n, 0);
-    lua_createtable(L, 0, (int)n + 4);
+    lua_createtable(L, 0, (int)n + 3);
+    const int mt = lua_gettop(L);
     push_lazy(L, s, a, n);
-    lua_rawsetp(L, -2, &dl_box_lazy_key);
-    static const lua_CFunction META_FN[] = {lazy_index, lazy_pairs};
-    for (int j = 0; j < 2; j++) {
-        lua_rawgeti(L, keys, META_KEY(j));
-        lua_pushcfunction(L, META_FN[j]);
-        lua_rawset(L, -3);
-    }
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, mt, &dl_box_lazy_key);
+    lua_rawgeti(L, keys, META_KEY(0));
+    lua_pushvalue(L, mt);
+    lua_rotate(L, -3, -1); /* (the copy on top) */
+    lua_pushvalue(L, keys);
+    lua_pushcclosure(L, lazy_index, 3);
+    lua_rawset(L, mt);
+    lua_rawgeti(L, keys, META_KEY(1));
+    lua_pushcfunction(L, lazy_pairs);
+    lua_rawset(L, mt);
     for (lua_Integer i = 1; i <= n; i++) {
         lua_createtable(L, 0, 0);
         lua_pushvalue(L, -2);
