@@ -254,33 +254,49 @@ local function guard(acct, k, what)
   local answer = ANSWER[k]
   local call = k == "moves" and "moves" or FILTERS[k] and "filter" or "inout"
   local function fail(msg) error(failure(acct.name, acct.file, what, msg), 0) end
-  return function(...)
+  -- The script's function, its box ready and labelled for this hook.
+  local function ready()
     if not acct.fns then
       local ok, err = restart(acct)
       if not ok then fail("could not be loaded again: " .. tostring(err)) end
     end
     local f = acct.fns[k]
     if not f then fail("the script has no " .. what .. " since it was loaded again") end
-    local box = acct.box
     -- (the box keeps its label between calls: set when another hook's)
     if acct.label ~= label then
-      box:limits{ label = label }
+      acct.box:limits{ label = label }
       acct.label = label
     end
-    local ok, r1, r2, r3 = pcall(acct.pre[call], f, ...)
-    if not ok then
-      local msg = r1
-      if k == "moves" and box:crossed() then
-        return (...), nil, failure(acct.name, acct.file, what, msg) .. "; standard moves used for this position"
-      end
-      if box:broken() then
-        box:close()
-        acct.fns, acct.box, acct.pre = nil, nil, nil
-        msg = tostring(msg) .. "; it will be loaded afresh"
-      end
-      fail(msg)
+    return f
+  end
+  local function failed(msg, given)
+    local box = acct.box
+    if k == "moves" and box:crossed() then
+      return given, nil, failure(acct.name, acct.file, what, msg) .. "; standard moves used for this position"
     end
-    if k == "moves" then return moves_named(..., r2, r3) end
+    if box:broken() then
+      box:close()
+      acct.fns, acct.box, acct.pre = nil, nil, nil
+      msg = tostring(msg) .. "; it will be loaded afresh"
+    end
+    fail(msg)
+  end
+  if k == "moves" then
+    -- (called at every position: its own closure, no varargs)
+    return function(moves, state)
+      local fns = acct.fns
+      local f = fns and fns.moves
+      if not f or acct.label ~= label then f = ready() end
+      local ok, r1, r2, r3 = pcall(acct.pre.moves, f, moves, state)
+      if not ok then return failed(r1, moves) end
+      if type(r2) ~= "table" then return moves, r3, nil, true end
+      return moves_named(moves, r2, r3)
+    end
+  end
+  return function(...)
+    local f = ready()
+    local ok, r1, r2, r3 = pcall(acct.pre[call], f, ...)
+    if not ok then return failed(r1, (...)) end
     return answer(r1, r2, r3)
   end
 end
