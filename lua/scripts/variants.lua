@@ -289,7 +289,8 @@ local function guard(acct, k, what)
       if not f or acct.label ~= label then f = ready() end
       local ok, r1, r2, r3 = pcall(acct.pre.moves, f, moves, state)
       if not ok then return failed(r1, moves) end
-      if type(r2) ~= "table" then return moves, r3, nil, true end
+      -- (true: the prelude found every move kept in its place)
+      if r2 == true then return moves, r3, nil, true end
       return moves_named(moves, r2, r3)
     end
   end

@@ -119,7 +119,11 @@ static int hash_size(lua_State *L, int idx, lua_Unsigned len)
 
 /* ---- built values (box.h) ---- */
 
-#define BUILT "diloti.box.built"
+/* The metatable of built values, kept in the registry under this key's
+ * address: found without a name looked up (a C string's lookup costs
+ * more than the rest of checking one, and a moves hook's list is one
+ * built value a position). */
+static const char BUILT = 0;
 
 typedef struct {
     dl_BoxBuild build; /* NULL once ended */
@@ -135,16 +139,31 @@ void dl_box_push_built(lua_State *H, dl_BoxBuild build, const void *ctx, size_t 
     Built *u = lua_newuserdatauv(H, CTX_AT + size, 0);
     u->build = build;
     memcpy((char *)u + CTX_AT, ctx, size);
-    if (luaL_newmetatable(H, BUILT)) {
+    if (lua_rawgetp(H, LUA_REGISTRYINDEX, &BUILT) != LUA_TTABLE) {
+        lua_pop(H, 1);
+        lua_createtable(H, 0, 1);
         lua_pushboolean(H, 0);
         lua_setfield(H, -2, "__metatable");
+        lua_pushvalue(H, -1);
+        lua_rawsetp(H, LUA_REGISTRYINDEX, &BUILT);
     }
     lua_setmetatable(H, -2);
 }
 
+/* The built value at idx, or NULL for any other value (H has room for
+ * two more). */
+static Built *built_at(lua_State *H, int idx)
+{
+    if (lua_type(H, idx) != LUA_TUSERDATA || !lua_getmetatable(H, idx)) return NULL;
+    lua_rawgetp(H, LUA_REGISTRYINDEX, &BUILT);
+    Built *u = lua_rawequal(H, -1, -2) ? lua_touserdata(H, idx) : NULL;
+    lua_pop(H, 2);
+    return u;
+}
+
 void dl_box_built_end(lua_State *H, int idx)
 {
-    Built *u = luaL_testudata(H, idx, BUILT);
+    Built *u = built_at(H, idx);
     if (u) u->build = NULL;
 }
 
@@ -152,7 +171,7 @@ void dl_box_built_end(lua_State *H, int idx)
 static void built_in(lua_State *S, lua_State *H, int idx, Crossing *c)
 {
     if (!lua_checkstack(H, 4)) luaL_error(S, "host stack overflow");
-    const Built *u = luaL_testudata(H, idx, BUILT);
+    const Built *u = built_at(H, idx);
     if (!u || !u->build) {
         luaL_error(S, "a userdata cannot be passed to a script");
         return;

@@ -518,7 +518,8 @@ static bool hook_filters(lua_State *L, int gi, Handle *h)
 {
     if (judged_plain(h) || !has_hook(h, HOOK_MOVES)) return false;
     push_verdict(L, gi, h);
-    const bool all = verdict_all(L, -1);
+    /* (a verdict just made may be plain: nothing to read in it) */
+    const bool all = judged_plain(h) || verdict_all(L, -1);
     lua_pop(L, 1);
     return !all;
 }
