@@ -48,7 +48,7 @@ PL_TEST_LIB = $(wildcard tests/c/pilotta/*.c)
 # game of GAMES brings its operations for the handle in src/NAME/lua/, and
 # $(BUILD)/games.c lists them (the first is the default game).
 GAMES    = diloti pilotta
-LUA_SRC  = box blocks boxlib boxcopy boxmoves ltext handle lpattern lmodule games
+LUA_SRC  = box blocks hoststate boxlib boxcopy boxmoves ltext handle lpattern lmodule games
 GAME_LUA_SRC = $(patsubst src/%.c,%,$(foreach g,$(GAMES),$(sort $(wildcard src/$(g)/lua/*.c))))
 GAME_LUA_HDR = $(foreach g,$(GAMES),$(wildcard src/$(g)/lua/*.h))
 LUA_OBJ  = $(LUA_SRC:%=$(BUILD)/lua/%.o) $(GAME_LUA_SRC:%=$(BUILD)/glua/%.o)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "lua/hoststate.h"
 #include "lua/lline.h"
 #include "lua/ltext.h"
 #include "net/net.h"
@@ -60,7 +61,7 @@ int main(int argc, char **argv)
      * LC_CTYPE only, so that numbers and Lua's string order (strcoll)
      * stay the same everywhere. */
     setlocale(LC_CTYPE, "");
-    lua_State *L = luaL_newstate();
+    lua_State *L = dl_host_newstate();
     if (!L) {
         fprintf(stderr, "diloti: cannot create the Lua state (out of memory)\n");
         return 1;
@@ -77,6 +78,6 @@ int main(int argc, char **argv)
     } else if (lua_isinteger(L, -1)) {
         code = (int)lua_tointeger(L, -1);
     }
-    lua_close(L);
+    dl_host_close(L);
     return code;
 }

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "lua/hoststate.h"
+
 #define CHAN "diloti.net.chan"
 
 void dl_outbox_init(dl_Outbox *o, void (*wake)(void *), void *arg)
@@ -274,7 +276,7 @@ static int room_pmain(lua_State *L)
 static void *room_main(void *p)
 {
     dl_Room *r = p;
-    lua_State *L = luaL_newstate();
+    lua_State *L = dl_host_newstate();
     if (!L) {
         fprintf(stderr, "diloti serve: room %.8s: out of memory\n", r->key);
     } else {
@@ -283,7 +285,7 @@ static void *room_main(void *p)
         lua_pushlightuserdata(L, r);
         if (lua_pcall(L, 1, 0, 1) != LUA_OK)
             fprintf(stderr, "diloti serve: room %.8s stopped: %s\n", r->key, lua_tostring(L, -1));
-        lua_close(L);
+        dl_host_close(L);
     }
     pthread_mutex_lock(&r->mu);
     r->done = 1;
