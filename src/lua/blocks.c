@@ -11,12 +11,16 @@
 #else
 #define BLOCKS_HELD (32u << 10)
 #endif
-#define CLASS_BYTES(c) (((size_t)(c) + 1) * 16)
+/* The classes are malloc's own sizes (a chunk of 16k bytes holds 16k - 8
+ * of a caller's: 24, 40, 56, ...): a block asked for rounded up to its
+ * class takes the chunk it would have taken anyway. */
+#define CLASS_BYTES(c) ((size_t)(c) * 16 + 24)
 
-/* The class of a block of n bytes (1..256), or -1. */
+/* The class of a block of n bytes (1..264), or -1. */
 static int class_of(size_t n)
 {
-    return n && n <= CLASS_BYTES(DL_BLOCK_CLASSES - 1) ? (int)((n - 1) >> 4) : -1;
+    if (!n || n > CLASS_BYTES(DL_BLOCK_CLASSES - 1)) return -1;
+    return n <= 24 ? 0 : (int)((n - 24 + 15) >> 4);
 }
 
 static void *take(dl_Blocks *k, int c)

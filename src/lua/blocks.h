@@ -1,7 +1,7 @@
 /* Small blocks a box's allocator keeps for reuse. A position's moves, a
  * move's table, its strings: a script's call makes and drops hundreds of
  * blocks of a few sizes, and its collector frees them in bursts, past
- * what malloc's own per-thread cache holds. Blocks up to 256 bytes are
+ * what malloc's own per-thread cache holds. Blocks up to 264 bytes are
  * kept by size class (16 bytes apart), at most BLOCKS_HELD bytes in all:
  * what a box's count says it holds does not include them. */
 #ifndef DL_BLOCKS_H

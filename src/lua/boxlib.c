@@ -7,6 +7,7 @@
  * could run long inside one call refuse the inputs that would. */
 #include <lauxlib.h>
 #include <lualib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "boxlib.h"
@@ -66,6 +67,8 @@ static int g_rep(lua_State *S)
         lua_pushliteral(S, "");
         return 1;
     }
+    /* (a result too long is refused by the real one, unbuilt) */
+    if (n > 0 && (lua_Unsigned)n <= SIZE_MAX / (l + lsep)) dl_box_env(S)->room(S, (size_t)n * (l + lsep));
     return call_real(S);
 }
 

@@ -16,6 +16,9 @@ typedef struct dl_BoxEnv {
      * (box.c): every library function calls it first, so a loop of
      * costly calls stops too. */
     void (*tick)(lua_State *S);
+    /* Makes room for a buffer about to grow by bytes (box.c): collects
+     * first when they would not fit, as Lua does for its own objects. */
+    void (*room)(lua_State *S, size_t bytes);
     uint64_t rng;             /* the script's math.random, seeded by the host */
     dl_PatternLimits pattern; /* the box's own pattern budget (tick: tick) */
 } dl_BoxEnv;

@@ -25,7 +25,7 @@ static void assert_filled(const unsigned char *p, size_t n, unsigned char seed)
 static void test_contents_survive_every_resize(void **state)
 {
     (void)state;
-    static const size_t SIZES[] = {1, 15, 16, 17, 31, 32, 33, 100, 255, 256, 257, 300, 1000, 5000};
+    static const size_t SIZES[] = {1, 15, 16, 17, 24, 25, 40, 41, 100, 255, 264, 265, 300, 1000, 5000};
     const size_t n = sizeof SIZES / sizeof SIZES[0];
     dl_Blocks k;
     memset(&k, 0, sizeof k);
@@ -58,13 +58,13 @@ static void test_blocks_are_reused_in_their_class(void **state)
     NEEDS_KEPT_BLOCKS();
     dl_Blocks k;
     memset(&k, 0, sizeof k);
-    void *a = dl_blocks_realloc(&k, NULL, 0, 40);
-    assert_ptr_equal(dl_blocks_realloc(&k, a, 40, 48), a);
-    dl_blocks_realloc(&k, a, 48, 0);
-    assert_int_equal(k.held, 48);
-    assert_ptr_equal(dl_blocks_realloc(&k, NULL, 0, 33), a);
+    void *a = dl_blocks_realloc(&k, NULL, 0, 44);
+    assert_ptr_equal(dl_blocks_realloc(&k, a, 44, 56), a);
+    dl_blocks_realloc(&k, a, 56, 0);
+    assert_int_equal(k.held, 56);
+    assert_ptr_equal(dl_blocks_realloc(&k, NULL, 0, 41), a);
     assert_int_equal(k.held, 0);
-    dl_blocks_realloc(&k, a, 33, 0);
+    dl_blocks_realloc(&k, a, 41, 0);
     dl_blocks_drop(&k);
 }
 
@@ -77,9 +77,9 @@ static void test_what_is_kept_is_bounded(void **state)
     static void *p[N];
     dl_Blocks k;
     memset(&k, 0, sizeof k);
-    for (int i = 0; i < N; i++) p[i] = dl_blocks_realloc(&k, NULL, 0, 16 + (size_t)(i % 240));
+    for (int i = 0; i < N; i++) p[i] = dl_blocks_realloc(&k, NULL, 0, 16 + (size_t)(i % 248));
     for (int i = 0; i < N; i++) {
-        dl_blocks_realloc(&k, p[i], 16 + (size_t)(i % 240), 0);
+        dl_blocks_realloc(&k, p[i], 16 + (size_t)(i % 248), 0);
         assert_true(k.held <= 32u << 10);
     }
 #ifndef __SANITIZE_ADDRESS__

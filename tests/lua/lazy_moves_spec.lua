@@ -2,9 +2,11 @@
 -- (issue 29; src/pilotta/lua/lplaction.c, box.h dl_BoxLazy): every field
 -- reads as g:moves(true) lists it, pairs walks them all, a script may
 -- still write in a move, and a move going out of the box is the whole
--- move. What differs from a plain table is said in docs/house-rules.md:
--- rawget and next see only what the script set, and a metatable the
--- script sets on a move replaces the engine's (its fields with it).
+-- move (it is a plain table from its first write, or the first read of
+-- its cards). What differs from a plain table is said in
+-- docs/house-rules.md: before that, rawget and next see nothing in it,
+-- and a metatable the script sets on a move replaces the engine's (its
+-- fields with it).
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
 local support = require "support"
@@ -144,6 +146,7 @@ return { name = "pilotta-writes", description = "x", game = "pilotta", hooks = {
   m.note = "mine"
   m.kind = "changed"
   check(m.note == "mine" and m.kind == "changed" and rawget(m, "note") == "mine", "writes")
+  check(rawget(m, "text") == "pass", "a move written in is a plain table, every field in it")
   local n = 0
   for k, v in pairs(m) do
     n = n + 1
@@ -169,6 +172,41 @@ end } }]])
     local ok, msg = pcall(g.moves, g)
     assert.is_false(ok)
     assert.matches("ALL CHECKED", msg)
+  end)
+
+  it("a move's cards are one table, changed in place; a field deleted stays deleted", function()
+    local spec = write("cards", [[
+local function check(ok, what) if not ok then error("FAILED " .. what, 0) end end
+return { name = "pilotta-cards", description = "x", game = "pilotta", hooks = { moves = function(moves)
+  for i = 1, #moves do
+    local m = moves[i]
+    if m.kind == "announce" then
+      local c = m.cards
+      check(c == m.cards and rawget(m, "cards") == c, "one table")
+      table.sort(c, function(a, b) return a > b end)
+      check(m.cards[1] == c[1], "sorted in place")
+      m.text = nil
+      check(m.text == nil and m.kind == "announce" and m.value ~= nil, "the other fields stay")
+      error("CARDS CHECKED", 0)
+    end
+  end
+  local x = moves[#moves]
+  x.kind = nil
+  check(x.kind == nil and rawget(x, "kind") == nil and type(x.text) == "string", "a deletion stays")
+  return moves
+end } }]])
+    local played = line(2, 40)
+    local g = assert(diloti.new{ rules = spec, rules_dirs = { tmp }, seed = 2 })
+    local msg
+    for _, m in ipairs(played) do
+      local ok, err = pcall(g.moves, g)
+      if not ok then
+        msg = err
+        break
+      end
+      assert(g:play(m))
+    end
+    assert.matches("CARDS CHECKED", msg)
   end)
 
   it("a move kept from an earlier position leaves the box whole: found by its text, or refused by name", function()

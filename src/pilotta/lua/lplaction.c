@@ -174,13 +174,13 @@ void pl_lua_pushaction(lua_State *L, const pl_State *s, const pl_Action *a, lua_
  * list's metatable's keys, made once in each Lua state that is handed a
  * list. */
 static const char KEYS = 0;
-static const char *const META[] = {"__index", "__pairs"};
+static const char *const META[] = {"__index", "__newindex", "__pairs"};
 
 static int push_keys(lua_State *L)
 {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEYS) == LUA_TTABLE) return lua_gettop(L);
     lua_pop(L, 1);
-    lua_createtable(L, META_KEY(2), 0);
+    lua_createtable(L, META_KEY(3), 0);
     for (int k = 0; k < K_N; k++) {
         lua_pushstring(L, KEY[k]);
         lua_rawseti(L, -2, k + 1);
@@ -189,7 +189,7 @@ static int push_keys(lua_State *L)
         lua_pushstring(L, pl_lua_kinds[k]);
         lua_rawseti(L, -2, KIND_NAME(k));
     }
-    for (int j = 0; j < 2; j++) {
+    for (int j = 0; j < 3; j++) {
         lua_pushstring(L, META[j]);
         lua_rawseti(L, -2, META_KEY(j));
     }
@@ -220,8 +220,10 @@ void pl_lua_pushlist(lua_State *L, const pl_State *s, const pl_Action *a, lua_In
  * read (a box has no getmetatable): it holds what the moves' fields read
  * of the position (a copy: the game may change while a script keeps a
  * move) under dl_box_lazy_key, and each table's number under the table
- * itself. A script may set another metatable on a move, as on any
- * table: the move then holds only what the script wrote in it. */
+ * itself. A move holds no key of its own until the script writes in it,
+ * which makes it plain (make_plain). A script may set another metatable
+ * on a move, as on any table: a move not yet written in then holds
+ * nothing. */
 
 typedef struct {
     dl_BoxLazy head; /* first (box.h) */
@@ -261,23 +263,55 @@ static int field_of(const char *k, size_t len)
     return -1;
 }
 
-/* __index(move, k): the field, made now (not kept: a hook that reads it
- * twice pays twice, one that never reads it nothing). Its upvalues are
- * the position's metatable, copy and the table of keys: nothing looked
- * up a read. */
-static int lazy_index(lua_State *L)
+/* Makes the lazy move at idx (number i of z) a plain table: its fields
+ * set in it, the engine's metatable taken off. A move a script writes in
+ * (each first write to a lazy move comes here: it holds no key of its
+ * own), or whose cards it reads (a table: the same one at every read
+ * after), is a plain one from then on. keys: the table of keys' index. */
+static void make_plain(lua_State *L, int idx, const Lazy *z, lua_Integer i, int keys)
+{
+    const Act x = act_at(z, i);
+    lua_pushvalue(L, idx);
+    set_action(L, &x, 0, NULL, keys);
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    lua_setmetatable(L, idx);
+}
+
+/* __index(move, k) and __newindex(move, k, v), one closure of the
+ * position: its metatable, copy and the table of keys are its upvalues
+ * (nothing looked up a read). A field read is made then, not kept: a
+ * hook that reads it twice pays twice, one that never reads it nothing. */
+static int lazy_access(lua_State *L)
 {
     const Lazy *z = lua_touserdata(L, lua_upvalueindex(2));
+    const int keys = lua_upvalueindex(3);
+    const bool write = lua_gettop(L) >= 3;
     lua_pushvalue(L, 1);
     lua_rawget(L, lua_upvalueindex(1));
     const lua_Integer i = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    const bool ours = i >= 1 && i <= z->n;
+    if (write) {
+        if (ours) make_plain(L, 1, z, i, keys);
+        lua_settop(L, 3);
+        lua_rawset(L, 1);
+        return 0;
+    }
     size_t len = 0;
     const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len) : NULL;
-    const int f = k && i >= 1 && i <= z->n ? field_of(k, len) : -1;
+    const int f = k && ours ? field_of(k, len) : -1;
     if (f < 0 || f == K_INDEX) return 0;
     const Act x = act_at(z, i);
-    if (f == K_KIND) lua_rawgeti(L, lua_upvalueindex(3), KIND_NAME(x.a->kind));
-    else push_value(L, &x, f);
+    if (f == K_KIND) {
+        lua_rawgeti(L, keys, KIND_NAME(x.a->kind));
+    } else if (f == K_CARDS) {
+        make_plain(L, 1, z, i, keys);
+        lua_settop(L, 2);
+        lua_rawget(L, 1);
+    } else {
+        push_value(L, &x, f);
+    }
     return 1;
 }
 
@@ -348,18 +382,22 @@ void pl_lua_pushlazylist(lua_State *L, const pl_State *s, const pl_Action *a, lu
     luaL_checkstack(L, 8, "out of Lua stack");
     const int keys = push_keys(L);
     lua_createtable(L, (int)n, 0);
-    lua_createtable(L, 0, (int)n + 3);
+    lua_createtable(L, 0, (int)n + 4);
     const int mt = lua_gettop(L);
     push_lazy(L, s, a, n);
     lua_pushvalue(L, -1);
     lua_rawsetp(L, mt, &dl_box_lazy_key);
-    lua_rawgeti(L, keys, META_KEY(0));
     lua_pushvalue(L, mt);
-    lua_rotate(L, -3, -1); /* (the copy on top) */
+    lua_rotate(L, -2, 1); /* (the copy on top) */
     lua_pushvalue(L, keys);
-    lua_pushcclosure(L, lazy_index, 3);
-    lua_rawset(L, mt);
-    lua_rawgeti(L, keys, META_KEY(1));
+    lua_pushcclosure(L, lazy_access, 3);
+    for (int j = 0; j < 2; j++) {
+        lua_rawgeti(L, keys, META_KEY(j));
+        lua_pushvalue(L, -2);
+        lua_rawset(L, mt);
+    }
+    lua_pop(L, 1);
+    lua_rawgeti(L, keys, META_KEY(2));
     lua_pushcfunction(L, lazy_pairs);
     lua_rawset(L, mt);
     for (lua_Integer i = 1; i <= n; i++) {
