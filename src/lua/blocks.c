@@ -23,11 +23,16 @@ static int class_of(size_t n)
     return n <= 24 ? 0 : (int)((n - 24 + 15) >> 4);
 }
 
+/* A kept block: the next one of its class in its first bytes. */
+typedef struct Kept {
+    struct Kept *next;
+} Kept;
+
 static void *take(dl_Blocks *k, int c)
 {
-    void *p = k->head[c];
+    Kept *p = k->head[c];
     if (!p) return malloc(CLASS_BYTES(c));
-    memcpy(&k->head[c], p, sizeof p);
+    k->head[c] = p->next;
     k->held -= CLASS_BYTES(c);
     return p;
 }
@@ -40,8 +45,9 @@ static void give(dl_Blocks *k, void *p, int c)
         free(p);
         return;
     }
-    memcpy(p, &k->head[c], sizeof p);
-    k->head[c] = p;
+    Kept *kept = p;
+    kept->next = k->head[c];
+    k->head[c] = kept;
     k->held += CLASS_BYTES(c);
 }
 
@@ -67,8 +73,8 @@ void dl_blocks_drop(dl_Blocks *k)
 {
     for (int c = 0; c < DL_BLOCK_CLASSES; c++)
         while (k->head[c]) {
-            void *p = k->head[c];
-            memcpy(&k->head[c], p, sizeof p);
+            Kept *p = k->head[c];
+            k->head[c] = p->next;
             free(p);
         }
     k->held = 0;
