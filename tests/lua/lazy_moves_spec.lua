@@ -210,30 +210,26 @@ end } }]])
   end)
 
   it("a move kept from an earlier position leaves the box whole: found by its text, or refused by name", function()
-    local spec = write("stale", [[
+    -- A rule answering, after the first position, that position's move
+    -- number `which` alone.
+    local function stale(name, which)
+      return write(name, string.format([[
 local first
-return { name = "pilotta-stale", description = "x", game = "pilotta", hooks = { moves = function(moves)
+return { name = "pilotta-%s", description = "x", game = "pilotta", hooks = { moves = function(moves)
   if not first then
     first = moves
     return moves
   end
-  -- (the pass of the first position, and its first bid)
-  return { first[1] }, nil
-end } }]])
-    local g = assert(diloti.new{ rules = spec, rules_dirs = { tmp }, seed = 3 })
+  return { first[%d] }, nil
+end } }]], name, which))
+    end
+    -- (the pass of the first position, and its first bid)
+    local g = assert(diloti.new{ rules = stale("stale", 1), rules_dirs = { tmp }, seed = 3 })
     local all = g:moves()
     assert.equals("pass", all[1])
     assert(g:play(all[2]))
     assert.same({ "pass" }, g:moves())
-    local spec2 = write("stale2", [[
-local first
-return { name = "pilotta-stale2", description = "x", game = "pilotta", hooks = { moves = function(moves)
-  if not first then
-    first = moves
-    return moves
-  end
-  return { first[2] }, nil
-end } }]])
+    local spec2 = stale("stale2", 2)
     g = assert(diloti.new{ rules = spec2, rules_dirs = { tmp }, seed = 3 })
     all = g:moves()
     assert(g:play(all[2])) -- (80c: the next seat may no longer bid it)
