@@ -72,6 +72,16 @@ static int g_rep(lua_State *S)
     return call_real(S);
 }
 
+/* string.upper, lower and reverse build their result in a buffer as
+ * long as their string, whose growth Lua does not retry after a
+ * collection: room is made for it first (box.c; gsub: lpattern.c). */
+static int g_sized(lua_State *S)
+{
+    tick(S);
+    if (lua_type(S, 1) == LUA_TSTRING) dl_box_env(S)->room(S, lua_rawlen(S, 1));
+    return call_real(S);
+}
+
 /* tostring without addresses: a table is "table", a function "function". */
 static void push_safe_string(lua_State *S, int i)
 {
@@ -332,7 +342,9 @@ void dl_box_openlibs(lua_State *S)
                                         {NULL, NULL}};
     static const luaL_Reg math_own[] = {{"type", NULL}, {"tointeger", NULL}, {"floor", NULL}, {"ceil", NULL},
                                         {"abs", NULL},  {NULL, NULL}};
-    static const luaL_Reg string_own[] = {{"rep", g_rep}, {"format", g_format}, {NULL, NULL}};
+    static const luaL_Reg string_own[] = {{"rep", g_rep},       {"format", g_format}, {"upper", g_sized},
+                                          {"lower", g_sized},   {"reverse", g_sized},
+                                          {NULL, NULL}};
     static const luaL_Reg table_own[] = {{"move", g_move},     {"sort", g_sort},     {"insert", g_insert},
                                          {"remove", g_remove}, {"unpack", g_unpack}, {"concat", g_concat},
                                          {NULL, NULL}};

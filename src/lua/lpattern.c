@@ -60,7 +60,7 @@ typedef struct {
 
 /* The host's own table (core.pattern, for tests and tools): never a
  * box's, whose limits are its own (dl_pattern_open). */
-static dl_PatternLimits host_limits = {DL_PATTERN_STEPS, NULL};
+static dl_PatternLimits host_limits = {DL_PATTERN_STEPS, NULL, NULL};
 
 void dl_pattern_set_steps(long steps)
 {
@@ -789,6 +789,7 @@ static int l_gsub(lua_State *L)
                      kind == LUA_TNUMBER || kind == LUA_TSTRING || kind == LUA_TFUNCTION ||
                          kind == LUA_TTABLE,
                      3, "string/function/table");
+    if (lim->room) lim->room(L, 2 * ls);
     luaL_buffinit(L, &b);
     begin(&m, L, lim, src, ls, p, lp, "gsub");
     p += anchored;

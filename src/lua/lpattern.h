@@ -27,6 +27,11 @@ typedef struct dl_PatternLimits {
      * script's time limit) looks at it there, since a call can take tens
      * of ms. It may raise. */
     void (*tick)(lua_State *L);
+    /* When set, called before gsub builds its result with the most bytes
+     * its buffer will hold (twice its subject's, a replacement aside): a
+     * box collects first when they would pass its cap, as Lua does for
+     * its own objects but not for a buffer's growth. */
+    void (*room)(lua_State *L, size_t bytes);
 } dl_PatternLimits;
 #define DL_PATTERN_TICK 1000000L
 

@@ -263,17 +263,53 @@ static int field_of(const char *k, size_t len)
     return -1;
 }
 
+typedef struct {
+    const Lazy *z;
+    lua_Integer i;
+} Plain;
+
+/* Sets every field of the move (1) in it: the position at 2, the keys
+ * at 3. Run protected: at the box's cap it may fail half way. */
+static int fill_plain(lua_State *L)
+{
+    const Plain *p = lua_touserdata(L, 2);
+    const Act x = act_at(p->z, p->i);
+    lua_settop(L, 3);
+    lua_pushvalue(L, 1);
+    set_action(L, &x, 0, NULL, 3);
+    return 0;
+}
+
 /* Makes the lazy move at idx (number i of z) a plain table: its fields
  * set in it, the engine's metatable taken off. A move a script writes in
  * (each first write to a lazy move comes here: it holds no key of its
  * own), or whose cards it reads (a table: the same one at every read
- * after), is a plain one from then on. keys: the table of keys' index. */
+ * after), is a plain one from then on. All or nothing: a move the cap
+ * stops half way is left lazy and empty, and the error goes on
+ * (attack33 finding 2). keys: the table of keys' index. */
 static void make_plain(lua_State *L, int idx, const Lazy *z, lua_Integer i, int keys)
 {
-    const Act x = act_at(z, i);
+    idx = lua_absindex(L, idx);
+    Plain p = {z, i};
+    lua_pushcfunction(L, fill_plain);
     lua_pushvalue(L, idx);
-    set_action(L, &x, 0, NULL, keys);
-    lua_pop(L, 1);
+    lua_pushlightuserdata(L, &p);
+    lua_pushvalue(L, keys);
+    if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
+        /* (taking a field out makes nothing) */
+        for (int f = 0; f < K_N; f++) {
+            lua_rawgeti(L, keys, f + 1);
+            if (lua_rawget(L, idx) != LUA_TNIL) {
+                lua_pop(L, 1);
+                lua_rawgeti(L, keys, f + 1);
+                lua_pushnil(L);
+                lua_rawset(L, idx);
+            } else {
+                lua_pop(L, 1);
+            }
+        }
+        lua_error(L);
+    }
     lua_pushnil(L);
     lua_setmetatable(L, idx);
 }
