@@ -402,23 +402,17 @@ static int copy_results(lua_State *H)
  * hook's usual answer) cannot break a crossing's limits: copied onto H
  * at once, without copy_results' protected call. Returns their count,
  * or -1 for results that take the whole crossing. */
-static int scalars_out(lua_State *H, lua_State *S)
+static int scalars_out(lua_State *H, Box *b)
 {
+    lua_State *S = b->S;
     const int n = lua_gettop(S) - 1;
     if (n > 8 || !lua_checkstack(H, n + 1)) return -1;
     for (int i = 2; i <= n + 1; i++) {
         const int t = lua_type(S, i);
         if (t != LUA_TNIL && t != LUA_TBOOLEAN && t != LUA_TNUMBER) return -1;
     }
-    for (int i = 2; i <= n + 1; i++) {
-        switch (lua_type(S, i)) {
-        case LUA_TNIL: lua_pushnil(H); break;
-        case LUA_TBOOLEAN: lua_pushboolean(H, lua_toboolean(S, i)); break;
-        default:
-            if (lua_isinteger(S, i)) lua_pushinteger(H, lua_tointeger(S, i));
-            else lua_pushnumber(H, lua_tonumber(S, i));
-        }
-    }
+    Crossing x = {0, 0, b, 0, 0, 0, 0};
+    for (int i = 2; i <= n + 1; i++) dl_box_copy_out(H, S, i, 0, &x);
     lua_settop(S, 0);
     return n;
 }
@@ -485,7 +479,7 @@ static int invoke(Call *c, long budget, double seconds, int box_ud)
         return -1;
     }
     b->broken = 0;
-    const int n = scalars_out(H, S);
+    const int n = scalars_out(H, b);
     if (n >= 0) return n;
     Out o = {b, lua_gettop(S) - 1, c->want_funcs};
     lua_pushcfunction(H, copy_results);

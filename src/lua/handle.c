@@ -11,9 +11,9 @@
  * the move did, so that a front end needs no second look at the position
  * to tell the story of a move.
  *
- * House-rule hooks live in the userdata's first user value, a copy of the
- * table the game was made with (changing that table later changes
- * nothing). They are host functions (lua/scripts/variants.lua) that call
+ * House-rule hooks live in the userdata's first user value: the hook
+ * functions of the table the game was made with, copied then (changing
+ * that table later changes nothing). They are host functions (lua/scripts/variants.lua) that call
  * into each variant's own Lua state (src/lua/box.c), so they get and give
  * plain data only:
  *   moves(list, state) -> allowed list [, reasons]   (filter or veto)
@@ -140,11 +140,11 @@ static bool get_hook(lua_State *L, int idx, int which)
 }
 
 /* User values: 1 the hook functions the game was made with, by HOOK_
- * number + 1 (read without looking a name up), shared with clones; 2 the position's
- * legal moves by text; 3 {[round] = label}, the game's own (a clone gets
- * a copy: a round it scores must not rename one of the original's); 4 the
- * house rules' verdict on the position. 2 and 4 are kept for one
- * position (push_kept). */
+ * number + 1 (read without looking a name up), shared with clones; 2
+ * the position's legal moves by text; 3 {[round] = label}, the game's
+ * own (a clone gets a copy: a round it scores must not rename one of the
+ * original's); 4 the house rules' verdict on the position. 2 and 4 are
+ * kept for one position (push_kept). */
 static void push_handle(lua_State *L, const dl_GameOps *ops, void *g, int from)
 {
     Handle *h = lua_newuserdatauv(L, sizeof *h + ops->world_size, 4);

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "box.h"
-#include "boxlib.h"
 #include "pilotta/decl.h"
 #include "pilotta/lua/lplview.h"
 #include "pilotta/notation.h"
@@ -351,9 +350,8 @@ static int lazy_access(lua_State *L)
     return 1;
 }
 
-/* pairs(move) walks a whole copy: its fields, then what the script set
- * in the table (the clock is looked at as it goes: a script may have
- * set a million). */
+/* pairs(move) walks a copy of its fields (a lazy move holds no key of
+ * its own: the first write makes it plain). */
 static int lazy_next(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -373,13 +371,6 @@ static int lazy_pairs(lua_State *L)
     if (z) {
         const Act x = act_at(z, i);
         set_action(L, &x, 0, NULL, 0);
-    }
-    lua_pushnil(L);
-    for (unsigned long seen = 1; lua_next(L, 1); seen++) {
-        if (seen % 1024 == 0) dl_box_tick_any(L);
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
     }
     lua_pushnil(L);
     return 3;
