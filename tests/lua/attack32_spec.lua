@@ -54,7 +54,7 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
 local support = require "support"
-local diloti = require "diloti"
+require "diloti" -- (before diloti.core, which it loads)
 local core = require "diloti.core"
 local ai = require "diloti.ai"
 
@@ -62,50 +62,11 @@ local MiB = 1 << 20
 local tmp = support.tmpdir()
 teardown(function() support.rmdir(tmp) end)
 
-local function write(name, body)
-  support.write(tmp .. "/pilotta-" .. name .. ".lua", body)
-  return "pilotta+" .. name
-end
-
+local R = require("hook_rules").new(tmp)
+local pgame, outcome, side_by_side = R.pgame, R.outcome, R.side_by_side
 -- A rule named `name` whose moves hook is `hook`, after `top`.
-local function rule(name, hook, top, more)
-  return write(name, string.format(
-    "%s\nreturn { name = 'pilotta-%s', description = 'x', game = 'pilotta', hooks = { moves = %s, %s } }",
-    top or "", name, hook, more or ""))
-end
+local function rule(name, hook, top, more) return R.rule(name, hook, top, "pilotta", more) end
 rule("pass", "function(m) return m end")
-
-local function pgame(spec, seed)
-  return assert(diloti.new{ rules = spec, rules_dirs = { tmp }, seed = seed or 3 })
-end
-
--- What g:moves() gives: "ok" and the moves, or "error" and the message.
-local function outcome(g)
-  local ok, r = pcall(g.moves, g)
-  if ok then return "ok", table.concat(r, "|") end
-  return "error", tostring(r)
-end
-
--- Plays the same moves in games of each spec (bids preferred to passes)
--- and calls check(games, ref) at each step; ref plays the plain rules.
-local function side_by_side(specs, seeds, steps, check)
-  local r = 1
-  for _, seed in ipairs(seeds) do
-    local gs = {}
-    for i, s in ipairs(specs) do gs[i] = pgame(s, seed) end
-    local ref = pgame("pilotta", seed)
-    for step = 1, steps do
-      local all = ref:moves()
-      if #all == 0 then break end
-      check(gs, ref, step)
-      r = (r * 1103515245 + 12345) % 2147483648
-      local m = all[1 + (r >> 8) % #all]
-      if all[1] == "pass" and #all > 1 and step % 4 ~= 0 then m = all[2] end
-      assert(ref:play(m))
-      for _, g in ipairs(gs) do g:play(m) end
-    end
-  end
-end
 
 -- The rule alone (lazy moves) and first and last in a chain (plain
 -- tables): the same outcome at every position.

@@ -59,36 +59,18 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
 local support = require "support"
-local diloti = require "diloti"
+require "diloti" -- (before diloti.core, which it loads)
 local core = require "diloti.core"
 
 local MiB = 1 << 20
 local tmp = support.tmpdir()
 teardown(function() support.rmdir(tmp) end)
 
-local function write(name, body)
-  support.write(tmp .. "/pilotta-" .. name .. ".lua", body)
-  return "pilotta+" .. name
-end
-
+local R = require("hook_rules").new(tmp)
+local pgame, outcome = R.pgame, R.outcome
 -- A rule named `name` whose moves hook is `hook`, after `top`.
-local function rule(name, hook, top)
-  return write(name, string.format(
-    "%s\nreturn { name = 'pilotta-%s', description = 'x', game = 'pilotta', hooks = { moves = %s } }",
-    top or "", name, hook))
-end
+local function rule(name, hook, top) return R.rule(name, hook, top, "pilotta") end
 rule("pass", "function(m) return m end")
-
-local function pgame(spec, seed)
-  return assert(diloti.new{ rules = spec, rules_dirs = { tmp }, seed = seed or 3 })
-end
-
--- What g:moves() gives: "ok" and the moves, or "error" and the message.
-local function outcome(g)
-  local ok, r = pcall(g.moves, g)
-  if ok then return "ok", table.concat(r, "|") end
-  return "error", tostring(r)
-end
 
 describe("attack 33, finding 1: buffers other than string.rep's, with earlier calls' garbage about", function()
   -- (S: 60 KiB; each call keeps 600 results, 35 MiB of the 64 MiB cap)

@@ -51,10 +51,7 @@ end
 ]]
 local ser, hash = assert(load(SER .. "return ser, hash", "=ser"))()
 
-local function write(name, body)
-  support.write(tmp .. "/pilotta-" .. name .. ".lua", body)
-  return "pilotta+" .. name
-end
+local write = require("hook_rules").new(tmp).write
 
 -- A rule whose hook, at its k-th position, fails with that position's
 -- moves as it read them (the error is the way out of a box for a test).
