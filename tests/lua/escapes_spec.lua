@@ -87,8 +87,8 @@ end
 
 -- The program with `input` on its standard input; stdout and stderr apart.
 local function run(args, env, input)
-  local infile = support.write(os.tmpname(), input or "")
-  local errf = os.tmpname()
+  local infile = support.write(support.scratch(), input or "")
+  local errf = support.scratch()
   local parts = { "XDG_CONFIG_HOME=" .. support.q(support.no_config) }
   for k, v in pairs(env or {}) do parts[#parts + 1] = k .. "=" .. support.q(v) end
   parts[#parts + 1] = "TERM=xterm timeout 30 " .. support.q(support.bin)

@@ -553,7 +553,7 @@ describe("diloti learn", function()
 
   -- The program with `input` on its standard input.
   local function run(args, input)
-    local file = support.write(os.tmpname(), input or "")
+    local file = support.write(support.scratch(), input or "")
     local parts = { "XDG_CONFIG_HOME=" .. support.q(support.no_config), "XDG_STATE_HOME=" .. support.q(state),
       "timeout 30", support.q(support.bin) }
     for _, a in ipairs(args) do parts[#parts + 1] = support.q(a) end

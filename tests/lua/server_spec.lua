@@ -40,7 +40,7 @@ local function match_over(f) return f.type == "result" and f.kind == "match" end
 
 -- A raw HTTP request (bash's /dev/tcp: the path goes out as written).
 local function http(port, request)
-  local file = os.tmpname()
+  local file = support.scratch()
   local f = assert(io.open(file, "wb"))
   f:write(request)
   f:close()

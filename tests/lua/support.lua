@@ -38,6 +38,16 @@ function M.tmpdir()
   return d
 end
 
+-- A name for a scratch file of this process, in a folder of its own made
+-- by tmpdir on first use (never os.tmpname's, which would put it straight
+-- in /tmp beside everybody's files).
+local scratch, scratch_n = nil, 0
+function M.scratch()
+  scratch = scratch or M.tmpdir()
+  scratch_n = scratch_n + 1
+  return string.format("%s/f%d", scratch, scratch_n)
+end
+
 --- Removes a folder made by tmpdir (and nothing else).
 function M.rmdir(d)
   if d and d:match("^/tmp/diloti%-spec%.[%w]+$") then os.execute("rm -rf " .. M.q(d)) end
@@ -47,7 +57,7 @@ end
 -- stderr and the exit code. A run that hangs is killed after 30 s
 -- (exit code 124).
 function M.cli(args, env)
-  local errf = os.tmpname()
+  local errf = M.scratch()
   local parts = { "XDG_CONFIG_HOME=" .. M.q(M.no_config) }
   for k, v in pairs(env or {}) do parts[#parts + 1] = k .. "=" .. M.q(v) end
   parts[#parts + 1] = "timeout 30"
@@ -67,7 +77,7 @@ end
 -- caller does other things; wait() returns its output (stdout and
 -- stderr) and exit code, 124 when it had to be killed.
 function M.spawn(code, seconds)
-  local file = M.write(os.tmpname(), code)
+  local file = M.write(M.scratch(), code)
   local cmd = string.format("LUA_CPATH=%s timeout %d %s %s 2>&1", M.q(package.cpath), seconds or 10,
     M.q(M.lua), M.q(file))
   local p = assert(io.popen(cmd, "r"))
