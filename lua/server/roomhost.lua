@@ -43,9 +43,20 @@ M.PRESENCE_GAP = 0.5
 
 local function now() return core.clock() end
 
---- Where a room's uploaded AI is kept (its data folder's scripts/ID).
+--- Where a room's uploaded AI is kept (its data folder's scripts/ID):
+-- one folder for the room's life, so error messages lose its path.
+local script_dirs = setmetatable({}, { __mode = "k" }) -- (not in a: a is the lobby's JSON)
 function M.script_dir(a)
-  return (a.data or os.tmpname() .. ".d") .. "/scripts/" .. a.id
+  if not script_dirs[a] then
+    local base = a.data
+    if not base then -- (a room run with no data folder: a folder of its own)
+      base = os.tmpname()
+      os.remove(base)
+      base = base .. ".d"
+    end
+    script_dirs[a] = base .. "/scripts/" .. a.id
+  end
+  return script_dirs[a]
 end
 
 -- ---------------------------------------------------------------------

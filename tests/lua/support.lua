@@ -29,12 +29,17 @@ function M.write(path, text)
   return path
 end
 
+-- Every folder tmpdir made, removed when this Lua state closes (busted's
+-- exit closes it) if its spec did not remove it first.
+local made = {}
+
 --- A fresh empty folder under /tmp.
 function M.tmpdir()
   local p = assert(io.popen("mktemp -d /tmp/diloti-spec.XXXXXX"))
   local d = p:read("l")
   p:close()
   assert(d and d:match("^/tmp/diloti%-spec%."), "mktemp failed")
+  made[#made + 1] = d
   return d
 end
 
@@ -42,6 +47,9 @@ end
 -- by tmpdir on first use (never os.tmpname's, which would put it straight
 -- in /tmp beside everybody's files).
 local scratch, scratch_n = nil, 0
+M._made_gc = setmetatable({}, { __gc = function()
+  for _, d in ipairs(made) do M.rmdir(d) end
+end })
 function M.scratch()
   scratch = scratch or M.tmpdir()
   scratch_n = scratch_n + 1
