@@ -1,5 +1,7 @@
 #include "pilotta/playout.h"
 
+#include <limits.h>
+
 #include "pilotta/auction.h"
 #include "pilotta/decl.h"
 #include "pilotta/play.h"
@@ -170,7 +172,8 @@ pl_Action pl_legal_nth(const pl_State *s, int k)
     return a;
 }
 
-bool pl_random_action(pl_State *s, dl_Rng *rng)
+/* One random action; false when none is left. */
+static inline bool random_action(pl_State *s, dl_Rng *rng)
 {
     pl_Action a;
     if (s->phase == PL_PHASE_PLAY) {
@@ -187,9 +190,16 @@ bool pl_random_action(pl_State *s, dl_Rng *rng)
     return true;
 }
 
-int pl_random_round(pl_State *s, dl_Rng *rng)
+/* Up to max random actions; returns how many were played. The one caller
+ * of random_action, so that it is inline here and a round saves and
+ * restores the registers once, not at every action. */
+static int random_actions(pl_State *s, dl_Rng *rng, int max)
 {
     int n = 0;
-    while (pl_random_action(s, rng)) n++;
+    while (n < max && random_action(s, rng)) n++;
     return n;
 }
+
+bool pl_random_action(pl_State *s, dl_Rng *rng) { return random_actions(s, rng, 1) == 1; }
+
+int pl_random_round(pl_State *s, dl_Rng *rng) { return random_actions(s, rng, INT_MAX); }
