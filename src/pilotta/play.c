@@ -62,6 +62,9 @@ int pl_trick_winner(const pl_State *s, int trick)
     return pl_player_of(s, winning_index(s, trick, n > 4 ? 4 : n));
 }
 
+/* a when c, else b: a select, not a branch. */
+static inline pl_Set pick(bool c, pl_Set a, pl_Set b) { return b ^ ((a ^ b) & (pl_Set)-(pl_Set)c); }
+
 pl_Set pl_legal_cards(const pl_State *s)
 {
     const pl_Set hand = s->hand[s->turn];
@@ -69,9 +72,13 @@ pl_Set pl_legal_cards(const pl_State *s)
     if (n == 0) return hand; /* P22 */
     const int led = pl_suit(s->played[s->nplayed - n]);
     const pl_Set follow = hand & pl_suit_mask(led), trumps = hand & pl_suit_mask(trump);
-    /* The common cases, where the card now winning does not matter. */
-    if (follow && led != trump && !s->rules.must_head) return follow; /* P23, P28 */
-    if (!follow && !trumps) return hand;                              /* P26 */
+    /* The common cases, where the card now winning does not matter: P23,
+     * P28 (follow), P26 (any card). In random play they are half and a
+     * quarter of the plays, at random: the answer is picked, not branched
+     * to (a branch on it was mispredicted at a good part of the plays). */
+    const bool has_follow = follow != 0;
+    const bool needs_best = (has_follow & ((led == trump) | s->rules.must_head)) | (!has_follow & (trumps != 0));
+    if (!needs_best) return pick(has_follow, follow, hand);
     const int bi = winning_index(s, pl_trick_index(s), n), best = s->played[bi];
     if (follow) {
         /* P24 over a trump lead; PV-must-head in a plain suit nobody trumped. */
@@ -81,16 +88,14 @@ pl_Set pl_legal_cards(const pl_State *s)
         }
         return follow; /* P23, P28 */
     }
-    if (trumps) {
-        if (s->rules.partner_exempt && pl_player_of(s, bi) == ((s->turn + 2) & 3))
-            return hand; /* PV-partner-exempt (P27 otherwise) */
-        if (pl_suit(best) == trump) {
-            pl_Set above = pl_beating(trumps, best, trump);
-            return above ? above : trumps; /* P25: over, else under */
-        }
-        return trumps; /* P25 */
+    /* trumps, no follow */
+    if (s->rules.partner_exempt && pl_player_of(s, bi) == ((s->turn + 2) & 3))
+        return hand; /* PV-partner-exempt (P27 otherwise) */
+    if (pl_suit(best) == trump) {
+        pl_Set above = pl_beating(trumps, best, trump);
+        return above ? above : trumps; /* P25: over, else under */
     }
-    return hand; /* P26 */
+    return trumps; /* P25 */
 }
 
 bool pl_belote_pending(const pl_State *s, int card)
