@@ -17,8 +17,8 @@ void pl_start_play(pl_State *s)
  * suit, for each card: one load a card, filled by the compiler (rows past
  * the fourth trump: none, for a bid_suit out of range). */
 #define HOLD(trump, led, c)                                                                                \
-    (((c) >> 3 == (trump)) << 4 | ((c) >> 3 == (led)) << 3) +                                              \
-        PL_STRENGTH((c) >> 3 == (trump) ? PL_TRUMP_STRENGTHS : PL_PLAIN_STRENGTHS, (c) & 7u)
+    ((((c) >> 3 == (trump)) << 4 | ((c) >> 3 == (led)) << 3) +                                             \
+     PL_STRENGTH((c) >> 3 == (trump) ? PL_TRUMP_STRENGTHS : PL_PLAIN_STRENGTHS, (c) & 7u))
 #define HOLD8(t, l, c)                                                                                     \
     HOLD(t, l, c), HOLD(t, l, (c) + 1u), HOLD(t, l, (c) + 2u), HOLD(t, l, (c) + 3u), HOLD(t, l, (c) + 4u),  \
         HOLD(t, l, (c) + 5u), HOLD(t, l, (c) + 6u), HOLD(t, l, (c) + 7u)
@@ -41,12 +41,13 @@ static inline int held(const uint8_t *rank, const uint8_t *t, int i, int n)
  * those past n are read, masked, and not used.) */
 static inline int winning_index(const pl_State *s, int k, int n)
 {
-    const uint8_t *t = s->played + 4 * k, *rank = TRICK_RANK[(s->bid_suit + 1) & 7][pl_suit(t[0] & 31)];
+    const int first = 4 * k;
+    const uint8_t *t = s->played + first, *rank = TRICK_RANK[(s->bid_suit + 1) & 7][pl_suit(t[0] & 31)];
     int top = rank[t[0] & 31] << 2, v;
     v = held(rank, t, 1, n), top = v > top ? v : top;
     v = held(rank, t, 2, n), top = v > top ? v : top;
     v = held(rank, t, 3, n), top = v > top ? v : top;
-    return 4 * k + (top & 3);
+    return first + (top & 3);
 }
 
 int pl_best_card(const pl_State *s)
@@ -77,7 +78,8 @@ pl_Set pl_legal_cards(const pl_State *s)
      * quarter of the plays, at random: the answer is picked, not branched
      * to (a branch on it was mispredicted at a good part of the plays). */
     const bool has_follow = follow != 0;
-    const bool needs_best = (has_follow & ((led == trump) | s->rules.must_head)) | (!has_follow & (trumps != 0));
+    const bool no_follow = !has_follow, has_trumps = trumps != 0;
+    const bool needs_best = (has_follow & ((led == trump) | s->rules.must_head)) | (no_follow & has_trumps);
     if (!needs_best) return pick(has_follow, follow, hand);
     const int bi = winning_index(s, pl_trick_index(s), n), best = s->played[bi];
     if (follow) {
