@@ -33,12 +33,6 @@ static void push(pl_ActionList *out, uint8_t kind, int value, int suit)
     *a = (pl_Action){0, kind, (uint8_t)value, (int8_t)suit, 0, 0};
 }
 
-bool pl_may_bid(const pl_State *s)
-{
-    if (s->phase != PL_PHASE_AUCTION || s->mult > 1) return false; /* P16 */
-    return !(s->rules.pass_final && (s->passed >> s->turn & 1)); /* PV-pass-final */
-}
-
 static void bids(const pl_State *s, pl_ActionList *out)
 {
     const int lo = s->bid < 8 ? 8 : s->bid + 1, hi = pl_max_bid(&s->rules);

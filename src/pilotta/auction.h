@@ -10,8 +10,13 @@
 void pl_auction_legal(const pl_State *s, pl_ActionList *out);
 /* Applies a legal call. */
 void pl_auction_apply(pl_State *s, const pl_Action *a);
-/* May the seat to call bid now at all (P16, PV-pass-final)? */
-bool pl_may_bid(const pl_State *s);
+/* May the seat to call bid now at all (P16, PV-pass-final)? Inline: the
+ * playouts ask at every call. */
+static inline bool pl_may_bid(const pl_State *s)
+{
+    if (s->phase != PL_PHASE_AUCTION || s->mult > 1) return false; /* P16 */
+    return !(s->rules.pass_final && (s->passed >> s->turn & 1)); /* PV-pass-final */
+}
 /* The byte code of a call in pl_State.calls and back. */
 uint8_t pl_call_code(const pl_Action *a);
 pl_Action pl_call_decode(uint8_t code);

@@ -3,8 +3,11 @@
 #include "../cards.h"
 
 /* Index: rank 7 8 9 10 J Q K A. */
-const uint8_t pl_plain_strength[8] = {0, 1, 2, 6, 3, 4, 5, 7};
-const uint8_t pl_trump_strength[8] = {0, 1, 6, 4, 7, 2, 3, 5};
+#define BY_RANK(n)                                                                                         \
+    {PL_STRENGTH(n, 0), PL_STRENGTH(n, 1), PL_STRENGTH(n, 2), PL_STRENGTH(n, 3),                          \
+     PL_STRENGTH(n, 4), PL_STRENGTH(n, 5), PL_STRENGTH(n, 6), PL_STRENGTH(n, 7)}
+const uint8_t pl_plain_strength[8] = BY_RANK(PL_PLAIN_STRENGTHS); /* 0 1 2 6 3 4 5 7 */
+const uint8_t pl_trump_strength[8] = BY_RANK(PL_TRUMP_STRENGTHS); /* 0 1 6 4 7 2 3 5 */
 const uint8_t pl_plain_points[8] = {0, 0, 0, 10, 2, 3, 4, 11};
 const uint8_t pl_trump_points[8] = {0, 0, 14, 10, 20, 3, 4, 11};
 /* Filled from the strengths: bit r set when rank r beats the index. */

@@ -38,6 +38,11 @@ static inline int pl_first(pl_Set s) { return __builtin_ctz(s); }
 /* P5: strength for winning a trick (higher wins), by rank. */
 extern const uint8_t pl_plain_strength[8];
 extern const uint8_t pl_trump_strength[8];
+/* The same, a nibble a rank (rank 7 lowest), so that tables of them can
+ * be filled at compile time (cards.c's above, play.c's by trick). */
+#define PL_PLAIN_STRENGTHS 0x75436210u
+#define PL_TRUMP_STRENGTHS 0x53274610u
+#define PL_STRENGTH(nibbles, rank) (((nibbles) >> 4 * (rank)) & 15u)
 /* P6: card points, by rank. */
 extern const uint8_t pl_plain_points[8];
 extern const uint8_t pl_trump_points[8];

@@ -32,31 +32,23 @@ bool pl_decl_classify(pl_Set cards, pl_Decl *d)
     return true;
 }
 
-/* Where three ranks in a row start, within each suit's byte: a set has
- * a run of 3+ exactly where this is not empty. */
-static pl_Set run_starts(pl_Set set) { return set & (set >> 1) & (set >> 2) & 0x3F3F3F3Fu; }
-
 int pl_runs(pl_Set set, pl_Set out[4])
 {
+    /* The cards in a run of 3+: from each start, it and the next two (a
+     * start is at most the sixth rank, so they stay in its suit). Each
+     * maximal run is one block of them: the lowest block is what adding
+     * its lowest bit carries through, cut at its suit (the carry may run
+     * on into the next suit's run). */
+    const pl_Set starts = pl_run_starts(set);
+    pl_Set in_runs = starts | starts << 1 | starts << 2;
     int n = 0;
-    for (pl_Set starts = run_starts(set); starts;) {
-        const int suit = pl_suit(pl_first(starts));
-        starts &= ~pl_suit_mask(suit); /* a suit's runs at once */
-        unsigned m = (set >> (suit * 8)) & 0xFF;
-        while (m) {
-            unsigned low = m & -m, run = m & ~(m + low); /* the lowest block of 1s */
-            if (pl_count(run) >= 3) out[n++] = (pl_Set)run << (suit * 8);
-            m &= ~run;
-        }
+    while (in_runs) {
+        const pl_Set low = in_runs & -in_runs;
+        const pl_Set run = in_runs & ~(in_runs + low) & pl_suit_mask(pl_suit(pl_first(low)));
+        out[n++] = run;
+        in_runs &= ~run;
     }
     return n;
-}
-
-unsigned pl_fours(pl_Set set)
-{
-    /* A rank's bit survives the four suit bytes ANDed together only when
-     * all four cards of it are in the set; 7s and 8s are worth nothing. */
-    return (set & set >> 8 & set >> 16 & set >> 24) & 0xFCu;
 }
 
 int pl_announce_options(const pl_State *s, int seat, pl_Set out[8])
@@ -66,7 +58,7 @@ int pl_announce_options(const pl_State *s, int seat, pl_Set out[8])
     /* Most hands hold nothing to declare: no need to look at what the
      * seat has announced. (A run of what the fours leave is a run of the
      * hand too.) */
-    if (!fours && !run_starts(hand)) return 0;
+    if (!pl_may_declare(hand)) return 0;
     pl_Set used = 0, fours_used = 0, runs_used = 0;
     for (int i = 0; i < s->ndecl; i++) {
         const pl_Decl *d = &s->decl[i];

@@ -11,8 +11,16 @@
 bool pl_decl_classify(pl_Set cards, pl_Decl *d);
 /* The maximal runs (3+) of a set, by suit, low first; returns how many. */
 int pl_runs(pl_Set set, pl_Set out[4]);
-/* The fours worth points (not 7s or 8s) in a set, as a set of ranks. */
-unsigned pl_fours(pl_Set set);
+/* The fours worth points (not 7s or 8s: P33) in a set, as a set of ranks: a
+ * rank's bit survives the four suit bytes ANDed together only when all
+ * four cards of it are in the set. */
+static inline unsigned pl_fours(pl_Set set) { return (set & set >> 8 & set >> 16 & set >> 24) & 0xFCu; }
+/* Where three ranks in a row start, within each suit's byte: a set has a
+ * run of 3+ exactly where this is not empty. */
+static inline pl_Set pl_run_starts(pl_Set set) { return set & (set >> 1) & (set >> 2) & 0x3F3F3F3Fu; }
+/* P33: could a set hold a declaration (a run of 3+, a four worth
+ * points)? Most hands cannot: inline, for the playouts' test first. */
+static inline bool pl_may_declare(pl_Set set) { return (pl_run_starts(set) | pl_fours(set)) != 0; }
 /* P33-P35: the declarations seat could announce now, given what it has
  * announced (P34's choice, or PV-decl-overlap); returns how many. */
 int pl_announce_options(const pl_State *s, int seat, pl_Set out[8]);

@@ -10,27 +10,44 @@ void pl_start_play(pl_State *s)
     s->turn = s->leader[0];
 }
 
-/* How strongly card c holds a trick whose first card is of suit led
+/* How strongly a card holds a trick whose first card is of suit led
  * (P29): any trump above any card of the led suit, which is above the
  * rest (they never win). One number a card, so the winner is a maximum
- * and needs no pairwise comparison of suits. */
-static inline int trick_rank(int c, int led, int trump)
+ * and needs no pairwise comparison of suits. By trump (+1: none) and led
+ * suit, for each card: one load a card, filled by the compiler (rows past
+ * the fourth trump: none, for a bid_suit out of range). */
+#define HOLD(trump, led, c)                                                                                \
+    ((((c) >> 3 == (trump)) << 4 | ((c) >> 3 == (led)) << 3) +                                             \
+     PL_STRENGTH((c) >> 3 == (trump) ? PL_TRUMP_STRENGTHS : PL_PLAIN_STRENGTHS, (c) & 7u))
+#define HOLD8(t, l, c)                                                                                     \
+    HOLD(t, l, c), HOLD(t, l, (c) + 1u), HOLD(t, l, (c) + 2u), HOLD(t, l, (c) + 3u), HOLD(t, l, (c) + 4u),  \
+        HOLD(t, l, (c) + 5u), HOLD(t, l, (c) + 6u), HOLD(t, l, (c) + 7u)
+#define HOLD_LED(t, l) {HOLD8(t, l, 0u), HOLD8(t, l, 8u), HOLD8(t, l, 16u), HOLD8(t, l, 24u)}
+#define HOLD_TRUMP(t) {HOLD_LED(t, 0u), HOLD_LED(t, 1u), HOLD_LED(t, 2u), HOLD_LED(t, 3u)}
+static const uint8_t TRICK_RANK[8][4][PL_NCARDS] = {HOLD_TRUMP(4u), HOLD_TRUMP(0u), HOLD_TRUMP(1u), HOLD_TRUMP(2u),
+                                                    HOLD_TRUMP(3u), HOLD_TRUMP(4u), HOLD_TRUMP(4u), HOLD_TRUMP(4u)};
+
+/* Card i of a trick's first n as its rank times 4 plus i, 0 past n. */
+static inline int held(const uint8_t *rank, const uint8_t *t, int i, int n)
 {
-    const int suit = pl_suit(c), trumps = suit == trump;
-    const uint8_t *strength = trumps ? pl_trump_strength : pl_plain_strength;
-    return (trumps << 4 | (suit == led) << 3) + strength[pl_rank(c)];
+    return ((int)rank[t[i] & 31] << 2 | i) & -(i < n);
 }
 
-/* Index in played[] of the card winning trick k among its first n cards. */
-static int winning_index(const pl_State *s, int k, int n)
+/* Index in played[] of the card winning trick k among its first n cards
+ * (1 to 4): the maximum of held() names it (two cards never share a rank
+ * that can win: a led card ranks above every card of a third suit, and
+ * a card past n counts 0). Straight-line: no branch on n or on the
+ * cards, both random in playouts. (played[] has 4 places from 4 * k;
+ * those past n are read, masked, and not used.) */
+static inline int winning_index(const pl_State *s, int k, int n)
 {
-    const int trump = s->bid_suit, first = 4 * k, led = pl_suit(s->played[first]);
-    int best = first, top = trick_rank(s->played[first], led, trump);
-    for (int i = first + 1; i < first + n; i++) {
-        const int r = trick_rank(s->played[i], led, trump);
-        if (r > top) best = i, top = r;
-    }
-    return best;
+    const int first = 4 * k;
+    const uint8_t *t = s->played + first, *rank = TRICK_RANK[(s->bid_suit + 1) & 7][pl_suit(t[0] & 31)];
+    int top = rank[t[0] & 31] << 2, v;
+    v = held(rank, t, 1, n), top = v > top ? v : top;
+    v = held(rank, t, 2, n), top = v > top ? v : top;
+    v = held(rank, t, 3, n), top = v > top ? v : top;
+    return first + (top & 3);
 }
 
 int pl_best_card(const pl_State *s)
@@ -46,6 +63,9 @@ int pl_trick_winner(const pl_State *s, int trick)
     return pl_player_of(s, winning_index(s, trick, n > 4 ? 4 : n));
 }
 
+/* a when c, else b: a select, not a branch. */
+static inline pl_Set pick(bool c, pl_Set a, pl_Set b) { return b ^ ((a ^ b) & (pl_Set)-(pl_Set)c); }
+
 pl_Set pl_legal_cards(const pl_State *s)
 {
     const pl_Set hand = s->hand[s->turn];
@@ -53,9 +73,14 @@ pl_Set pl_legal_cards(const pl_State *s)
     if (n == 0) return hand; /* P22 */
     const int led = pl_suit(s->played[s->nplayed - n]);
     const pl_Set follow = hand & pl_suit_mask(led), trumps = hand & pl_suit_mask(trump);
-    /* The common cases, where the card now winning does not matter. */
-    if (follow && led != trump && !s->rules.must_head) return follow; /* P23, P28 */
-    if (!follow && !trumps) return hand;                              /* P26 */
+    /* The common cases, where the card now winning does not matter: P23,
+     * P28 (follow), P26 (any card). In random play they are half and a
+     * quarter of the plays, at random: the answer is picked, not branched
+     * to (a branch on it was mispredicted at a good part of the plays). */
+    const bool has_follow = follow != 0;
+    const bool no_follow = !has_follow, has_trumps = trumps != 0;
+    const bool needs_best = (has_follow & ((led == trump) | s->rules.must_head)) | (no_follow & has_trumps);
+    if (!needs_best) return pick(has_follow, follow, hand);
     const int bi = winning_index(s, pl_trick_index(s), n), best = s->played[bi];
     if (follow) {
         /* P24 over a trump lead; PV-must-head in a plain suit nobody trumped. */
@@ -65,16 +90,14 @@ pl_Set pl_legal_cards(const pl_State *s)
         }
         return follow; /* P23, P28 */
     }
-    if (trumps) {
-        if (s->rules.partner_exempt && pl_player_of(s, bi) == ((s->turn + 2) & 3))
-            return hand; /* PV-partner-exempt (P27 otherwise) */
-        if (pl_suit(best) == trump) {
-            pl_Set above = pl_beating(trumps, best, trump);
-            return above ? above : trumps; /* P25: over, else under */
-        }
-        return trumps; /* P25 */
+    /* trumps, no follow */
+    if (s->rules.partner_exempt && pl_player_of(s, bi) == ((s->turn + 2) & 3))
+        return hand; /* PV-partner-exempt (P27 otherwise) */
+    if (pl_suit(best) == trump) {
+        pl_Set above = pl_beating(trumps, best, trump);
+        return above ? above : trumps; /* P25: over, else under */
     }
-    return hand; /* P26 */
+    return trumps; /* P25 */
 }
 
 bool pl_belote_pending(const pl_State *s, int card)

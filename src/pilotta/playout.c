@@ -1,5 +1,7 @@
 #include "pilotta/playout.h"
 
+#include <limits.h>
+
 #include "pilotta/auction.h"
 #include "pilotta/decl.h"
 #include "pilotta/play.h"
@@ -45,10 +47,11 @@ static void call_nth(const pl_State *s, const Calls *c, int k, pl_Action *a)
     }
     if (k-- == 0) return;
     if (c->suits && k < c->values * c->suits) {
-        int v = c->lo + k / c->suits;
+        /* (suits is 4 or 1: a shift, not a division, which is slow) */
+        const int v = c->lo + (c->suits == 4 ? k >> 2 : k);
         a->kind = PL_BID;
         a->value = (uint8_t)(v > pl_max_bid(&s->rules) ? PL_CAPOT : v);
-        a->suit = (int8_t)(c->suits == 1 ? -1 : k % c->suits);
+        a->suit = (int8_t)(c->suits == 4 ? k & 3 : -1);
         return;
     }
     k -= c->values * c->suits;
@@ -61,7 +64,17 @@ typedef struct {
     pl_Set opts[8];
     int nopts, show, ncards;
     pl_Set cards, pending;
+    uint32_t running; /* byte i: how many of cards lie in bytes 0..i */
 } Plays;
+
+/* Byte i of the result: how many cards of s lie in bytes (suits) 0..i.
+ * The top byte is the count; nth_card finds a card's suit from the rest. */
+static inline uint32_t running_counts(pl_Set s)
+{
+    s = s - ((s >> 1) & 0x55555555u);
+    s = (s & 0x33333333u) + ((s >> 2) & 0x33333333u);
+    return ((s + (s >> 4)) & 0x0F0F0F0Fu) * 0x01010101u;
+}
 
 static inline void plays(const pl_State *s, Plays *p)
 {
@@ -73,17 +86,35 @@ static inline void plays(const pl_State *s, Plays *p)
         const pl_Set kq = PL_BIT(pl_card(PL_RK, s->bid_suit)) | PL_BIT(pl_card(PL_RQ, s->bid_suit));
         if ((s->hand[s->turn] & kq) == kq) p->pending = p->cards & kq;
     }
-    p->ncards = pl_count(p->cards) + pl_count(p->pending);
+    p->running = running_counts(p->cards);
+    /* pending is at most the two cards K and Q */
+    p->ncards = (int)(p->running >> 24) + (p->pending != 0) + ((p->pending & (p->pending - 1)) != 0);
 }
 
-/* The k-th card (from 0, lowest first) of a set of at most 8 (a hand's):
- * the k lowest cleared in a fixed number of steps, each one past k a
- * no-op. No branch depends on k, which is random: the exit of a loop of
- * k steps was mispredicted at almost every play. */
-static inline int nth_card(pl_Set x, int k)
+/* Where the set bits of a byte are, low first, 3 bits each: the k-th
+ * (from 0) of byte b is NTH[b] >> 3k & 7. Filled by the compiler: bit i
+ * of b, when set, goes to the place given by the count of the bits of b
+ * below it (bit 0 is at place 0 when set, and adds 0). */
+#define POP8(b) (((b) & 1u) + ((b) >> 1 & 1u) + ((b) >> 2 & 1u) + ((b) >> 3 & 1u) + \
+                 ((b) >> 4 & 1u) + ((b) >> 5 & 1u) + ((b) >> 6 & 1u) + ((b) >> 7 & 1u))
+#define PLACE(b, i) (((b) >> (i) & 1u) * ((uint32_t)(i) << (3 * POP8((b) & ((1u << (i)) - 1u)))))
+#define NTH1(b) (PLACE(b, 1) | PLACE(b, 2) | PLACE(b, 3) | PLACE(b, 4) | PLACE(b, 5) | PLACE(b, 6) | PLACE(b, 7))
+#define NTH4(b) NTH1(b), NTH1((b) + 1u), NTH1((b) + 2u), NTH1((b) + 3u)
+#define NTH16(b) NTH4(b), NTH4((b) + 4u), NTH4((b) + 8u), NTH4((b) + 12u)
+#define NTH64(b) NTH16(b), NTH16((b) + 16u), NTH16((b) + 32u), NTH16((b) + 48u)
+static const uint32_t NTH[256] = {NTH64(0u), NTH64(64u), NTH64(128u), NTH64(192u)};
+
+/* The k-th card (from 0, lowest first) of cards, k < the count; running
+ * is running_counts(cards). The suits whose running count is at most k
+ * lie below the card: their high bits, in a subtraction byte by byte
+ * (each byte is at most 32, so none borrows from the next), are counted
+ * by a multiplication. No branch depends on k, which is random. */
+static inline int nth_card(pl_Set cards, uint32_t running, int k)
 {
-    for (int i = 0; i < 7; i++) x &= x - (pl_Set)(i < k);
-    return pl_first(x);
+    const uint32_t below = (((uint32_t)k * 0x01010101u | 0x80808080u) - running) & 0x80808080u;
+    const int shift = (int)(((below >> 7) * 0x01010101u) >> 24) * 8;
+    const int before = (int)((running << 8) >> shift & 0xFFu); /* the cards of the suits below */
+    return shift + (int)(NTH[(cards >> shift) & 0xFFu] >> (3 * (k - before)) & 7u);
 }
 
 /* The k-th play into *a (as call_nth). */
@@ -100,7 +131,7 @@ static inline void play_nth(const Plays *p, int k, pl_Action *a)
         return;
     }
     if (!p->pending) {
-        a->card = (uint8_t)nth_card(p->cards, k);
+        a->card = (uint8_t)nth_card(p->cards, p->running, k);
         return;
     }
     for (pl_Set c = p->cards;; c &= c - 1) {
@@ -142,7 +173,8 @@ pl_Action pl_legal_nth(const pl_State *s, int k)
     return a;
 }
 
-bool pl_random_action(pl_State *s, dl_Rng *rng)
+/* One random action; false when none is left. */
+static inline bool random_action(pl_State *s, dl_Rng *rng)
 {
     pl_Action a;
     if (s->phase == PL_PHASE_PLAY) {
@@ -159,9 +191,16 @@ bool pl_random_action(pl_State *s, dl_Rng *rng)
     return true;
 }
 
-int pl_random_round(pl_State *s, dl_Rng *rng)
+/* Up to max random actions; returns how many were played. The one caller
+ * of random_action, so that it is inline here and a round saves and
+ * restores the registers once, not at every action. */
+static int random_actions(pl_State *s, dl_Rng *rng, int max)
 {
     int n = 0;
-    while (pl_random_action(s, rng)) n++;
+    while (n < max && random_action(s, rng)) n++;
     return n;
 }
+
+bool pl_random_action(pl_State *s, dl_Rng *rng) { return random_actions(s, rng, 1) == 1; }
+
+int pl_random_round(pl_State *s, dl_Rng *rng) { return random_actions(s, rng, INT_MAX); }
