@@ -168,7 +168,8 @@ static void show(pl_State *s)
  * card, not only at the fourth. */
 static __attribute__((noinline)) void end_trick(pl_State *s)
 {
-    const int k = pl_trick_index(s) - 1, w = pl_trick_winner(s, k);
+    /* (All four cards are down: winning_index with n known, its masks folded.) */
+    const int k = pl_trick_index(s) - 1, w = pl_player_of(s, winning_index(s, k, 4));
     int points = 0;
     for (int i = 4 * k; i < 4 * k + 4; i++) points += pl_points(s->played[i], s->bid_suit);
     s->trick_won[pl_team(w)]++;
