@@ -51,14 +51,13 @@ int pl_runs(pl_Set set, pl_Set out[4])
     return n;
 }
 
-int pl_announce_options(const pl_State *s, int seat, pl_Set out[8])
+/* pl_announce_options for a hand that may declare. Not inline: its
+ * registers would be saved and restored at every call, for the most
+ * hands too, which return at once. */
+static __attribute__((noinline)) int list_options(const pl_State *s, int seat, pl_Set out[8])
 {
     const pl_Set hand = s->hand[seat];
     const unsigned fours = pl_fours(hand);
-    /* Most hands hold nothing to declare: no need to look at what the
-     * seat has announced. (A run of what the fours leave is a run of the
-     * hand too.) */
-    if (!pl_may_declare(hand)) return 0;
     pl_Set used = 0, fours_used = 0, runs_used = 0;
     for (int i = 0; i < s->ndecl; i++) {
         const pl_Decl *d = &s->decl[i];
@@ -80,6 +79,14 @@ int pl_announce_options(const pl_State *s, int seat, pl_Set out[8])
     for (int i = 0; i < k; i++)
         if (overlap ? !(runs[i] & runs_used) : !(runs[i] & used)) out[n++] = runs[i];
     return n;
+}
+
+int pl_announce_options(const pl_State *s, int seat, pl_Set out[8])
+{
+    /* Most hands hold nothing to declare: no need to look at what the
+     * seat has announced. (A run of what the fours leave is a run of the
+     * hand too.) */
+    return pl_may_declare(s->hand[seat]) ? list_options(s, seat, out) : 0;
 }
 
 static int runs_total(pl_Set set)

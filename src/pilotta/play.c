@@ -66,6 +66,8 @@ int pl_trick_winner(const pl_State *s, int trick)
 /* a when c, else b: a select, not a branch. */
 static inline pl_Set pick(bool c, pl_Set a, pl_Set b) { return b ^ ((a ^ b) & (pl_Set)-(pl_Set)c); }
 
+static pl_Set by_best(const pl_State *s, pl_Set hand, pl_Set follow, pl_Set trumps, int led);
+
 pl_Set pl_legal_cards(const pl_State *s)
 {
     const pl_Set hand = s->hand[s->turn];
@@ -81,6 +83,15 @@ pl_Set pl_legal_cards(const pl_State *s)
     const bool no_follow = !has_follow, has_trumps = trumps != 0;
     const bool needs_best = (has_follow & ((led == trump) | s->rules.must_head)) | (no_follow & has_trumps);
     if (!needs_best) return pick(has_follow, follow, hand);
+    return by_best(s, hand, follow, trumps, led);
+}
+
+/* pl_legal_cards where the card now winning matters (P24, P25, P27,
+ * PV-must-head). Not inline: its registers would be saved and restored
+ * at every play, the common ones too. */
+static __attribute__((noinline)) pl_Set by_best(const pl_State *s, pl_Set hand, pl_Set follow, pl_Set trumps, int led)
+{
+    const int n = pl_trick_count(s), trump = s->bid_suit;
     const int bi = winning_index(s, pl_trick_index(s), n), best = s->played[bi];
     if (follow) {
         /* P24 over a trump lead; PV-must-head in a plain suit nobody trumped. */
@@ -100,13 +111,17 @@ pl_Set pl_legal_cards(const pl_State *s)
     return trumps; /* P25 */
 }
 
-bool pl_belote_pending(const pl_State *s, int card)
+/* pl_belote_pending, inline for pl_play_apply: a call there had it save
+ * a register at every card. */
+static inline bool belote_pending(const pl_State *s, int card)
 {
     const int trump = s->bid_suit;
     if (s->phase != PL_PHASE_PLAY || trump < 0 || pl_suit(card) != trump) return false;
     const pl_Set kq = PL_BIT(pl_card(PL_RK, trump)) | PL_BIT(pl_card(PL_RQ, trump));
     return (kq & PL_BIT(card)) && (s->hand[s->turn] & kq) == kq;
 }
+
+bool pl_belote_pending(const pl_State *s, int card) { return belote_pending(s, card); }
 
 bool pl_may_show(const pl_State *s)
 {
@@ -132,7 +147,8 @@ void pl_play_legal(const pl_State *s, pl_ActionList *out)
     }
 }
 
-static void announce(pl_State *s, pl_Set cards)
+/* (Not inline: as end_trick.) */
+static __attribute__((noinline)) void announce(pl_State *s, pl_Set cards)
 {
     pl_Decl *d = &s->decl[s->ndecl++];
     pl_decl_classify(cards, d);
@@ -147,10 +163,13 @@ static void show(pl_State *s)
         if (s->decl[i].seat == s->turn) s->decl[i].shown = 1;
 }
 
-/* A trick is complete: its winner takes it and leads the next (P29-P31). */
-static void end_trick(pl_State *s)
+/* A trick is complete: its winner takes it and leads the next (P29-P31).
+ * Not inline: pl_play_apply would save and restore its registers at every
+ * card, not only at the fourth. */
+static __attribute__((noinline)) void end_trick(pl_State *s)
 {
-    const int k = pl_trick_index(s) - 1, w = pl_trick_winner(s, k);
+    /* (All four cards are down: winning_index with n known, its masks folded.) */
+    const int k = pl_trick_index(s) - 1, w = pl_player_of(s, winning_index(s, k, 4));
     int points = 0;
     for (int i = 4 * k; i < 4 * k + 4; i++) points += pl_points(s->played[i], s->bid_suit);
     s->trick_won[pl_team(w)]++;
@@ -175,7 +194,7 @@ void pl_play_apply(pl_State *s, const pl_Action *a)
         show(s);
         return;
     }
-    if (a->belote && pl_belote_pending(s, a->card)) s->belote = (int8_t)s->turn; /* P39 */
+    if (a->belote && belote_pending(s, a->card)) s->belote = (int8_t)s->turn; /* P39 */
     s->hand[s->turn] &= ~PL_BIT(a->card);
     s->played[s->nplayed++] = a->card;
     if (pl_trick_count(s) == 0) end_trick(s);
