@@ -32,6 +32,9 @@ end
 -- Every folder tmpdir made, removed when this Lua state closes (busted's
 -- exit closes it) if its spec did not remove it first.
 local made = {}
+M._made_gc = setmetatable({}, { __gc = function()
+  for _, d in ipairs(made) do M.rmdir(d) end
+end })
 
 --- A fresh empty folder under /tmp.
 function M.tmpdir()
@@ -47,9 +50,6 @@ end
 -- by tmpdir on first use (never os.tmpname's, which would put it straight
 -- in /tmp beside everybody's files).
 local scratch, scratch_n = nil, 0
-M._made_gc = setmetatable({}, { __gc = function()
-  for _, d in ipairs(made) do M.rmdir(d) end
-end })
 function M.scratch()
   scratch = scratch or M.tmpdir()
   scratch_n = scratch_n + 1
