@@ -112,8 +112,11 @@ end
 
 -- Whether an AI at the table hears the moves (its on_event hook).
 function Driver:_ai_listens()
-  for _, entry in ipairs(self.players) do
-    if hears_moves(entry.player) then return true end
+  local players = self.players
+  for i = 1, #players do
+    -- (hears_moves, inline: asked before every move)
+    local p = players[i].player
+    if p.notify and not (p.listens and not p:listens()) then return true end
   end
   return false
 end
@@ -122,7 +125,15 @@ end
 -- asked again about a move)
 function Driver:emit(e, quiet)
   if e.type ~= "warning" and not (quiet and e.type == "move") then self:tell_players(e) end
-  for _, fn in ipairs(self.listeners) do fn(e, self) end
+  -- (ipairs' order and end, without its call per listener: every move
+  -- is emitted)
+  local listeners, i = self.listeners, 1
+  local fn = listeners[1]
+  while fn do
+    fn(e, self)
+    i = i + 1
+    fn = listeners[i]
+  end
 end
 
 --- Announces the round under way (to call once, when play begins).

@@ -79,13 +79,15 @@ local function seat_data(p, rules, seat, ai)
 end
 
 -- The one host service of a decision at seat (the helpers turn it into
--- ctx.simulate, ctx.search and the fields sent when first read).
+-- ctx.simulate, ctx.search and the fields sent when first read), and the
+-- state of the decision it serves (st.view: the seat's view, once read).
 local function host_of(p, game, seat, ai)
-  local view
+  local st = {}
   return function(what, arg)
     if what == "more" then
       if arg == "rules" then return p._rules end
-      view = view or game:view(seat)
+      local view = st.view or game:view(seat)
+      st.view = view
       if arg == "view" then return view end
       if arg == "unseen" then return view.unseen end
       if arg == "moves_info" then return game:moves(true) end
@@ -96,13 +98,33 @@ local function host_of(p, game, seat, ai)
         error("ctx.simulate: a move (text, number or moves_info entry) expected", 0)
       end
       if type(m) == "string" and #m > 200 then return nil, "not a move" end
-      view = view or game:view(seat)
+      local view = st.view or game:view(seat)
+      st.view = view
       return ai.simulate(game, seat, view, m)
     elseif what == "search" then
       return ai.search(p, game, seat, arg)
     end
     error("ctx: no such service", 0)
+  end, st
+end
+
+-- A seat's host service, made once per player, game and seat (a closure
+-- and its upvalues per decision were a measurable part of a tournament's
+-- decision) and emptied of the last decision's view before each one.
+local function seat_host(p, game, seat, ai)
+  local hosts = rawget(p, "_decision_hosts")
+  if not hosts or hosts.game ~= game or hosts.ai ~= ai then
+    hosts = { game = game, ai = ai }
+    p._decision_hosts = hosts
   end
+  local h = hosts[seat]
+  if not h then
+    local fn, st = host_of(p, game, seat, ai)
+    h = { fn = fn, st = st }
+    hosts[seat] = h
+  end
+  h.st.view = nil
+  return h.fn
 end
 
 --- decision(p, game, seat) -> fields, host: what choose() gets as ctx,
@@ -114,8 +136,8 @@ end
 function M.decision(p, game, seat)
   local rules = p._rules
   local ai = game_ai(rules)
-  local data = seat and seat_data(p, rules, seat, ai) or new_data(rules, seat, ai)
-  return data, host_of(p, game, seat, ai)
+  if not seat then return new_data(rules, seat, ai), (host_of(p, game, seat, ai)) end
+  return seat_data(p, rules, seat, ai), seat_host(p, game, seat, ai)
 end
 
 --- decision_data(p, game, seat) -> the same as one table of its own: the

@@ -416,7 +416,7 @@ local function resolve(game, mv, texts)
     return nil, t == "nil" and "returned no move" or ("returned a " .. t .. ", not a move")
   end
   if #mv > 200 then return nil, "returned a string that is not a move" end
-  for _, known in ipairs(texts) do if known == mv then return mv end end
+  for i = 1, #texts do if texts[i] == mv then return mv end end
   local ok, m, why = pcall(game.parse, game, mv)
   if not ok or not m then
     return nil, string.format("returned '%s', which is not a legal move (%s)", excerpt(mv),

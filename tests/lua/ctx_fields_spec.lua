@@ -233,4 +233,32 @@ end }]]
       assert.equals(string.format("%d 4 2 %d %d true function", seat, seat % 2, (seat + 2) % 4), info.note)
     end)
   end
+
+  -- The host's end of a seat's decisions is made once per player, game
+  -- and seat (lua/ai/ctx.lua): each decision must still read its own
+  -- position, never the view the last one read.
+  it("gives each decision the view of its own position, the same player at the same seat", function()
+    local path = support.write(tmp .. "/hand_reader.lua", [[
+return { name = "hand_reader", description = "x",
+  choose = function(view, moves, ctx)
+    local _ = ctx.unseen -- (read through the same service as the view)
+    return moves[1], table.concat(view.hand, " ") .. "|" .. #ctx.unseen
+  end }
+]])
+    local p = assert(ai.player(path))
+    local g = assert(diloti.new{ seed = 3 })
+    local seat = g:turn()
+    local notes = {}
+    for _ = 1, 3 do
+      while g:turn() ~= seat do assert(g:play(g:moves()[1])) end
+      local text, info = p:choose(g, seat)
+      assert.is_nil(info.fallback, info.warning)
+      local v = g:view(seat)
+      assert.equals(table.concat(v.hand, " ") .. "|" .. #v.unseen, info.note)
+      notes[#notes + 1] = info.note
+      assert(g:play(text))
+    end
+    assert.are_not.equal(notes[1], notes[2])
+    assert.are_not.equal(notes[2], notes[3])
+  end)
 end)
