@@ -68,6 +68,7 @@ typedef struct {
     long batch_cap;      /* moves a batch may make (issue 24) */
     bool overlap;        /* the parts of the batch are not pairwise disjoint */
     unsigned declvals;   /* bit v: a declaration of value v is on the table */
+    unsigned raisable;   /* bit v: another side's plain declaration of value v */
     const uint64_t *part; /* the parts of one batch (collect_parts) */
     int npart;
     uint64_t *partbuf;   /* parts copied when declarations join a bucket */
@@ -790,6 +791,11 @@ static void gen_groups(Gen *g, int card, unsigned rest)
         }
         return;
     }
+    /* A group of value v needs a component with the card (see
+     * card_components()): the card alone, a part of value v - w, or another
+     * side's plain declaration of v - w, which liberal raises may top up.
+     * Any other v would make an empty batch, so it is not looked at. */
+    if (!r->liberal_raise) vs &= (1u << w) | (ss->sums << w) | (g->raisable << w);
     for (; vs; vs &= vs - 1) {
         int v = dl_first(vs);
         collect_parts(g, v, lib, true, !r->soy);
@@ -1116,8 +1122,13 @@ static long generate(const dl_State *s, dl_MoveList *l, long batch_cap)
     g->seat = s->turn;
     g->hand = s->hand[s->turn];
     g->own = dl_owned_decl(s, s->turn);
-    g->declvals = 0;
-    for (int i = 0; i < s->ndecl; i++) g->declvals |= 1u << s->decl[i].value;
+    g->declvals = g->raisable = 0;
+    for (int i = 0; i < s->ndecl; i++) {
+        const dl_Decl *d = &s->decl[i];
+        g->declvals |= 1u << d->value;
+        if (d->kind == DL_DECL_PLAIN && dl_side(&s->rules, d->owner) != dl_side(&s->rules, s->turn))
+            g->raisable |= 1u << d->value;
+    }
     g->handvals = g->singles = 0;
     for (dl_Set h = g->hand & DL_NUMERALS; h; h &= h - 1) {
         unsigned bit = 1u << dl_value(dl_first(h));
