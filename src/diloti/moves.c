@@ -69,6 +69,7 @@ typedef struct {
     bool overlap;        /* the parts of the batch are not pairwise disjoint */
     unsigned declvals;   /* bit v: a declaration of value v is on the table */
     unsigned raisable;   /* bit v: another side's plain declaration of value v */
+    unsigned raisers;    /* bit i: declaration i is one of those */
     const uint64_t *part; /* the parts of one batch (collect_parts) */
     int npart;
     uint64_t *partbuf;   /* parts copied when declarations join a bucket */
@@ -673,13 +674,13 @@ static void gen_plain_and_raise(Gen *g, int card, unsigned rest)
         for (int i = 0; i < g->loose.n[sum] && !g->full; i++)
             emit(g, DL_PLAIN, card, v, g->loose.b[sum][i]);
     }
-    const int side = dl_side(&s->rules, g->seat);
-    for (int d = 0; d < s->ndecl; d++) {
-        const dl_Decl *dc = &s->decl[d];
-        if (dc->kind != DL_DECL_PLAIN || dl_side(&s->rules, dc->owner) == side) continue;
-        int v = dc->value + w;
+    for (unsigned ds = g->raisers; ds; ds &= ds - 1) {
+        const int d = dl_first(ds);
+        const int v = s->decl[d].value + w;
+        const bool held = v <= 10 && (rest & (1u << v));
+        if (!held && !s->rules.liberal_raise) continue; /* an empty batch */
         batch(g);
-        if (v <= 10 && (rest & (1u << v))) emit(g, DL_RAISE, card, v, DL_DECL_BIT(d));
+        if (held) emit(g, DL_RAISE, card, v, DL_DECL_BIT(d));
         if (!s->rules.liberal_raise) continue;
         for (unsigned vs = rest & (g->loose.sums << v) & 0x7FE; vs; vs &= vs - 1) {
             int t = dl_first(vs), sum = t - v;
@@ -695,7 +696,7 @@ static int card_components(Gen *g, int card, int v)
 {
     const dl_State *s = g->s;
     const dl_Rules *r = &s->rules;
-    const int w = dl_value(card), side = dl_side(r, g->seat);
+    const int w = dl_value(card);
     const Subsets *ss = g->lib_group ? &g->lib : &g->loose;
     /* Upper bound: one per subset, and per declaration one per subset. */
     if (g->loose.total < 0) {
@@ -712,10 +713,9 @@ static int card_components(Gen *g, int card, int v)
     if (w == v) comp[n++] = 0;
     if (w < v)
         for (int i = 0; i < ss->n[v - w]; i++) comp[n++] = ss->b[v - w][i];
-    for (int d = 0; d < s->ndecl; d++) {
-        const dl_Decl *dc = &s->decl[d];
-        if (dc->kind != DL_DECL_PLAIN || dl_side(r, dc->owner) == side) continue;
-        int need = v - w - dc->value;
+    for (unsigned ds = g->raisers; ds; ds &= ds - 1) {
+        const int d = dl_first(ds);
+        const int need = v - w - s->decl[d].value;
         if (need == 0) comp[n++] = DL_DECL_BIT(d);
         if (need <= 0 || !r->liberal_raise) continue;
         for (int i = 0; i < g->loose.n[need]; i++) comp[n++] = DL_DECL_BIT(d) | g->loose.b[need][i];
@@ -816,7 +816,12 @@ static void gen_groups(Gen *g, int card, unsigned rest)
             int nf = 0;
             for (int j = 0; j < g->npart && nf < 64; j++)
                 if (!(g->part[j] & g->comp[k])) free_parts[nf++] = g->part[j];
-            gray_unions(g, free_parts, nf, DL_GROUP, card, v, g->comp[k]);
+            if (nf > 1) {
+                gray_unions(g, free_parts, nf, DL_GROUP, card, v, g->comp[k]);
+            } else if (nf && !g->oom && spend(g)) { /* the common case, gray_unions() of one */
+                const uint64_t take = free_parts[0] | g->comp[k];
+                if (g->own < 0 || (take & DL_DECL_BIT(g->own))) emit(g, DL_GROUP, card, v, take);
+            }
         }
         if (g->merge) dedupe(g, from);
     }
@@ -1122,12 +1127,14 @@ static long generate(const dl_State *s, dl_MoveList *l, long batch_cap)
     g->seat = s->turn;
     g->hand = s->hand[s->turn];
     g->own = dl_owned_decl(s, s->turn);
-    g->declvals = g->raisable = 0;
+    g->declvals = g->raisable = g->raisers = 0;
     for (int i = 0; i < s->ndecl; i++) {
         const dl_Decl *d = &s->decl[i];
         g->declvals |= 1u << d->value;
-        if (d->kind == DL_DECL_PLAIN && dl_side(&s->rules, d->owner) != dl_side(&s->rules, s->turn))
+        if (d->kind == DL_DECL_PLAIN && dl_side(&s->rules, d->owner) != dl_side(&s->rules, s->turn)) {
             g->raisable |= 1u << d->value;
+            g->raisers |= 1u << i;
+        }
     }
     g->handvals = g->singles = 0;
     for (dl_Set h = g->hand & DL_NUMERALS; h; h &= h - 1) {
