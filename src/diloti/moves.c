@@ -1108,6 +1108,29 @@ static bool fast_plain(Gen *g)
     return true;
 }
 
+/* Per byte of a hand (two values, a nibble of four suits each): bit 0 (1)
+ * the low (high) value is held, bit 2 (3) exactly one card of it is. */
+#define HV_NZ(n) ((n) != 0)
+#define HV_ONE(n) ((n) != 0 && ((n) & ((n) - 1)) == 0)
+#define HV_E(b) (HV_NZ((b) & 15) | HV_NZ((b) >> 4) << 1 | HV_ONE((b) & 15) << 2 | HV_ONE((b) >> 4) << 3)
+#define HV_4(b) HV_E(b), HV_E((b) + 1), HV_E((b) + 2), HV_E((b) + 3)
+#define HV_16(b) HV_4(b), HV_4((b) + 4), HV_4((b) + 8), HV_4((b) + 12)
+#define HV_64(b) HV_16(b), HV_16((b) + 16), HV_16((b) + 32), HV_16((b) + 48)
+static const uint8_t held_pairs[256] = {HV_64(0), HV_64(64), HV_64(128), HV_64(192)};
+
+/* handvals and singles of a hand, five table reads rather than a loop
+ * whose length, a card a turn, the predictor cannot learn. */
+static void hand_values(Gen *g, dl_Set hand)
+{
+    const unsigned t0 = held_pairs[hand & 0xFF], t1 = held_pairs[(hand >> 8) & 0xFF],
+                   t2 = held_pairs[(hand >> 16) & 0xFF], t3 = held_pairs[(hand >> 24) & 0xFF],
+                   t4 = held_pairs[(hand >> 32) & 0xFF];
+    const unsigned held = (t0 & 3) | (t1 & 3) << 2 | (t2 & 3) << 4 | (t3 & 3) << 6 | (t4 & 3) << 8,
+                   single = t0 >> 2 | (t1 >> 2) << 2 | (t2 >> 2) << 4 | (t3 >> 2) << 6 | (t4 >> 2) << 8;
+    g->handvals = held << 1;
+    g->singles = single << 1;
+}
+
 static long generate(const dl_State *s, dl_MoveList *l, long batch_cap)
 {
     l->n = 0;
@@ -1136,12 +1159,7 @@ static long generate(const dl_State *s, dl_MoveList *l, long batch_cap)
             g->raisers |= 1u << i;
         }
     }
-    g->handvals = g->singles = 0;
-    for (dl_Set h = g->hand & DL_NUMERALS; h; h &= h - 1) {
-        unsigned bit = 1u << dl_value(dl_first(h));
-        g->singles = (g->singles & ~bit) | (bit & ~g->handvals);
-        g->handvals |= bit;
-    }
+    hand_values(g, g->hand);
     /* Every sum a move can use is at most a value the mover holds: a
      * capture's, a declaration's (D14) or a group's. */
     int limit = g->handvals ? 31 - __builtin_clz(g->handvals) : 0;
