@@ -68,6 +68,8 @@ typedef struct {
     long batch_cap;      /* moves a batch may make (issue 24) */
     bool overlap;        /* the parts of the batch are not pairwise disjoint */
     unsigned declvals;   /* bit v: a declaration of value v is on the table */
+    unsigned raisable;   /* bit v: another side's plain declaration of value v */
+    unsigned raisers;    /* bit i: declaration i is one of those */
     const uint64_t *part; /* the parts of one batch (collect_parts) */
     int npart;
     uint64_t *partbuf;   /* parts copied when declarations join a bucket */
@@ -672,13 +674,13 @@ static void gen_plain_and_raise(Gen *g, int card, unsigned rest)
         for (int i = 0; i < g->loose.n[sum] && !g->full; i++)
             emit(g, DL_PLAIN, card, v, g->loose.b[sum][i]);
     }
-    const int side = dl_side(&s->rules, g->seat);
-    for (int d = 0; d < s->ndecl; d++) {
-        const dl_Decl *dc = &s->decl[d];
-        if (dc->kind != DL_DECL_PLAIN || dl_side(&s->rules, dc->owner) == side) continue;
-        int v = dc->value + w;
+    for (unsigned ds = g->raisers; ds; ds &= ds - 1) {
+        const int d = dl_first(ds);
+        const int v = s->decl[d].value + w;
+        const bool held = v <= 10 && (rest & (1u << v));
+        if (!held && !s->rules.liberal_raise) continue; /* an empty batch */
         batch(g);
-        if (v <= 10 && (rest & (1u << v))) emit(g, DL_RAISE, card, v, DL_DECL_BIT(d));
+        if (held) emit(g, DL_RAISE, card, v, DL_DECL_BIT(d));
         if (!s->rules.liberal_raise) continue;
         for (unsigned vs = rest & (g->loose.sums << v) & 0x7FE; vs; vs &= vs - 1) {
             int t = dl_first(vs), sum = t - v;
@@ -694,7 +696,7 @@ static int card_components(Gen *g, int card, int v)
 {
     const dl_State *s = g->s;
     const dl_Rules *r = &s->rules;
-    const int w = dl_value(card), side = dl_side(r, g->seat);
+    const int w = dl_value(card);
     const Subsets *ss = g->lib_group ? &g->lib : &g->loose;
     /* Upper bound: one per subset, and per declaration one per subset. */
     if (g->loose.total < 0) {
@@ -711,10 +713,9 @@ static int card_components(Gen *g, int card, int v)
     if (w == v) comp[n++] = 0;
     if (w < v)
         for (int i = 0; i < ss->n[v - w]; i++) comp[n++] = ss->b[v - w][i];
-    for (int d = 0; d < s->ndecl; d++) {
-        const dl_Decl *dc = &s->decl[d];
-        if (dc->kind != DL_DECL_PLAIN || dl_side(r, dc->owner) == side) continue;
-        int need = v - w - dc->value;
+    for (unsigned ds = g->raisers; ds; ds &= ds - 1) {
+        const int d = dl_first(ds);
+        const int need = v - w - s->decl[d].value;
         if (need == 0) comp[n++] = DL_DECL_BIT(d);
         if (need <= 0 || !r->liberal_raise) continue;
         for (int i = 0; i < g->loose.n[need]; i++) comp[n++] = DL_DECL_BIT(d) | g->loose.b[need][i];
@@ -790,6 +791,11 @@ static void gen_groups(Gen *g, int card, unsigned rest)
         }
         return;
     }
+    /* A group of value v needs a component with the card (see
+     * card_components()): the card alone, a part of value v - w, or another
+     * side's plain declaration of v - w, which liberal raises may top up.
+     * Any other v would make an empty batch, so it is not looked at. */
+    if (!r->liberal_raise) vs &= (1u << w) | (ss->sums << w) | (g->raisable << w);
     for (; vs; vs &= vs - 1) {
         int v = dl_first(vs);
         collect_parts(g, v, lib, true, !r->soy);
@@ -810,7 +816,12 @@ static void gen_groups(Gen *g, int card, unsigned rest)
             int nf = 0;
             for (int j = 0; j < g->npart && nf < 64; j++)
                 if (!(g->part[j] & g->comp[k])) free_parts[nf++] = g->part[j];
-            gray_unions(g, free_parts, nf, DL_GROUP, card, v, g->comp[k]);
+            if (nf > 1) {
+                gray_unions(g, free_parts, nf, DL_GROUP, card, v, g->comp[k]);
+            } else if (nf && !g->oom && spend(g)) { /* the common case, gray_unions() of one */
+                const uint64_t take = free_parts[0] | g->comp[k];
+                if (g->own < 0 || (take & DL_DECL_BIT(g->own))) emit(g, DL_GROUP, card, v, take);
+            }
         }
         if (g->merge) dedupe(g, from);
     }
@@ -1097,6 +1108,29 @@ static bool fast_plain(Gen *g)
     return true;
 }
 
+/* Per byte of a hand (two values, a nibble of four suits each): bit 0 (1)
+ * the low (high) value is held, bit 2 (3) exactly one card of it is. */
+#define HV_NZ(n) ((n) != 0)
+#define HV_ONE(n) ((n) != 0 && ((n) & ((n) - 1)) == 0)
+#define HV_E(b) (HV_NZ((b) & 15) | HV_NZ((b) >> 4) << 1 | HV_ONE((b) & 15) << 2 | HV_ONE((b) >> 4) << 3)
+#define HV_4(b) HV_E(b), HV_E((b) + 1), HV_E((b) + 2), HV_E((b) + 3)
+#define HV_16(b) HV_4(b), HV_4((b) + 4), HV_4((b) + 8), HV_4((b) + 12)
+#define HV_64(b) HV_16(b), HV_16((b) + 16), HV_16((b) + 32), HV_16((b) + 48)
+static const uint8_t held_pairs[256] = {HV_64(0), HV_64(64), HV_64(128), HV_64(192)};
+
+/* handvals and singles of a hand, five table reads rather than a loop
+ * whose length, a card a turn, the predictor cannot learn. */
+static void hand_values(Gen *g, dl_Set hand)
+{
+    const unsigned t0 = held_pairs[hand & 0xFF], t1 = held_pairs[(hand >> 8) & 0xFF],
+                   t2 = held_pairs[(hand >> 16) & 0xFF], t3 = held_pairs[(hand >> 24) & 0xFF],
+                   t4 = held_pairs[(hand >> 32) & 0xFF];
+    const unsigned held = (t0 & 3) | (t1 & 3) << 2 | (t2 & 3) << 4 | (t3 & 3) << 6 | (t4 & 3) << 8,
+                   single = t0 >> 2 | (t1 >> 2) << 2 | (t2 >> 2) << 4 | (t3 >> 2) << 6 | (t4 >> 2) << 8;
+    g->handvals = held << 1;
+    g->singles = single << 1;
+}
+
 static long generate(const dl_State *s, dl_MoveList *l, long batch_cap)
 {
     l->n = 0;
@@ -1116,14 +1150,16 @@ static long generate(const dl_State *s, dl_MoveList *l, long batch_cap)
     g->seat = s->turn;
     g->hand = s->hand[s->turn];
     g->own = dl_owned_decl(s, s->turn);
-    g->declvals = 0;
-    for (int i = 0; i < s->ndecl; i++) g->declvals |= 1u << s->decl[i].value;
-    g->handvals = g->singles = 0;
-    for (dl_Set h = g->hand & DL_NUMERALS; h; h &= h - 1) {
-        unsigned bit = 1u << dl_value(dl_first(h));
-        g->singles = (g->singles & ~bit) | (bit & ~g->handvals);
-        g->handvals |= bit;
+    g->declvals = g->raisable = g->raisers = 0;
+    for (int i = 0; i < s->ndecl; i++) {
+        const dl_Decl *d = &s->decl[i];
+        g->declvals |= 1u << d->value;
+        if (d->kind == DL_DECL_PLAIN && dl_side(&s->rules, d->owner) != dl_side(&s->rules, s->turn)) {
+            g->raisable |= 1u << d->value;
+            g->raisers |= 1u << i;
+        }
     }
+    hand_values(g, g->hand);
     /* Every sum a move can use is at most a value the mover holds: a
      * capture's, a declaration's (D14) or a group's. */
     int limit = g->handvals ? 31 - __builtin_clz(g->handvals) : 0;
