@@ -717,12 +717,17 @@ static int card_components(Gen *g, int card, int v)
     const dl_Rules *r = &s->rules;
     const int w = dl_value(card);
     const Subsets *ss = g->lib_group ? &g->lib : &g->loose;
-    /* Upper bound: one per subset, and per declaration one per subset. */
-    if (g->loose.total < 0) {
-        g->loose.total = 0;
-        for (unsigned k = g->loose.sums; k; k &= k - 1) g->loose.total += g->loose.n[dl_first(k)];
+    /* Upper bound: one per subset, and per declaration one, plus (liberal
+     * raises only) one per loose subset. */
+    int per_decl = 1;
+    if (r->liberal_raise) {
+        if (g->loose.total < 0) {
+            g->loose.total = 0;
+            for (unsigned k = g->loose.sums; k; k &= k - 1) g->loose.total += g->loose.n[dl_first(k)];
+        }
+        per_decl += g->loose.total;
     }
-    int cap = 1 + (w < v ? ss->n[v - w] : 0) + s->ndecl * (1 + g->loose.total);
+    int cap = 1 + (w < v ? ss->n[v - w] : 0) + s->ndecl * per_decl;
     if (!grow(&g->comp, &g->compcap, cap)) {
         g->oom = true;
         return 0;
