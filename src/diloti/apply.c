@@ -9,6 +9,7 @@
 
 static void remove_decls(dl_State *s, unsigned mask)
 {
+    if (!mask) return; /* most moves take no declaration */
     int k = 0;
     for (int i = 0; i < s->ndecl; i++)
         if (!(mask & (1u << i))) s->decl[k++] = s->decl[i];
@@ -17,9 +18,10 @@ static void remove_decls(dl_State *s, unsigned mask)
 
 static dl_Set decl_cards(const dl_State *s, unsigned mask)
 {
+    /* The declarations taken, not all of them: most captures take none,
+     * and a loop over all of them is one more the predictor cannot learn. */
     dl_Set c = 0;
-    for (int i = 0; i < s->ndecl; i++)
-        if (mask & (1u << i)) c |= s->decl[i].cards;
+    for (mask &= (1u << s->ndecl) - 1; mask; mask &= mask - 1) c |= s->decl[dl_first(mask)].cards;
     return c;
 }
 

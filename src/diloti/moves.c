@@ -337,6 +337,16 @@ static void dedupe(Gen *g, size_t from)
     size_t n = out->n - from;
     if (n < 2) return;
     dl_Move *m = out->m + from;
+    if (n == 2) {
+        /* A quarter of the batches to dedupe: one comparison the predictor
+         * cannot learn, made a select. The first of equal takes stays. */
+        const dl_Move a = m[0], b = m[1];
+        const bool swap = b.take < a.take;
+        m[0] = swap ? b : a;
+        m[1] = swap ? a : b;
+        out->n = from + 1 + (a.take != b.take);
+        return;
+    }
     if (n > 64 && n <= INT32_MAX / 2) {
         /* A batch is one kind, card and value (the captures of a card, or
          * its groups of one value), so only the takes need sorting. */
@@ -568,10 +578,19 @@ static const uint64_t *loose_unions(Gen *g, int v, int *count)
             return NULL;
         }
         uint64_t *u = g->ub + off;
-        sort_keys(u, g->utmp, m);
         int k = m ? 1 : 0;
-        for (int i = 1; i < m; i++)
-            if (u[i] != u[k - 1]) u[k++] = u[i];
+        if (m == 2) {
+            /* Half the buckets: two sets that meet, so two unions; a
+             * select rather than a comparison the predictor cannot learn. */
+            const uint64_t a = u[0], b = u[1];
+            u[0] = a < b ? a : b;
+            u[1] = a < b ? b : a;
+            k += a != b;
+        } else {
+            sort_keys(u, g->utmp, m);
+            for (int i = 1; i < m; i++)
+                if (u[i] != u[k - 1]) u[k++] = u[i];
+        }
         g->uoff[v] = off;
         g->un[v] = k;
         g->ulen = off + k;
@@ -698,12 +717,17 @@ static int card_components(Gen *g, int card, int v)
     const dl_Rules *r = &s->rules;
     const int w = dl_value(card);
     const Subsets *ss = g->lib_group ? &g->lib : &g->loose;
-    /* Upper bound: one per subset, and per declaration one per subset. */
-    if (g->loose.total < 0) {
-        g->loose.total = 0;
-        for (unsigned k = g->loose.sums; k; k &= k - 1) g->loose.total += g->loose.n[dl_first(k)];
+    /* Upper bound: one per subset, and per declaration one, plus (liberal
+     * raises only) one per loose subset. */
+    int per_decl = 1;
+    if (r->liberal_raise) {
+        if (g->loose.total < 0) {
+            g->loose.total = 0;
+            for (unsigned k = g->loose.sums; k; k &= k - 1) g->loose.total += g->loose.n[dl_first(k)];
+        }
+        per_decl += g->loose.total;
     }
-    int cap = 1 + (w < v ? ss->n[v - w] : 0) + s->ndecl * (1 + g->loose.total);
+    int cap = 1 + (w < v ? ss->n[v - w] : 0) + s->ndecl * per_decl;
     if (!grow(&g->comp, &g->compcap, cap)) {
         g->oom = true;
         return 0;
