@@ -293,12 +293,9 @@ end }
 end)
 
 describe("attack 44: services, views and ctx kept for later", function()
-  -- Keeps every handle a decision gives (its simulate and search, its
-  -- view and ctx unread, a ctx whose helpers were made, one whose were
-  -- not) and tries them all in its hooks and its next decisions. What
-  -- each try did is counted: ok (a leak), stale (refused), other.
-  local KEEPER = [[
-local kept = {}
+  -- What the two scripts below share: each try of a kept handle counted
+  -- as ok (a leak), stale (refused) or other, and told as a note.
+  local TALLY = [[
 local tally = { ok = 0, stale = 0, other = 0 }
 local function try(f, ...)
   local ok, why = pcall(f, ...)
@@ -306,6 +303,17 @@ local function try(f, ...)
   elseif tostring(why):find("works only during the call", 1, true) then tally.stale = tally.stale + 1
   else tally.other = tally.other + 1; tally.why = tostring(why) end
 end
+local function told()
+  return string.format("ok=%d stale=%d other=%d %s", tally.ok, tally.stale, tally.other, tally.why or "")
+end
+]]
+
+  -- Keeps every handle a decision gives (its simulate and search, its
+  -- view and ctx unread, a ctx whose helpers were made, one whose were
+  -- not) and tries them all in its hooks and its next decisions. What
+  -- each try did is counted: ok (a leak), stale (refused), other.
+  local KEEPER = TALLY .. [[
+local kept = {}
 local function try_all()
   for _, k in ipairs(kept) do
     try(k.simulate, k.move)
@@ -334,7 +342,7 @@ return { name = NAME, description = "x", game = GAME,
   on_round_end = function() try_all() end,
   choose = function(view, moves, ctx)
     try_all()
-    local note = string.format("ok=%d stale=%d other=%d %s", tally.ok, tally.stale, tally.other, tally.why or "")
+    local note = told()
     local _ = ctx.best_capture -- (the helpers made: simulate is the call's)
     kept[#kept + 1] = { simulate = ctx.simulate, search = ctx.search, view = view, move = moves[1],
       ctx = ctx, made = { simulate = ctx.simulate, search = ctx.search }, how = #moves % 4 + 1 }
@@ -345,15 +353,8 @@ return { name = NAME, description = "x", game = GAME,
 
   -- A second player keeps unread views and ctx (its choose reads
   -- nothing) and tries them at its next decision and at the round's end.
-  local UNREAD = [[
+  local UNREAD = TALLY .. [[
 local held = {}
-local tally = { ok = 0, stale = 0, other = 0 }
-local function try(f)
-  local ok, why = pcall(f)
-  if ok then tally.ok = tally.ok + 1
-  elseif tostring(why):find("works only during the call", 1, true) then tally.stale = tally.stale + 1
-  else tally.other = tally.other + 1; tally.why = tostring(why) end
-end
 local function try_all()
   for _, h in ipairs(held) do
     try(function() return h.view.hand[1] end)
@@ -367,7 +368,7 @@ return { name = NAME, description = "x", game = GAME,
   on_round_end = function() try_all() end,
   choose = function(view, moves, ctx)
     try_all()
-    local note = string.format("ok=%d stale=%d other=%d %s", tally.ok, tally.stale, tally.other, tally.why or "")
+    local note = told()
     held[#held + 1] = { view = view, ctx = ctx, move = moves[1] }
     return moves[#moves], note
   end }
