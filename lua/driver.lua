@@ -112,11 +112,11 @@ end
 
 -- Whether an AI at the table hears the moves (its on_event hook).
 function Driver:_ai_listens()
+  -- (asked before every move: a numeric loop, without ipairs' call per
+  -- player)
   local players = self.players
   for i = 1, #players do
-    -- (hears_moves, inline: asked before every move)
-    local p = players[i].player
-    if p.notify and not (p.listens and not p:listens()) then return true end
+    if hears_moves(players[i].player) then return true end
   end
   return false
 end

@@ -83,11 +83,15 @@ end
 -- state of the decision it serves (st.view: the seat's view, once read).
 local function host_of(p, game, seat, ai)
   local st = {}
+  local function seat_view()
+    local view = st.view or game:view(seat)
+    st.view = view
+    return view
+  end
   return function(what, arg)
     if what == "more" then
       if arg == "rules" then return p._rules end
-      local view = st.view or game:view(seat)
-      st.view = view
+      local view = seat_view()
       if arg == "view" then return view end
       if arg == "unseen" then return view.unseen end
       if arg == "moves_info" then return game:moves(true) end
@@ -98,9 +102,7 @@ local function host_of(p, game, seat, ai)
         error("ctx.simulate: a move (text, number or moves_info entry) expected", 0)
       end
       if type(m) == "string" and #m > 200 then return nil, "not a move" end
-      local view = st.view or game:view(seat)
-      st.view = view
-      return ai.simulate(game, seat, view, m)
+      return ai.simulate(game, seat, seat_view(), m)
     elseif what == "search" then
       return ai.search(p, game, seat, arg)
     end
