@@ -211,6 +211,29 @@ describe("the table's auction advice", function()
     assert.matches("P16", why, 1, true)
   end)
 
+  it("no contra: what our hand leaves the bidders, against how short a contra wants them (P16)", function()
+    -- West bid 100 in hearts; our hand holds no heart of theirs worth a trick
+    local v = view("7c 9c 10c 7d 9d 7h 7s Ks", { "100h" })
+    local call, why = bid.advise(v, moves_above(100, { "contra" }), { game = "pilotta" })
+    assert.equals("pass", call)
+    local left = tonumber(why:match("leaving them about (%d+)"))
+    assert.is_truthy(left, why)
+    assert.is_true(left >= 100, why)
+    assert.matches("leaving them about " .. left .. ", enough for the 100 they need from tricks; a contra wants "
+      .. "them 50 short (P16)", why, 1, true)
+  end)
+
+  it("no contra on a hand that leaves them short, but not short enough", function()
+    -- West bid 160 in hearts: 100 from tricks; our aces and tens take some of it
+    local v = view("Ac 10c Ad 10d As 10s Kc Kd", { "160h" })
+    local call, why = bid.advise(v, moves_above(160, { "contra" }), { game = "pilotta" })
+    assert.equals("pass", call, why)
+    local left, short = why:match("leaving them about (%d+) of the 100 they need from tricks, (%d+) short; a contra "
+      .. "wants them 50 short %(P16%)")
+    assert.is_truthy(left, why)
+    assert.equals(100, tonumber(left) + tonumber(short))
+  end)
+
   it("over a partner's bid: what the hand adds to an average partner", function()
     -- partner North bid 80h, East passed
     local v = view("Jh 9h Ac As 10s Ad Kd 7c", { "80h", "pass" })

@@ -284,11 +284,12 @@ local function no_contra(p)
   local e = p.ev[s]
   if c.capot then return "your hand counts no sure trick against their capot (P16)" end
   local claim = math.min(c.value, PL.TRICKS_CLAIM)
-  local left = 162 - e.tricks
+  local left = round(math.max(0, 162 - e.tricks))
+  local standing = left >= claim and string.format("%d, enough for the %d they need from tricks", left, claim)
+    or string.format("%d of the %d they need from tricks, %d short", left, claim, claim - left)
   return string.format("no contra: with %s as trumps your side should take about %d in tricks, leaving them about "
-    .. "%d against the %d they need from tricks, not %d short (P16)", SUIT_WORD[s], round(math.min(162, e.tricks)),
-    round(math.max(0, left)),
-    claim, p.opts.contra)
+    .. "%s; a contra wants them %d short (P16)", SUIT_WORD[s], round(math.min(162, e.tricks)), standing,
+    p.opts.contra)
 end
 
 -- The figure a recontra rests on: what our side should make of its own
