@@ -159,20 +159,29 @@ describe("Pilotta at the table", function()
 
   it("reads calls and cards in notation, by number and by short form", function()
     local s = hotseat(3)
-    -- a short bid (PC7) and a bid with a Unicode suit
-    assert.matches("East", say(s, "9h"))
+    -- a card's name in the auction is refused rather than read as a
+    -- short bid (a newcomer means the card); a bid in full, and PC7's
+    -- short form where it names no card
+    local out = say(s, "9h")
+    assert.matches("names a card, and this is the auction: to bid 90 in hearts type 90", out, 1, true)
+    assert.equals(0, #s.g:history())
+    assert.matches("names a card", say(s, "10\u{2666}"), 1, true)
+    assert.matches("East", say(s, "90h"))
     assert.equals("90h", s.g:history()[1].move)
     say(s, "100\u{2660}")
     assert.equals("100s", s.g:history()[2].move)
     -- "110" fits four bids: the choice
-    local out = say(s, "110")
+    out = say(s, "110")
     assert.matches("several", out)
     assert.matches("110c", out)
     assert.equals(2, #s.g:history())
+    -- PC7's short form where it names no card: 11c is 110c
+    say(s, "11c")
+    assert.equals("110c", s.g:history()[3].move)
     -- "capot" fits one suit each: the choice too
     assert.matches("capot s", say(s, "capot"))
     say(s, "contra")
-    assert.equals("contra", s.g:history()[3].move)
+    assert.equals("contra", s.g:history()[4].move)
     say(s, "recontra")
     assert.equals("play", s.g:phase())
     -- a card by its name, and by its number

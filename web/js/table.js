@@ -15,7 +15,7 @@ const MAX_LOG = 300;
 
 const T = {
   welcome: null, state: null, seq: 0, seat: null, spectator: true, board: null, kinds: {}, connected: {},
-  watching: 0, log: [], wire: null, lastResult: null,
+  watching: 0, log: [], wire: null, lastResult: null, refusalLocal: false, boxSent: null,
 };
 // (read-only, for the browser tests)
 window.dilotiTable = {
@@ -126,6 +126,7 @@ function applyState(st) {
   body.dataset.phase = st.phase || "";
   body.dataset.turn = Number.isInteger(st.turn) ? String(st.turn) : "";
   body.dataset.myTurn = String(myTurn());
+  if (T.refusalLocal && myTurn()) hideRefusal();
   drawSeats();
   drawMoves();
   drawScore();
@@ -224,17 +225,20 @@ function drawScore() {
 // ---- moves, refusals, advice ----------------------------------------------
 
 function sendMove(text) {
-  if (!myTurn()) { showRefusal({ reason: "It is not your turn." }); return false; }
+  if (!myTurn()) { showRefusal({ reason: "It is not your turn." }, true); return false; }
   hideRefusal();
   T.pendingMove = text;
   if (!T.wire.send({ type: "move", move: text })) {
-    showRefusal({ reason: "Not connected: the move was not sent; play it again once the table is back." });
+    showRefusal({ reason: "Not connected: the move was not sent; play it again once the table is back." }, true);
     return false;
   }
   return true;
 }
 
-function showRefusal(r) {
+// local: the page's own word (not your turn, not connected), which the
+// next turn of one's own or the connection coming back makes stale.
+function showRefusal(r, local) {
+  T.refusalLocal = !!local;
   const box = $("#refusal");
   box.textContent = "";
   box.append(el("strong", { text: r.move ? `Refused: ${r.move}. ` : "" }));
@@ -245,7 +249,15 @@ function showRefusal(r) {
   box.hidden = false;
 }
 
-function hideRefusal() { $("#refusal").hidden = true; $("#refusal").textContent = ""; }
+function hideRefusal() { $("#refusal").hidden = true; $("#refusal").textContent = ""; T.refusalLocal = false; }
+
+// The move box keeps what was typed until the move is played, so that a
+// refused one can be mended rather than typed again.
+function moveTaken() {
+  const box = $("#movebox");
+  if (T.boxSent != null && box.value === T.boxSent) box.value = "";
+  T.boxSent = null;
+}
 
 function ask(kind) {
   const msg = { type: kind };
@@ -380,9 +392,16 @@ function take(m) {
         if (text) logLine(text, m.event.type === "round_start" ? "round" : "");
         if (m.event.type === "move" && m.event.seat === T.seat) {
           // (only a move this page just sent: not one replayed on a reconnect)
-          if (T.pendingMove != null) coachOnMove();
+          if (T.pendingMove != null) {
+            moveTaken();
+            hideRefusal();
+            // (a hint or a word on the move before is stale now)
+            $("#advice").textContent = "";
+            coachOnMove();
+          }
           T.pendingMove = null;
         }
+        if (m.event.type === "round_start" && !T.coachAsked) $("#advice").textContent = "";
       }
       break;
     case "result":
@@ -402,7 +421,12 @@ function take(m) {
       T.watching = m.watching || 0;
       drawSeats();
       break;
-    case "refusal": showRefusal(m); T.pendingMove = null; break;
+    case "refusal":
+      showRefusal(m);
+      T.pendingMove = null;
+      if (T.boxSent != null) $("#movebox").select();
+      T.boxSent = null;
+      break;
     case "advice": showAdvice(m, T.coachAsked); T.coachAsked = false; break;
     case "error":
       // (the coach's own question that found nothing to say stays quiet)
@@ -486,6 +510,7 @@ function setConn(status, detail) {
   body.dataset.connected = String(status === "open");
   c.className = "conn " + status;
   if (status === "open") c.textContent = detail && detail.spectator ? "connected · watching" : "connected";
+  if (status === "open" && T.refusalLocal) hideRefusal();
   else if (status === "connecting") c.textContent = "connecting…";
   else if (status === "retry") c.textContent = detail ? `connection lost; again in ${detail} s…` : "reconnecting…";
   else c.textContent = `disconnected: ${detail}`;
@@ -511,7 +536,10 @@ function setupControls() {
       const m = T.state.moves[Number(text) - 1];
       if (m) text = m;
     }
-    if (sendMove(text)) box.value = "";
+    const why = myTurn() && T.board && T.board.typed && T.board.typed(text, T.state);
+    if (why) { showRefusal({ reason: why }); box.select(); return; }
+    T.boxSent = box.value;
+    if (!sendMove(text)) T.boxSent = null;
   });
   $("#hint").addEventListener("click", () => ask("hint"));
   $("#why").addEventListener("click", () => ask("why"));

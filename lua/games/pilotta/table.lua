@@ -777,12 +777,27 @@ local NONE = {
     .. "trick 2, when your side's stand)",
 }
 
+-- PC7 reads "9h" as a bid of 90h, and the engine takes it; but at the
+-- table "8h", "9h" and "10h" are also the names of cards, and a newcomer
+-- who types one in the auction means the card. Refused, with the bid in
+-- full: an accidental bid cannot be taken back online.
+local function card_in_auction(g, text)
+  if g:phase() ~= "auction" then return nil end
+  local rank, suit = screen.parse_card(text)
+  local tens = rank and rank:match("^%d+$") and tonumber(rank)
+  if not (tens and tens >= 8) then return nil end
+  return string.format("%s names a card, and this is the auction: to bid %d in %s type %d%s (PC7's short "
+    .. "bids are for 110 and up: 11%s for 110%s)", text, tens * 10, SUIT_WORD[suit], tens * 10, suit, suit, suit)
+end
+
 --- resolve(g, text) -> {move=} | {candidates=} | {error=} (as
 -- moveinput.resolve): a move number (below 80), the notation, or a short
 -- form ("90" for the bids of 90, "capot", "announce", "show").
 function M.resolve(g, text)
   text = text:match("^%s*(.-)%s*$")
   text = SYNONYM[text:lower()] or text
+  local card = card_in_auction(g, text)
+  if card then return { error = card } end
   local n = text:match("^%d+$") and math.tointeger(tonumber(text))
   if n and n < 80 then
     local m = g:parse(n)
@@ -824,7 +839,7 @@ end
 -- The moves shown by 'help'.
 M.help_moves = {
   { "pass", "pass in the auction (P12)" },
-  { "90h", "bid 90 in hearts (or 9h; P14: 80 to 160 in tens, above the highest bid)" },
+  { "90h", "bid 90 in hearts (P14: 80 to 160 in tens, above the highest bid; 12h is short for 120h, PC7)" },
   { "capot s", "bid capot in spades: all eight tricks (250)" },
   { "contra, recontra", "double the other side's bid, redouble your side's (P16, P17; 'double' and "
     .. "'redouble' too)" },

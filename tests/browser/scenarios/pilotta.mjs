@@ -272,3 +272,36 @@ test('pilotta: long names in the auction and the trick\'s room at 1280, 800 and 
     await spec.context().close();
   }
 });
+
+test('pilotta: in the auction a card typed in the move box is not taken for a bid', { timeout: 120000 }, async () => {
+  const page = await newPage();
+  try {
+    await page.goto(`${ctx.base}/`);
+    const cr = await createRoom(page, { rules: 'pilotta', players: 4, seats: ['person', 'ai', 'ai', 'ai'], pace: 0, seed: SEED });
+    const w = wire(page);
+    await page.goto(cr.seats[0].link);
+    await connected(page);
+    const r = await nextTurn(page, w, 0);
+    assert.equal(r.state.view.phase, 'auction');
+    const sent = w.sent.length;
+    await page.fill('#movebox', '9d');
+    await page.press('#movebox', 'Enter');
+    await page.waitForSelector('#refusal', { state: 'visible' });
+    const text = await page.innerText('#refusal');
+    assert.match(text, /9d names a card, and this is the auction: to bid 90 in diamonds type 90d/);
+    assert.equal(w.sent.slice(sent).filter((m) => m.type === 'move').length, 0, 'nothing was sent');
+    assert.equal(await page.inputValue('#movebox'), '9d', 'the text stays, to be mended');
+    // a bid typed in full is played, and the box and the refusal are cleared
+    const bid = r.state.moves.find((m) => /^\d+[cdhs]$/.test(m));
+    const before = w.frames.length;
+    await page.fill('#movebox', bid);
+    await page.press('#movebox', 'Enter');
+    const ev = await until(() => w.frames.slice(before).find((f) => ['event', 'refusal', 'error'].includes(f.type)), `the answer to ${bid}`);
+    assert.equal(ev.type, 'event', JSON.stringify(ev));
+    await page.waitForFunction(() => document.querySelector('#movebox').value === '');
+    assert.equal(await page.isVisible('#refusal'), false, 'the refusal is gone');
+    assert.deepEqual(page.errors, [], 'no script error');
+  } finally {
+    await page.context().close();
+  }
+});

@@ -116,6 +116,34 @@ test('refusal: a refused move shows its rule id, and the link opens that rule', 
   }
 });
 
+test('move box: a refused move stays to be mended; the move played clears it, the refusal and the hint', { timeout: 120000 }, async () => {
+  const { page, w } = await dilotiRoom(12);
+  try {
+    const r = await nextTurn(page, w, 0);
+    let n = w.frames.length;
+    await page.fill('#movebox', 'zz');
+    await page.press('#movebox', 'Enter');
+    const refusal = await until(() => w.frames.slice(n).find((f) => ['event', 'refusal', 'error'].includes(f.type)), 'the answer to zz');
+    assert.equal(refusal.type, 'refusal', JSON.stringify(refusal));
+    await page.waitForSelector('#refusal', { state: 'visible' });
+    assert.equal(await page.inputValue('#movebox'), 'zz', 'the refused text stays in the box');
+    await page.click('#hint');
+    await page.waitForFunction(() => /Hint/.test(document.querySelector('#advice').textContent));
+    const move = r.state.moves[0];
+    n = w.frames.length;
+    await page.fill('#movebox', move);
+    await page.press('#movebox', 'Enter');
+    const ev = await until(() => w.frames.slice(n).find((f) => ['event', 'refusal', 'error'].includes(f.type)), `the answer to ${move}`);
+    assert.equal(ev.type, 'event', JSON.stringify(ev));
+    await page.waitForFunction(() => document.querySelector('#movebox').value === '');
+    assert.equal(await page.isVisible('#refusal'), false, 'the refusal is gone');
+    assert.equal((await page.textContent('#advice')).trim(), '', 'the hint went with the move it was for');
+    assert.deepEqual(page.errors, [], 'no script error');
+  } finally {
+    await page.context().close();
+  }
+});
+
 // Tab (bounded) until the focused element matches: whether it did.
 async function tabTo(page, pred, arg, max = 80) {
   for (let i = 0; i < max; i++) {

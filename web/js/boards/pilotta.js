@@ -736,5 +736,18 @@ export function createBoard(root, api) {
     delete root.dataset.phase;
   }
 
-  return { update, event, result, describe, destroy };
+  // What the move box should not send: in the auction "9h" is PC7's
+  // short bid of 90h to the engine, but a newcomer who types it there
+  // means the card, and a bid cannot be taken back. (The terminal table
+  // says the same.)
+  function typed(text, st) {
+    if (!st || !st.view || st.view.phase !== "auction") return null;
+    const m = /^(8|9|10)\s*([cdhs♣♦♥♠])\uFE0F?$/i.exec(text);
+    if (!m) return null;
+    const suit = { "♣": "c", "♦": "d", "♥": "h", "♠": "s" }[m[2]] || m[2].toLowerCase();
+    return `${m[1]}${suit} names a card, and this is the auction: to bid ${m[1]}0 in ${suitName(suit)} type `
+      + `${m[1]}0${suit} or click the bid (PC7's short bids are for 110 and up: 11${suit} for 110${suit}).`;
+  }
+
+  return { update, event, result, describe, destroy, typed };
 }
