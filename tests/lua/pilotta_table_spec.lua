@@ -164,6 +164,7 @@ describe("Pilotta at the table", function()
     -- short form where it names no card
     local out = say(s, "9h")
     assert.matches("names a card, and this is the auction: to bid 90 in hearts type 90", out, 1, true)
+    assert.matches("9 alone for the bids of 90", out, 1, true)
     assert.equals(0, #s.g:history())
     assert.matches("names a card", say(s, "10\u{2666}"), 1, true)
     assert.matches("East", say(s, "90h"))
@@ -174,6 +175,12 @@ describe("Pilotta at the table", function()
     out = say(s, "110")
     assert.matches("several", out)
     assert.matches("110c", out)
+    assert.equals(2, #s.g:history())
+    -- a number alone in the auction is PC7's bid in tens, not the list's
+    -- eleventh call: it lists the bids of 110, and plays none
+    out = say(s, "11")
+    assert.matches("several", out)
+    assert.matches("110", out, 1, true)
     assert.equals(2, #s.g:history())
     -- PC7's short form where it names no card: 11c is 110c
     say(s, "11c")

@@ -510,10 +510,10 @@ function setConn(status, detail) {
   body.dataset.connected = String(status === "open");
   c.className = "conn " + status;
   if (status === "open") c.textContent = detail && detail.spectator ? "connected · watching" : "connected";
-  if (status === "open" && T.refusalLocal) hideRefusal();
   else if (status === "connecting") c.textContent = "connecting…";
   else if (status === "retry") c.textContent = detail ? `connection lost; again in ${detail} s…` : "reconnecting…";
   else c.textContent = `disconnected: ${detail}`;
+  if (status === "open" && T.refusalLocal) hideRefusal();
 }
 
 // ---- keyboard and options ---------------------------------------------------
@@ -532,12 +532,13 @@ function setupControls() {
     const box = $("#movebox");
     let text = box.value.trim();
     if (!text) return;
+    // (the board's word first: a number may be a bid there, not a move's)
+    const why = myTurn() && T.board && T.board.typed && T.board.typed(text, T.state);
+    if (why) { showRefusal({ reason: why }); box.select(); return; }
     if (/^\d+$/.test(text) && T.state && Array.isArray(T.state.moves)) {
       const m = T.state.moves[Number(text) - 1];
       if (m) text = m;
     }
-    const why = myTurn() && T.board && T.board.typed && T.board.typed(text, T.state);
-    if (why) { showRefusal({ reason: why }); box.select(); return; }
     T.boxSent = box.value;
     if (!sendMove(text)) T.boxSent = null;
   });

@@ -520,9 +520,11 @@ M.entries = {
     example = { text = "bid 110, trick points 102: failed alone, made with a run of four (102 + 50 = 152)" } },
 
   { id = "PC7", title = "Bids in tens",
-    text = "A bid may be typed in tens: 8 for 80, 12 for 120.",
+    text = "A bid may be typed in tens: 8 for 80, 12 for 120. At the table, in the auction, a number alone "
+      .. "is read so and lists that bid's suits to choose from; 8h, 9h and 10h are cards' names there, so "
+      .. "those three bids are typed in full.",
     example = { position = "dealer=3; " .. FRESH,
-      steps = { { "9h", legal = true, say = "90 hearts" }, { "12s", legal = true, say = "120 spades" } } } },
+      steps = { { "11h", legal = true, say = "110 hearts" }, { "12s", legal = true, say = "120 spades" } } } },
 
   { id = "PC8", title = "Targets are in game points",
     text = "The target of P49 counts game points (tens). A round is worth about 16 plus a tenth of the "

@@ -787,18 +787,24 @@ local function card_in_auction(g, text)
   local tens = rank and rank:match("^%d+$") and tonumber(rank)
   if not (tens and tens >= 8) then return nil end
   return string.format("%s names a card, and this is the auction: to bid %d in %s type %d%s (PC7's short "
-    .. "bids are for 110 and up: 11%s for 110%s)", text, tens * 10, SUIT_WORD[suit], tens * 10, suit, suit, suit)
+    .. "forms here: %d alone for the bids of %d, 11%s for 110%s)", text, tens * 10, SUIT_WORD[suit], tens * 10, suit,
+    tens, tens * 10, suit, suit)
 end
 
 --- resolve(g, text) -> {move=} | {candidates=} | {error=} (as
 -- moveinput.resolve): a move number (below 80), the notation, or a short
--- form ("90" for the bids of 90, "capot", "announce", "show").
+-- form ("90" for the bids of 90, "capot", "announce", "show"). In the
+-- auction a number from 8 to 24 is PC7's bid in tens, not a move number:
+-- "11" meant as 110 must not play the list's eleventh call.
 function M.resolve(g, text)
   text = text:match("^%s*(.-)%s*$")
   text = SYNONYM[text:lower()] or text
   local card = card_in_auction(g, text)
   if card then return { error = card } end
   local n = text:match("^%d+$") and math.tointeger(tonumber(text))
+  if n and n >= 8 and n <= 24 and g:phase() == "auction" then
+    text, n = tostring(n * 10), nil
+  end
   if n and n < 80 then
     local m = g:parse(n)
     if m then return { move = m.text } end
@@ -839,7 +845,8 @@ end
 -- The moves shown by 'help'.
 M.help_moves = {
   { "pass", "pass in the auction (P12)" },
-  { "90h", "bid 90 in hearts (P14: 80 to 160 in tens, above the highest bid; 12h is short for 120h, PC7)" },
+  { "90h", "bid 90 in hearts (P14: 80 to 160 in tens, above the highest bid; 12h is short for 120h, and in "
+    .. "the auction 12 alone lists the bids of 120, PC7)" },
   { "capot s", "bid capot in spades: all eight tricks (250)" },
   { "contra, recontra", "double the other side's bid, redouble your side's (P16, P17; 'double' and "
     .. "'redouble' too)" },

@@ -291,6 +291,13 @@ test('pilotta: in the auction a card typed in the move box is not taken for a bi
     assert.match(text, /9d names a card, and this is the auction: to bid 90 in diamonds type 90d/);
     assert.equal(w.sent.slice(sent).filter((m) => m.type === 'move').length, 0, 'nothing was sent');
     assert.equal(await page.inputValue('#movebox'), '9d', 'the text stays, to be mended');
+    // a number alone is PC7's bid in tens there, not the list's eleventh call
+    await page.fill('#movebox', '11');
+    await page.press('#movebox', 'Enter');
+    await page.waitForFunction(() => /11 is a bid of 110 \(PC7\)/.test(document.querySelector('#refusal').textContent));
+    assert.equal(w.sent.slice(sent).filter((m) => m.type === 'move').length, 0, 'nothing was sent for 11 either');
+    await screenshot(page, 'pilotta-auction-number-refused-1280');
+    assert.equal((await page.innerText('#conn')).trim(), 'connected', 'the connection says so');
     // a bid typed in full is played, and the box and the refusal are cleared
     const bid = r.state.moves.find((m) => /^\d+[cdhs]$/.test(m));
     const before = w.frames.length;

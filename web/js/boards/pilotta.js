@@ -742,11 +742,19 @@ export function createBoard(root, api) {
   // says the same.)
   function typed(text, st) {
     if (!st || !st.view || st.view.phase !== "auction") return null;
+    // a number alone is PC7's bid in tens, not the list's eleventh call
+    const n = /^\d+$/.test(text) ? Number(text) : 0;
+    if (n >= 8 && n <= 24) {
+      const bids = (st.moves || []).filter((x) => x.startsWith(`${n}0`) && /[cdhs]$/.test(x));
+      return bids.length ? `${n} is a bid of ${n}0 (PC7): type it with its suit, ${bids.join(", ")}, or click it.`
+        : `${n} is a bid of ${n}0 (PC7), and no bid of ${n}0 is open to you now (P14).`;
+    }
     const m = /^(8|9|10)\s*([cdhs♣♦♥♠])\uFE0F?$/i.exec(text);
     if (!m) return null;
     const suit = { "♣": "c", "♦": "d", "♥": "h", "♠": "s" }[m[2]] || m[2].toLowerCase();
     return `${m[1]}${suit} names a card, and this is the auction: to bid ${m[1]}0 in ${suitName(suit)} type `
-      + `${m[1]}0${suit} or click the bid (PC7's short bids are for 110 and up: 11${suit} for 110${suit}).`;
+      + `${m[1]}0${suit} or click the bid (PC7's short forms here: ${m[1]} alone for the bids of ${m[1]}0, `
+      + `11${suit} for 110${suit}).`;
   }
 
   return { update, event, result, describe, destroy, typed };

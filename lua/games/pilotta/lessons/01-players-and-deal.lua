@@ -43,7 +43,7 @@ the auction, and the calls then go round the table. Here seat 3 dealt, so
 you, in seat 0, are the eldest hand, with four good hearts.]],
       position = "dealer=3; hands=Jh 9h Ah 10h 7c Kd 8s 7s / ?8 / ?8 / ?8",
       ask = "Open the auction with a bid of 80 in hearts.",
-      notation = { move = "80h", says = "a bid is its value, then the suit's letter", also = { "8h" } },
+      notation = { move = "80h", says = "a bid is its value, then the suit's letter", also = { "80\u{2665}" } },
       accept = { "80h" },
       hint = "Type 80h.",
       wrong = "P13: you speak first, and this step asks you to open with 80 in hearts: 80h.",

@@ -13,9 +13,9 @@ from 80 to 160 in tens, with the suit that would be trumps. You are the
 eldest hand, with the Jack, Nine and Ace of spades.]],
       position = "dealer=3; hands=Js 9s As 10s Ah Kh 7c 8d / ?8 / ?8 / ?8",
       ask = "Bid 90 in spades.",
-      notation = { move = "90s", says = "the value, then the suit: c, d, h or s", also = { "9s" } },
+      notation = { move = "90s", says = "the value, then the suit: c, d, h or s", also = { "90\u{2660}" } },
       accept = { "90s" },
-      hint = "Type 90s (9s is the same bid: a number from 8 to 16 counts in tens).",
+      hint = "Type 90s (or 9 alone, a bid in tens, PC7, and then the suit from the list it shows).",
       wrong = "P12: a bid is a value and a suit; this step asks for 90 in spades, 90s.",
     },
     {
