@@ -299,6 +299,30 @@ describe("the table", function()
       assert.matches("xeri", out)
     end)
 
+    it("hint warns of a sweep the move leaves only where a sweep scores (a xeri: Diloti, not Kontsina, K2)",
+      function()
+      local pos = "hands=Ac 2d / 5s 6s; table=4c"
+      local out = say(session({ position = pos, ai = "random" }), "hint"):gsub("%s+", " ")
+      -- (of the hinted move, before the other is named)
+      assert.matches("Ac lay: laying A♣ gives the least away, though it leaves a table a 5 would sweep; 2d lay", out,
+        1, true)
+      out = say(session({ rules = "kontsina", position = pos, ai = "random" }), "hint")
+      assert.matches("Hint:", out, 1, true)
+      assert.is_nil(out:find("sweep", 1, true), out)
+    end)
+
+    it("why cites Kontsina's own rule (K2) for its lays and captures, not Diloti's", function()
+      local pos = "hands=4d 2d / 5s 6s; table=4c"
+      local s = session({ rules = "kontsina", position = pos, ai = "random" })
+      local out = say(s, "why 2d lay")
+      assert.matches("(K2)", out, 1, true)
+      assert.is_nil(out:find("D10", 1, true), out)
+      out = say(s, "why 4d x 4c")
+      assert.matches("(K2)", out, 1, true)
+      assert.is_nil(out:find("D11", 1, true), out)
+      assert.matches("(D10)", say(session({ position = pos, ai = "random" }), "why 2d lay"), 1, true)
+    end)
+
     it("undo takes back the person's move and the answers to it", function()
       local s = session({ seed = 3, ai = "random" })
       local before = s.g:position()

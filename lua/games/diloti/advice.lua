@@ -102,6 +102,11 @@ function M.hint(st, g, opts)
   local best = ranked[1]
   local what, after = effect(st, g, best.info)
   local s = string.format("%s: %s", best.move, what ~= "" and what or "the search's choice")
+  -- (said of the hinted move, before another is named; and only where a
+  -- sweep scores: Kontsina has no xeri, K2)
+  local rules = g:rules()
+  local rank = rules.xeri and after:phase() == "play" and leaves_xeri(after, rules)
+  if rank then s = s .. string.format(", though it leaves a table a %s would sweep", rank) end
   if #ranked > 1 then
     local gap = M.points(best.value, r.exact) - M.points(ranked[2].value, r.exact)
     if gap < 0.05 then
@@ -110,8 +115,6 @@ function M.hint(st, g, opts)
       s = s .. string.format("; the search rates it about %.1f points above %s", gap, ranked[2].move)
     end
   end
-  local rank = after:phase() == "play" and leaves_xeri(after, g:rules())
-  if rank then s = s .. string.format(" (it does leave a table a %s would sweep)", rank) end
   return { move = best.move, sentence = s .. ".", ranked = ranked }
 end
 

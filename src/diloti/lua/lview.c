@@ -212,10 +212,13 @@ void dl_lua_pushexplain(lua_State *L, const dl_State *s, const dl_Move *m)
     int taken = 1 + dl_count(m->take & DL_DECK);
     for (int i = 0; i < s->ndecl; i++)
         if (m->take & DL_DECL_BIT(i)) taken += dl_count(s->decl[i].cards);
+    /* Kontsina's turn is its own rule, K2 (one combination), not D10-D13. */
+    const bool kontsina = s->rules.capture == DL_CAPTURE_ONE;
     switch (m->kind) {
-    case DL_LAY: lua_pushfstring(L, "lay %s on the table (D10)", card); break;
+    case DL_LAY: lua_pushfstring(L, "lay %s on the table (%s)", card, kontsina ? "K2" : "D10"); break;
     case DL_CAPTURE:
-        lua_pushfstring(L, "capture %s with %s: %d cards to your pile (D11-D13)", items, card, taken);
+        lua_pushfstring(L, "capture %s with %s: %d cards to your pile (%s)", items, card, taken,
+                        kontsina ? "K2" : "D11-D13");
         break;
     case DL_PLAIN:
         lua_pushfstring(L, "declare %d: %s joins %s; you must capture it later (D15, D19)",
