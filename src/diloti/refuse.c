@@ -15,7 +15,7 @@ typedef struct {
     size_t cap;
     int seat, own, v; /* v: value of the played card (0 for face cards) */
     char card[8];     /* the played card's name */
-    char ownname[16]; /* "P8@0" */
+    char ownname[32]; /* "plain declaration of 8", "group of 8s" */
     dl_Set rest;      /* the hand after playing the card */
 } Why;
 
@@ -71,8 +71,10 @@ static const char *lay_check(Why *w)
     int rank = dl_rank(w->m->card);
     if (w->m->take) return say(w, "D10: laying a card takes nothing from the table");
     if (w->own >= 0)
-        return say(w, "D19: you own the %s declaration: you may not lay a card until it is "
-                      "captured, raised or added to by someone else", w->ownname);
+        return say(w, "D19: you own the %s: you may not lay a card until it is %s by someone else",
+                   w->ownname, w->s->decl[w->own].kind == DL_DECL_GROUP
+                                   ? "captured or added to" /* D18: never raised */
+                                   : "captured, raised or added to");
     if (dl_is_face(w->m->card) && s->rules.face_lay_blocked &&
         (s->loose & dl_rank_mask(rank)))
         return say(w, "D10: a %s may not be laid while a %s lies on the table; capture it "
@@ -126,7 +128,7 @@ static const char *numeral_capture_check(Why *w)
                       "cards summing to %d", w->v);
     if (w->own >= 0 && !(m->take & DL_DECL_BIT(w->own)) &&
         !(w->rest & dl_value_mask(s->decl[w->own].value)))
-        return say(w, "D19: you own the %s declaration: keep a card of value %d to capture "
+        return say(w, "D19: you own the %s: keep a card of value %d to capture "
                       "it, or capture it now", w->ownname, s->decl[w->own].value);
     if (s->rules.forced_capture && s->rules.capture == DL_CAPTURE_MANY) {
         dl_Move t = *m;
@@ -186,7 +188,7 @@ static const char *plain_check(Why *w)
 {
     const dl_Move *m = w->m;
     if (w->own >= 0)
-        return say(w, "D19: you own the %s declaration: you may not make another plain "
+        return say(w, "D19: you own the %s: you may not make another plain "
                       "declaration (capture, or add to yours as a group)", w->ownname);
     if (!(m->take & DL_DECK))
         return say(w, "D15: a plain declaration joins your card with at least one loose card");
@@ -207,7 +209,7 @@ static const char *raise_check(Why *w)
         s->decl[dl_first(dm)].kind == DL_DECL_PLAIN)
         return say(w, "D16: you may not raise your own declaration");
     if (w->own >= 0)
-        return say(w, "D19: you own the %s declaration: you may not raise another (capture, or "
+        return say(w, "D19: you own the %s: you may not raise another (capture, or "
                       "add to yours as a group)", w->ownname);
     if (dl_count(dm) != 1) return say(w, "D16: a raise adds to exactly one plain declaration");
     const dl_Decl *d = &s->decl[dl_first(dm)];
@@ -232,7 +234,7 @@ static const char *group_check(Why *w)
     const dl_State *s = w->s;
     const dl_Move *m = w->m;
     if (w->own >= 0 && !(m->take & DL_DECL_BIT(w->own)))
-        return say(w, "D19: you own the %s declaration: a new group must include it",
+        return say(w, "D19: you own the %s: a new group must include it",
                    w->ownname);
     for (int i = 0; i < s->ndecl; i++) {
         const dl_Decl *d = &s->decl[i];
@@ -277,8 +279,8 @@ const char *dl_refusal(const dl_State *s, const dl_Move *m, char *buf, size_t ca
     }
     if (w.own >= 0) {
         const dl_Decl *d = &s->decl[w.own];
-        snprintf(w.ownname, sizeof w.ownname, "%s of %d",
-                 d->kind == DL_DECL_GROUP ? "group" : "plain", d->value);
+        if (d->kind == DL_DECL_GROUP) snprintf(w.ownname, sizeof w.ownname, "group of %ds", d->value);
+        else snprintf(w.ownname, sizeof w.ownname, "plain declaration of %d", d->value);
     }
     const char *e = phase_check(&w);
     if (e) return e;

@@ -133,7 +133,7 @@ describe("the diloti program", function()
     it("example 9: refuses a plain raise by a declarer (D19) but allows it inside their own group (C7)", function()
       local p = "turn=1; hands=2h 7d Kc / 4d 5h Qs 10s; table=Ac P7@0(3c+4s)"
       local err = refuses(p, { "4d + Ac = 5", "2h + P5@1 = 7" }, "D19")
-      assert.matches("you own the plain of 7 declaration", err)
+      assert.matches("you own the plain declaration of 7:", err)
       assert.equals("dealer=1; turn=1; round=1; deal=1; ply=3; hands=7d Kc / 5h 10s Qs; "
         .. "table=G7@0(3c+4s,Ac+2h+4d); piles=- / -; xeri=0 0; score=0 0; won=0 0; last=-",
         after(p, { "4d + Ac = 5", "2h + P5@1 P7@0 = G7" }))

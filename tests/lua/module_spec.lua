@@ -271,7 +271,16 @@ describe("the diloti module", function()
       assert.truthy(g:play("4d + Ac = 5"))
       local ok, why = g:play("2h + P5@1 = 7")
       assert.is_nil(ok)
-      assert.matches("^D19: you own the plain of 7 declaration", why)
+      assert.matches("^D19: you own the plain declaration of 7:", why)
+    end)
+
+    it("says which declaration a declarer owns, and how a group's hold ends (D19, D18)", function()
+      local _, why = at("turn=0; hands=8h 3c / 4d 5h; table=Kd G8@0(8s, 5c+3d)"):play("3c lay")
+      assert.equals("D19: you own the group of 8s: you may not lay a card until it is captured or added to by "
+        .. "someone else", why)
+      _, why = at("turn=0; hands=8h 3c / 4d 5h; table=Kd P8@0(5c+3d)"):play("3c lay")
+      assert.equals("D19: you own the plain declaration of 8: you may not lay a card until it is captured, "
+        .. "raised or added to by someone else", why)
     end)
 
     it("refuses what does not parse with 'not a move' and where", function()
