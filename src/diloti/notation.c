@@ -352,8 +352,11 @@ static const char *parse_value(const char *text, const char **pp, dl_Move *m,
     /* Past 10 the value is wrong anyway: stop adding before int overflows. */
     for (; isdigit((unsigned char)*p); p++)
         if (v <= 10) v = v * 10 + (*p - '0');
+    /* The rule of the move being typed: a plain declaration's, a raise's
+     * (it names a declaration and no G), or any declaration's. */
+    const char *id = group ? "D2" : (m->take & DL_DECL_ITEMS) ? "D16" : "D15";
     if (v < 1 || v > 10)
-        return fail(err, cap, text, start, "D15: a declared value is 1 to 10, not %.*s",
+        return fail(err, cap, text, start, "%s: a declared value is 1 to 10, not %.*s", id,
                     (int)(p - digits), digits);
     p = skip(p);
     if (*p) return fail(err, cap, text, p, "unexpected '%.*s' after the value", excerpt(p), p);
