@@ -157,6 +157,20 @@ void pl_counted_declarations(const pl_State *s, int out[2])
     }
 }
 
+/* Has seat played its card of the second trick? */
+static bool played_second(const pl_State *s, int seat)
+{
+    for (int i = 4; i < s->nplayed && i < 8; i++)
+        if (pl_player_of(s, i) == seat) return true;
+    return false;
+}
+
+bool pl_decl_lost(const pl_State *s, int i)
+{
+    const pl_Decl *d = &s->decl[i];
+    return pl_team(d->seat) == s->standing && !d->shown && played_second(s, d->seat);
+}
+
 static const char *const RANK_PLURAL[8] = {"Sevens", "Eights", "Nines", "Tens",
                                            "Jacks",  "Queens", "Kings", "Aces"};
 

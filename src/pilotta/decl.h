@@ -32,6 +32,9 @@ int pl_decl_cmp(const pl_Decl *a, const pl_Decl *b, int trump, const pl_Rules *r
 int pl_standing(const pl_State *s);
 /* P37-P38: what each team's declarations count, given the shows. */
 void pl_counted_declarations(const pl_State *s, int out[2]);
+/* P38: announcement i of the standing team, not shown, whose seat has
+ * played its card of the second trick: lost, whatever happens next. */
+bool pl_decl_lost(const pl_State *s, int i);
 /* "run of 4, 50", "four Nines, 150": the public words (P50). */
 int pl_decl_describe(const pl_Decl *d, char *buf, size_t cap);
 

@@ -597,14 +597,6 @@ int pl_solve(pl_Solver *sv, const pl_State *s, pl_SolveResult *out)
 
 /* ---- the round's score -------------------------------------------------- */
 
-/* Has seat played its card of the second trick? */
-static bool played_second(const pl_State *s, int seat)
-{
-    for (int i = 4; i < s->nplayed && i < 8; i++)
-        if (pl_player_of(s, i) == seat) return true;
-    return false;
-}
-
 /* P36-P38: the standing team's announcements, each one counted unless its
  * seat already let the moment to show pass. */
 static void declarations(const pl_State *s, int out[2])
@@ -612,10 +604,8 @@ static void declarations(const pl_State *s, int out[2])
     out[0] = out[1] = 0;
     const int st = s->standing == PL_STANDING_NOT_YET ? pl_standing(s) : s->standing;
     if (st != 0 && st != 1) return;
-    for (int i = 0; i < s->ndecl; i++) {
-        const pl_Decl *d = &s->decl[i];
-        if (pl_team(d->seat) == st && (d->shown || !played_second(s, d->seat))) out[st] += d->value;
-    }
+    for (int i = 0; i < s->ndecl; i++)
+        if (pl_team(s->decl[i].seat) == st && !pl_decl_lost(s, i)) out[st] += s->decl[i].value;
 }
 
 /* P39: said, or still to be said by a seat holding both. */

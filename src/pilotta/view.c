@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "pilotta/decl.h"
+
 static void public_decl(const pl_Decl *d, int seat, pl_PublicDecl *out)
 {
     out->seat = d->seat;
@@ -39,7 +41,10 @@ void pl_view(const pl_State *s, int seat, pl_View *v)
         v->trick_points[t] = s->trick_points[t];
         v->score[t] = s->score[t];
     }
-    for (int i = 0; i < s->ndecl; i++) public_decl(&s->decl[i], seat, &v->decl[i]);
+    for (int i = 0; i < s->ndecl; i++) {
+        public_decl(&s->decl[i], seat, &v->decl[i]);
+        v->decl[i].lost = pl_decl_lost(s, i);
+    }
     v->ndecl = s->ndecl;
     v->standing = s->standing;
     v->belote = s->belote;

@@ -14,6 +14,7 @@ typedef struct {
     int rank;     /* a four's rank */
     pl_Set cards; /* shown, or this seat's own; else 0 */
     int shown;
+    int lost;     /* P38: not shown when its seat played in trick 2 */
 } pl_PublicDecl;
 
 typedef struct {

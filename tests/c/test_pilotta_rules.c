@@ -350,11 +350,17 @@ static void test_P38_showing(void **state)
     assert_pl_refused(&s, "show", "P38"); /* seat 2 announced nothing */
     plplays(&s, "Ac, Kc");
     assert_string_equal(plrefusal(&s, "show 7c 8c 9c 10c"), "");
+    assert_false(pl_decl_lost(&s, 0)); /* still time to show */
     plplays(&s, "10c"); /* without showing: lost */
     int d[2];
     pl_counted_declarations(&s, d);
     assert_int_equal(d[0], 0);
     assert_int_equal(s.decl[0].shown, 0);
+    assert_true(pl_decl_lost(&s, 0));
+    assert_false(pl_decl_lost(&s, 1)); /* the other team's: it never stood */
+    pl_View v;
+    pl_view(&s, 1, &v);
+    assert_int_equal(v.decl[0].lost, 1); /* public: everyone saw it not shown */
     pl_State t = pe18("");
     plplays(&t, "9c, announce Qd Kd Ad, 8s, Jc, announce 9h 10h Jh, Qc, Ac");
     /* team B stands; seat 3 shows in turn, and nobody of team A may */

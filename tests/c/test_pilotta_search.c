@@ -476,9 +476,9 @@ static void test_sampler_survives_an_impossible_view(void **state)
         for (int su = 0; su < 4; su++) room |= !(v.hand & pl_suit_mask(su) & 0x7E7E7E7Eu);
     }
     const int seat = s.turn;
-    v.decl[0] = (pl_PublicDecl){(seat + 1) & 3, PL_FOUR, 200, 0, PL_RJ, 0, 0};
-    v.decl[1] = (pl_PublicDecl){(seat + 2) & 3, PL_FOUR, 200, 0, PL_RJ, 0, 0};
-    v.decl[2] = (pl_PublicDecl){(seat + 3) & 3, PL_RUN, 100, 7, 0, 0, 0};
+    v.decl[0] = (pl_PublicDecl){(seat + 1) & 3, PL_FOUR, 200, 0, PL_RJ, 0, 0, 0};
+    v.decl[1] = (pl_PublicDecl){(seat + 2) & 3, PL_FOUR, 200, 0, PL_RJ, 0, 0, 0};
+    v.decl[2] = (pl_PublicDecl){(seat + 3) & 3, PL_RUN, 100, 7, 0, 0, 0, 0};
     v.ndecl = 3;
     pl_Sampler *sm = pl_sampler_new(&v);
     for (int i = 0; i < 5; i++) {

@@ -201,6 +201,20 @@ describe("Pilotta at the table", function()
     assert.is_true(#hand == 8)
   end)
 
+  it("a run not shown in trick 2 is lost on the board and in 'score', and no longer counted (P38)", function()
+    -- seed 19: we bid 100d, announce our run, win trick 1, then play
+    -- trick 2's card without showing it
+    local s = session({ game = "pilotta", seed = 19 }, {})
+    for _, line in ipairs { "100d", "announce", "Jd" } do say(s, line) end
+    local out = say(s, "score"):gsub("%s+", " ")
+    assert.matches("55 so far", out, 1, true)
+    out = say(s, "Kc"):gsub("%s+", " ")
+    assert.matches("a run of 3 (20) lost: not shown in trick 2 (P38)", out, 1, true)
+    out = say(s, "score"):gsub("%s+", " ")
+    assert.matches("a run of 3 (20) (lost, not shown in trick 2, P38)", out, 1, true)
+    assert.matches("need 65 more points for the contract of 100 (P42): 35 so far", out, 1, true)
+  end)
+
   it("refuses what the rules forbid with the rule id, the game untouched", function()
     local s = hotseat(3)
     local out = say(s, "170h")

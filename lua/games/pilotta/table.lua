@@ -176,7 +176,7 @@ local function decl_of(d)
   local cards = {}
   for _, c in ipairs(list_of(d.cards)) do cards[#cards + 1] = card_of(c) end
   return { seat = d.seat, kind = d.kind, value = d.value, length = d.length, rank = d.rank,
-    cards = cards, shown = d.shown == true or d.shown == 1 }
+    cards = cards, shown = d.shown == true or d.shown == 1, lost = d.lost == true }
 end
 
 --- The view as the board reads it (see the file's head).
@@ -259,6 +259,7 @@ local function decl_lines(st, m, names)
   for _, d in ipairs(m.decls) do
     local s = name_of(names, d.seat) .. ": " .. M.decl_words(d)
     if d.shown then s = s .. " shown " .. screen.cards(st, d.cards) end
+    if d.lost then s = s .. " lost: not shown in trick 2 (P38)" end
     items[#items + 1] = s
   end
   local lines = screen.flow("Announced: ", items, st.width, ", ")
@@ -629,7 +630,7 @@ local function counted_decls(m, team)
   if m.standing ~= team then return 0 end
   local sum = 0
   for _, d in ipairs(m.decls) do
-    if TEAM_OF[d.seat] == team then sum = sum + (d.value or 0) end
+    if TEAM_OF[d.seat] == team and not d.lost then sum = sum + (d.value or 0) end
   end
   return sum
 end
@@ -663,7 +664,10 @@ so_far_extras = function(m, names)
   local out = {}
   if #m.decls > 0 then
     local items = {}
-    for _, d in ipairs(m.decls) do items[#items + 1] = name_of(names, d.seat) .. ": " .. M.decl_words(d) end
+    for _, d in ipairs(m.decls) do
+      items[#items + 1] = name_of(names, d.seat) .. ": " .. M.decl_words(d)
+        .. (d.lost and " (lost, not shown in trick 2, P38)" or "")
+    end
     local standing = ""
     if m.standing == 0 or m.standing == 1 then
       standing = string.format(" (%s's stand, P36)", team_name(names, m.standing))

@@ -173,6 +173,10 @@ static void push_decls(lua_State *L, const pl_PublicDecl *d, int n, const pl_Sta
         }
         lua_pushboolean(L, d[i].shown);
         lua_setfield(L, -2, "shown");
+        if (d[i].lost) {
+            lua_pushboolean(L, 1);
+            lua_setfield(L, -2, "lost");
+        }
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "announcements");

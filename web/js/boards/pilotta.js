@@ -456,7 +456,7 @@ export function createBoard(root, api) {
       const cards = list(d.cards).map((c) => (typeof c === "object" ? c.card || c.text : c));
       const li = el("li", {
         class: "announcement", "data-seat": d.seat, "data-value": d.value, "data-kind": d.kind,
-        "data-shown": d.shown ? "true" : "false",
+        "data-shown": d.shown ? "true" : "false", "data-lost": d.lost ? "true" : null,
         "data-stands": v.standing === 0 || v.standing === 1 ? String(TEAM_OF[d.seat] === v.standing) : null,
       }, `${nameOf(d.seat)}: ${declWords(d)}`);
       if (d.shown && cards.length) {
@@ -465,6 +465,8 @@ export function createBoard(root, api) {
         cards.forEach((c) => span.append(card(c, { small: true })));
         span.querySelectorAll(".card").forEach((e) => e.classList.add("small"));
         li.append(span);
+      } else if (d.lost) {
+        li.append(" ", el("span", { class: "pl-lost" }, linked("lost: not shown in trick 2 (P38)")));
       } else if (cards.length && d.seat === me) {
         li.append(el("span", { class: "pl-own" }, ` (${cards.map(cardText).join(" ")}, not shown yet)`));
       }
@@ -572,7 +574,7 @@ export function createBoard(root, api) {
     }
     let have = at(v.trick_points, team) || 0;
     if (v.standing === team) {
-      for (const d of list(v.announcements)) if (TEAM_OF[d.seat] === team) have += d.value || 0;
+      for (const d of list(v.announcements)) if (TEAM_OF[d.seat] === team && !d.lost) have += d.value || 0;
     }
     if (v.belote !== undefined && v.belote !== null && TEAM_OF[v.belote] === team) have += 20;
     const left = (k.value || 0) - have;
