@@ -42,9 +42,23 @@ export function myRooms() {
 }
 
 /** Remembers a link (newest first; one entry a link). r: {link, title, seat, kind}. */
+// A room's link as one key: "/play#R:T" and "/play/#R:T" are the same seat.
+function linkKey(link) {
+  try {
+    const u = new URL(link, location.href);
+    return `${u.origin}${u.pathname.replace(/\/+$/, "")}${u.hash}`;
+  } catch (_) {
+    return String(link);
+  }
+}
+
 export function rememberRoom(r) {
-  const list = myRooms().filter((x) => x.link !== r.link);
-  list.unshift({ ...r, when: new Date().toISOString() });
+  const key = linkKey(r.link);
+  const rooms = myRooms();
+  const before = rooms.find((x) => linkKey(x.link) === key);
+  const list = rooms.filter((x) => linkKey(x.link) !== key);
+  // (the spelling first kept stays: the invitation's, as it was shared)
+  list.unshift({ ...r, link: before ? before.link : r.link, when: new Date().toISOString() });
   try {
     localStorage.setItem(ROOMS_KEY, JSON.stringify(list.slice(0, MAX_ROOMS)));
   } catch (_) { /* (private mode: nothing kept) */ }
@@ -52,7 +66,7 @@ export function rememberRoom(r) {
 
 export function forgetRoom(link) {
   try {
-    localStorage.setItem(ROOMS_KEY, JSON.stringify(myRooms().filter((x) => x.link !== link)));
+    localStorage.setItem(ROOMS_KEY, JSON.stringify(myRooms().filter((x) => linkKey(x.link) !== linkKey(link))));
   } catch (_) { /* nothing kept */ }
 }
 
