@@ -82,6 +82,11 @@ end
 
 --- A token bucket ({burst, per_second} on clock) and taking a token from
 -- it (false when it is empty): the lobby's limits are the same kind.
+-- Whole seconds until the bucket holds a token again.
+local function wait_of(b)
+  return math.max(1, math.ceil((1 - b.level) / b.rate))
+end
+
 M.bucket, M.take = bucket, take
 
 -- ---------------------------------------------------------------------
@@ -582,7 +587,10 @@ end
 function Conn:ask(seat, msg)
   local h = self.host
   if not h.advise then return self:error("not-offered", "this room gives no " .. msg.type) end
-  if not take(self.advice_rate) then return self:error("rate-limited", "too many requests for advice: slow down") end
+  if not take(self.advice_rate) then
+    return self:error("rate-limited", string.format("too many requests for advice: ask again in %d s",
+      wait_of(self.advice_rate)))
+  end
   local lines, why = h.advise(msg.type, h.room, seat, msg)
   if not lines then return self:error("not-offered", core.plain(tostring(why), M.MAX_LINE)) end
   local out = {}
