@@ -163,6 +163,12 @@ function drawMoves() {
   for (const id of ["#hint", "#why"]) $(id).disabled = !mine;
   $("#explain").disabled = T.spectator;
   if (!mine) {
+    if (T.state && T.state.phase === "match-over") {
+      // (no dead end: where to go from here)
+      box.append(el("p", { class: "help" }, "The match is over. ",
+        el("a", { href: `${basePath()}/`, class: "to-lobby" }, "Back to the lobby"), " for another."));
+      return;
+    }
     box.append(el("p", { class: "help", text: T.spectator ? "You are watching." : "Not your turn." }));
     return;
   }

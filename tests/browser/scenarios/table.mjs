@@ -144,6 +144,28 @@ test('move box: a refused move stays to be mended; the move played clears it, th
   }
 });
 
+test('match over: the moves panel says so and leads back to the lobby, not a dead end', { timeout: 180000 }, async () => {
+  const page = await newPage();
+  try {
+    await page.goto(`${ctx.base}/`);
+    const cr = await createRoom(page, { rules: 'kontsina+rounds=1', players: 2, seats: ['person', 'ai'], names: ['Ann', ''], pace: 0, seed: 3 });
+    const w = wire(page);
+    await page.goto(cr.seats[0].link);
+    await connected(page);
+    let r = await nextTurn(page, w, 0);
+    for (let i = 0; i < 40 && r.state; i++) r = await playButton(page, w, r.state.moves[0]);
+    assert.ok(r.result, 'the one round, and so the match, ended');
+    await page.waitForFunction(() => window.dilotiTable.state && window.dilotiTable.state.phase === 'match-over');
+    const link = page.locator('#moves a.to-lobby');
+    await link.waitFor();
+    assert.match(await page.innerText('#moves'), /The match is over/);
+    assert.equal(new URL(await link.getAttribute('href'), ctx.base).pathname, '/', 'to the lobby');
+    assert.deepEqual(page.errors, [], 'no script error');
+  } finally {
+    await page.context().close();
+  }
+});
+
 // Tab (bounded) until the focused element matches: whether it did.
 async function tabTo(page, pred, arg, max = 80) {
   for (let i = 0; i < max; i++) {
