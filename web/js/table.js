@@ -366,7 +366,8 @@ function showResult(m) {
     table.append(head, row);
     bodyEl.append(table);
   }
-  $("#result-close").textContent = m.kind === "match" ? "Close" : "Next round";
+  // (the next round is dealt without waiting for this box: it only closes)
+  $("#result-close").textContent = m.kind === "match" ? "Close" : "Back to the table";
   box.hidden = false;
   $("#result-close").focus();
 }
@@ -408,6 +409,10 @@ function take(m) {
           T.pendingMove = null;
         }
         if (m.event.type === "round_start" && !T.coachAsked) $("#advice").textContent = "";
+        if (m.event.type === "round_start" && !$("#result").hidden) {
+          // the summary stays to be read, but says the table has moved on
+          $("#result-body").append(el("p", { class: "next-round", text: `${describe(m.event)} It goes on behind this box.` }));
+        }
       }
       break;
     case "result":

@@ -144,17 +144,27 @@ test('move box: a refused move stays to be mended; the move played clears it, th
   }
 });
 
-test('match over: the moves panel says so and leads back to the lobby, not a dead end', { timeout: 180000 }, async () => {
+test('round and match over: the summary says the next round has begun; then the panel leads back to the lobby', { timeout: 240000 }, async () => {
   const page = await newPage();
   try {
     await page.goto(`${ctx.base}/`);
-    const cr = await createRoom(page, { rules: 'kontsina+rounds=1', players: 2, seats: ['person', 'ai'], names: ['Ann', ''], pace: 0, seed: 3 });
+    const cr = await createRoom(page, { rules: 'kontsina+rounds=2', players: 2, seats: ['person', 'ai'], names: ['Ann', ''], pace: 0, seed: 3 });
     const w = wire(page);
     await page.goto(cr.seats[0].link);
     await connected(page);
     let r = await nextTurn(page, w, 0);
     for (let i = 0; i < 40 && r.state; i++) r = await playButton(page, w, r.state.moves[0]);
-    assert.ok(r.result, 'the one round, and so the match, ended');
+    assert.ok(r.result, 'round 1 ended');
+    // the summary: its button only closes it, and it says the table went on
+    await page.waitForSelector('#result', { state: 'visible' });
+    assert.equal((await page.innerText('#result-close')).trim(), 'Back to the table');
+    await page.waitForSelector('#result-body .next-round');
+    assert.match(await page.innerText('#result-body .next-round'), /Round 2.*It goes on behind this box\./s);
+    await page.click('#result-close');
+    const from = w.frames.length;
+    r = await nextTurn(page, w, from);
+    for (let i = 0; i < 40 && r.state; i++) r = await playButton(page, w, r.state.moves[0]);
+    assert.ok(r.result, 'round 2, and so the match, ended');
     await page.waitForFunction(() => window.dilotiTable.state && window.dilotiTable.state.phase === 'match-over');
     const link = page.locator('#moves a.to-lobby');
     await link.waitFor();
