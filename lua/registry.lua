@@ -103,12 +103,16 @@ function M.names()
   return { table.unpack(order) }
 end
 
---- The package of a game's name, or nil and a message naming the games.
+--- The package of a game's name, or nil and a message naming the games
+-- (and, for the name of another game's base rules, how to play it).
 function M.get(name)
   found()
   local d = type(name) == "string" and packages[name:lower()] or nil
   if d then return d end
-  return nil, string.format("no game '%s': games are %s", tostring(name), table.concat(order, ", "))
+  local owner = M.of_base(name)
+  local hint = owner and string.format(" ('%s' is played as %s's rules: --rules %s)", name, owner.name,
+    name:lower()) or ""
+  return nil, string.format("no game '%s': games are %s%s", tostring(name), table.concat(order, ", "), hint)
 end
 
 --- The default game's package.

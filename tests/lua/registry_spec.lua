@@ -23,6 +23,11 @@ describe("the registry", function()
     local p, why = registry.get("chess")
     assert.is_nil(p)
     assert.equals("no game 'chess': games are diloti, pilotta", why)
+    -- another game's base rules: how to play them
+    p, why = registry.get("Kontsina")
+    assert.is_nil(p)
+    assert.equals("no game 'Kontsina': games are diloti, pilotta ('Kontsina' is played as diloti's rules: "
+      .. "--rules kontsina)", why)
     assert.is_nil((registry.get(nil)))
   end)
 
