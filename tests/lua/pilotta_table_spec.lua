@@ -3,7 +3,7 @@
 -- terminal. The board, a whole match typed by move numbers, every command,
 -- refusals with their P ids, save/load/replay, and the program's --game.
 local support = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "support.lua")
-require "diloti" -- (the compiled-in modules)
+local diloti = require "diloti" -- (the compiled-in modules)
 local repl = require "diloti.table.repl"
 local screen = require "diloti.table.screen"
 local pilotta = require "diloti.games.pilotta.table"
@@ -213,6 +213,20 @@ describe("Pilotta at the table", function()
     out = say(s, "score"):gsub("%s+", " ")
     assert.matches("a run of 3 (20) (lost, not shown in trick 2, P38)", out, 1, true)
     assert.matches("need 65 more points for the contract of 100 (P42): 35 so far", out, 1, true)
+  end)
+
+  it("'show' by one whose side's declarations do not stand says why: P37, not P38", function()
+    -- seat 0's run of four (50) beats seat 3's run of three: seat 3 has
+    -- nothing to show in trick 2, because of the comparison
+    local g = assert(diloti.new { game = "pilotta", position = "dealer=3; round=1; score=0 0; calls=80c, 90d, "
+      .. "pass, pass, 110c, pass, pass, pass; hands=7c 8c 10c 9d 7h 8h 7s / 7d Jd Qd Kd Ad Ah 9s / Kc Ac 8d Qh Js "
+      .. "Qs As / 10d 9h 10h Jh Kh 10s Ks; tricks=9c 8s Jc Qc; decls=0:7c 8c 9c 10c, 1:Qd Kd Ad, 3:9h 10h Jh; "
+      .. "belote=3" })
+    assert.equals(2, g:turn())
+    assert(g:play(g:moves()[1]))
+    assert.equals(3, g:turn())
+    local r = pilotta.resolve(g, "show")
+    assert.equals("P37: the other side's declarations stand, so yours count for nothing and are not shown", r.error)
   end)
 
   it("refuses what the rules forbid with the rule id, the game untouched", function()

@@ -795,6 +795,23 @@ local function card_in_auction(g, text)
     tens, tens * 10, suit, suit)
 end
 
+-- Why 'show' shows nothing for one who announced: the comparison went
+-- the other way or came out equal (P37), which NONE's words do not say.
+local function none_reason(g, word)
+  if word ~= "show" then return NONE[word] end
+  local v = g:view(g:turn() or 0)
+  local mine = false
+  for _, d in ipairs(v.announcements or {}) do mine = mine or d.seat == v.seat end
+  if not mine or v.standing == nil then return NONE.show end
+  if v.standing == "equal" then
+    return "P37: the best declarations of each side are equal, so none count and there is nothing to show"
+  end
+  if v.standing ~= TEAM_OF[v.seat] then
+    return "P37: the other side's declarations stand, so yours count for nothing and are not shown"
+  end
+  return NONE.show
+end
+
 --- resolve(g, text) -> {move=} | {candidates=} | {error=} (as
 -- moveinput.resolve): a move number (below 80), the notation, or a short
 -- form ("90" for the bids of 90, "capot", "announce", "show"). In the
@@ -819,7 +836,7 @@ function M.resolve(g, text)
   local fits = short_fits(g, text)
   if fits and #fits == 1 then return { move = fits[1] } end
   if fits and #fits > 1 then return { candidates = fits } end
-  if fits and NONE[text:lower()] then return { error = NONE[text:lower()] } end
+  if fits and NONE[text:lower()] then return { error = none_reason(g, text:lower()) } end
   return { error = tostring(why or "not a call or a card") }
 end
 
