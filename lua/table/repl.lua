@@ -665,7 +665,8 @@ end
 --- Leaving: asks to save an unfinished game when someone can answer.
 function Session:leave()
   if self:unfinished() and self.ask_on_quit then
-    local answer = self.read("Save the unfinished game? Type a file name, or press Enter to leave without saving: ")
+    -- (under 80 columns: the line editor breaks a longer prompt mid-word)
+    local answer = self.read("Save the unfinished game? A file name, or Enter to leave without saving: ")
     if answer and answer:match("%S") then
       self.commands.find("save").run(self, answer:match("^%s*(.-)%s*$"))
     end
