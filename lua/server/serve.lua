@@ -123,12 +123,33 @@ end
 -- (players and target are fields of a create of their own)
 local OWN_FIELDS = { players = true, target = true }
 
+-- The ids of the tables a house rule can be played at: those whose rules
+-- and players the engine takes with it (a Kontsina-only rule is not for
+-- Diloti's tables, partnerships not for two players). Asked of the
+-- engine, so that the lobby offers what a create would accept.
+local function tables_for(short, arg, game, all)
+  local diloti = require "diloti"
+  local ids = {}
+  for _, t in ipairs(all) do
+    if t.house == game then
+      local spec = t.rules .. "+" .. short .. (arg and "=" .. tostring(arg) or "")
+      local g = diloti.new { rules = spec, players = t.players, seed = 1 }
+      if g then
+        ids[#ids + 1] = t.id
+        g:close()
+      end
+    end
+  end
+  return ids
+end
+
 -- Each game's house rules: name (as a spec writes it), one-line
--- description, the rule id it changes, and `arg` for those that take a
--- number (NAME=N).
+-- description, the rule id it changes, `arg` for those that take a
+-- number (NAME=N), and the ids of the tables it can be played at.
 local function house_rules(games)
   local variants = require "diloti.scripts.variants"
   local cat = variants.catalogue()
+  local all = tables()
   local out = {}
   for _, g in ipairs(games) do out[g] = {} end
   for _, n in ipairs(cat.names) do
@@ -139,8 +160,10 @@ local function house_rules(games)
       -- script: each of its words one short line of plain text)
       local rule = type(v.rule) == "string" and core.plain(v.rule, M.MAX_RULE_ID) or ""
       local arg = v.arg and (type(v.arg.name) == "string" and core.plain(v.arg.name, M.MAX_ARG_NAME) or "")
+      local default = v.arg and (math.type(v.arg.default) == "integer" and v.arg.default or 1) or nil
       list[#list + 1] = { name = short, description = core.plain(v.description or "", 200),
-        rule = rule ~= "" and rule or nil, arg = arg and (arg ~= "" and arg or "N") or nil }
+        rule = rule ~= "" and rule or nil, arg = arg and (arg ~= "" and arg or "N") or nil,
+        tables = tables_for(short, default, variants.game_of(v), all) }
     end
   end
   return out

@@ -87,7 +87,8 @@ describe("diloti serve", function()
     local games = {}
     for _, g in ipairs(m.games) do games[g.id] = g end
     for id, want in pairs { ["diloti-2"] = { "diloti", 2 }, ["diloti-4"] = { "diloti", 4 },
-      ["kontsina-2"] = { "kontsina", 2 }, ["kontsina-3"] = { "kontsina", 3 }, ["kontsina-4"] = { "kontsina", 4 },
+      ["kontsina-2"] = { "kontsina", 2 }, ["kontsina-3"] = { "kontsina", 3 },
+      ["kontsina-4"] = { "kontsina+players=4", 4 },
       pilotta = { "pilotta", 4 } } do
       assert.is_table(games[id], id)
       assert.equal(want[1], games[id].rules, id)
@@ -102,6 +103,14 @@ describe("diloti serve", function()
     assert.is_nil(by_name.diloti) -- (the bases are the games, not house rules)
     assert.is_nil(by_name.players) -- (players and target have fields of their own)
     assert.equal("N", by_name.points.arg)
+    -- each house rule names the tables it can be played at, as the engine
+    -- takes them: Kontsina's own not at Diloti's, partnerships at four
+    assert.same({ "kontsina-2", "kontsina-3", "kontsina-4" }, by_name.points.tables)
+    assert.same({ "diloti-2", "diloti-4" }, by_name.soy.tables)
+    assert.same({ "kontsina-4" }, by_name.teams.tables)
+    local teams = S.create(srv, { rules = games["kontsina-4"].rules .. "+teams", players = 4,
+      seats = { "person", "ai", "ai", "ai" } })
+    assert.equal("created", teams.type, teams.message)
     local pil = {}
     for _, v in ipairs(m.house_rules.pilotta) do pil[v.name] = v end
     assert.is_table(pil["no-contra"])

@@ -62,10 +62,13 @@ function drawHouseRules() {
   if (!g) return;
   const checked = new Set([...box.querySelectorAll("input[name=variant]:checked")].map((c) => c.value));
   box.textContent = "";
-  for (const v of catalogue.house_rules[g.house] || []) {
+  // (only those the chosen table can be played with: the server says which)
+  for (const v of (catalogue.house_rules[g.house] || []).filter((x) => !x.tables || x.tables.includes(g.id))) {
     const id = "v-" + v.name;
     const input = el("input", { type: "checkbox", name: "variant", value: v.name, id });
     input.checked = checked.has(v.name);
+    // (a complaint about the rules goes once they change)
+    input.addEventListener("change", () => { $("#create-error").textContent = ""; });
     const label = el("label", { for: id }, el("span", { class: "v-name", text: v.name }), " ",
       el("span", { class: "v-desc", text: v.description }));
     const row = el("div", { class: "variant" }, input, label);

@@ -11,7 +11,8 @@ return {
     { id = "diloti-4", title = "Diloti, 4 players (partners)", rules = "diloti", players = 4 },
     { id = "kontsina-2", title = "Kontsina, 2 players", rules = "kontsina", players = 2 },
     { id = "kontsina-3", title = "Kontsina, 3 players", rules = "kontsina", players = 3 },
-    { id = "kontsina-4", title = "Kontsina, 4 players", rules = "kontsina", players = 4 },
+    -- (players named in the rules too: a house rule after it may ask, as teams does)
+    { id = "kontsina-4", title = "Kontsina, 4 players", rules = "kontsina+players=4", players = 4 },
   },
   parts = {
     rules = "diloti.games.diloti.rules",          -- base rules, check, new handle, players

@@ -28,6 +28,15 @@ test('lobby: a Pilotta room with a house rule, its invitation copied, opened, re
     await page.goto(`${ctx.base}/`);
     const cat = await catalogue(page);
     assert.equal(cat.type, 'catalogue');
+    // only the house rules the chosen table can be played with
+    const variants = async () => page.$$eval('#house-rules input[name=variant]', (is) => is.map((i) => i.value));
+    await page.selectOption('select#game', 'diloti-2');
+    await until(async () => (await variants()).includes('soy'), 'Diloti\'s house rules');
+    assert.ok(!(await variants()).includes('points'), 'not Kontsina\'s points at Diloti');
+    assert.ok(!(await variants()).includes('teams'), 'no partnerships for two');
+    await page.selectOption('select#game', 'kontsina-4');
+    await until(async () => (await variants()).includes('teams'), 'partnerships at Kontsina for four');
+    assert.ok(!(await variants()).includes('soy'), 'not Diloti\'s soy at Kontsina');
     await page.selectOption('select#game', 'pilotta');
     // every house rule of the catalogue, with its one-line description
     const house = cat.house_rules.pilotta;
