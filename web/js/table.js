@@ -15,7 +15,7 @@ const MAX_LOG = 300;
 
 const T = {
   welcome: null, state: null, seq: 0, seat: null, spectator: true, board: null, kinds: {}, connected: {},
-  watching: 0, log: [], wire: null, lastResult: null, refusalLocal: false, boxSent: null,
+  watching: 0, log: [], wire: null, lastResult: null, refusalLocal: false, boxSent: null, gone: null,
 };
 // (read-only, for the browser tests)
 window.dilotiTable = {
@@ -118,7 +118,7 @@ function drawSeats() {
 
 function myTurn() {
   const st = T.state;
-  return !!(st && !T.spectator && st.turn === T.seat && Array.isArray(st.moves));
+  return !!(st && !T.spectator && !T.gone && st.turn === T.seat && Array.isArray(st.moves));
 }
 
 function applyState(st) {
@@ -143,6 +143,13 @@ function drawTurn() {
   const st = T.state;
   const b = $("#turn-banner");
   b.classList.toggle("mine", myTurn());
+  b.classList.toggle("gone", !!T.gone);
+  if (T.gone) {
+    // (a page that can no longer play must not look as if it could)
+    b.textContent = "";
+    b.append(`This page has left the table: ${T.gone}. `, el("a", { href: `${basePath()}/` }, "Back to the lobby"));
+    return;
+  }
   if (!st) { b.textContent = ""; return; }
   if (st.phase === "match-over") { b.textContent = "The match is over."; return; }
   if (st.phase === "round-over") { b.textContent = "The round is over."; return; }
@@ -159,9 +166,11 @@ function drawMoves() {
   const panel = $("#play-panel");
   panel.classList.toggle("spectator", T.spectator);
   const mine = myTurn();
-  $("#movebox").disabled = T.spectator;
+  $("#movebox").disabled = T.spectator || !!T.gone;
+  $("#move-form button[type=submit]").disabled = !!T.gone;
   for (const id of ["#hint", "#why"]) $(id).disabled = !mine;
-  $("#explain").disabled = T.spectator;
+  $("#explain").disabled = T.spectator || !!T.gone;
+  if (T.gone) return;
   if (!mine) {
     if (T.state && T.state.phase === "match-over") {
       // (no dead end: where to go from here)
@@ -231,6 +240,7 @@ function drawScore() {
 // ---- moves, refusals, advice ----------------------------------------------
 
 function sendMove(text) {
+  if (T.gone) { showRefusal({ reason: `This page has left the table: ${T.gone}.` }); return false; }
   if (!myTurn()) { showRefusal({ reason: "It is not your turn." }, true); return false; }
   hideRefusal();
   T.pendingMove = text;
@@ -525,6 +535,12 @@ function setConn(status, detail) {
   else if (status === "retry") c.textContent = detail ? `connection lost; again in ${detail} s…` : "reconnecting…";
   else c.textContent = `disconnected: ${detail}`;
   if (status === "open" && T.refusalLocal) hideRefusal();
+  if (status === "gone") {
+    T.gone = String(detail || "the connection is closed");
+    body.dataset.myTurn = "false";
+    drawTurn();
+    drawMoves();
+  }
 }
 
 // ---- keyboard and options ---------------------------------------------------

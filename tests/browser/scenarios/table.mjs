@@ -176,6 +176,27 @@ test('round and match over: the summary says the next round has begun; then the 
   }
 });
 
+test('a seat opened in a second page: the first says it has left the table and offers no move', { timeout: 120000 }, async () => {
+  const { page, w, cr } = await dilotiRoom(12);
+  const second = await newPage();
+  try {
+    await nextTurn(page, w, 0);
+    await second.goto(cr.seats[0].link);
+    await connected(second);
+    await page.waitForSelector('#turn-banner.gone');
+    assert.match(await page.innerText('#turn-banner'), /This page has left the table: .*Back to the lobby/s);
+    assert.equal(await page.isDisabled('#movebox'), true, 'the move box is off');
+    assert.equal(await page.isDisabled('#hint'), true, 'no hint');
+    assert.equal(await page.$$eval('#moves button', (bs) => bs.length), 0, 'no move buttons');
+    assert.equal(await page.getAttribute('body', 'data-my-turn'), 'false');
+    await screenshot(page, 'seat-opened-elsewhere');
+    assert.deepEqual(page.errors, [], 'no script error');
+  } finally {
+    await page.context().close();
+    await second.context().close();
+  }
+});
+
 // Tab (bounded) until the focused element matches: whether it did.
 async function tabTo(page, pred, arg, max = 80) {
   for (let i = 0; i < max; i++) {
