@@ -21,7 +21,12 @@ local function sink(g, seat, names)
   function T.print(self, s) self.lines[#self.lines + 1] = tostring(s) end
   function T.printf(self, fmt, ...) self:print(string.format(fmt, ...)) end
   function T.complain(self, s) self.err = tostring(s) end
-  function T.words(_, s) return s end
+  -- (the game's own words, as at the terminal: "you bid", not "seat 0 bids")
+  function T.words(self, s)
+    local gm = self.gm
+    if not (gm and gm.words) then return tostring(s) end
+    return gm.words(PLAIN, tostring(s), self.names, seat)
+  end
   function T.human_to_move() return seat end
   function T.is_human(_, s) return s == seat end
   -- (what the coaches also ask the table: a game of teams names them)
@@ -76,6 +81,7 @@ local function explain(room, seat, msg, names)
   local coach = table_part(w)
   if not (coach and coach.coach_line) then return nil, "this game's coach judges no moves" end
   local T = sink(w, seat, names or {})
+  T.gm = select(2, table_part(w))
   local line = coach.coach_line(T, w, pick.move, { verbose = true })
   if not line then return nil, "the coach has nothing to say of that move (it was the only one, or not a card)" end
   return { string.format("Your move %s:", pick.move), line }
@@ -89,7 +95,7 @@ function M.advise(kind, room, seat, msg, names)
   if not w then return nil, why end
   local coach = table_part(w)
   local T = sink(w, seat, names or {})
-  T.gm = registry.part(registry.of(w), "table")
+  T.gm = select(2, table_part(w))
   if kind == "hint" then
     if not (coach and coach.hint) then return nil, "this game's coach gives no hints" end
     coach.hint(T, seat)
@@ -100,9 +106,9 @@ function M.advise(kind, room, seat, msg, names)
     if type(text) ~= "string" then return nil, "there is no such move in the list" end
     local ok, what = w:check(text)
     if not ok then
-      T:print("Not allowed: " .. tostring(what))
+      T:print("Not allowed: " .. T:words(what))
     else
-      T:print("Legal: " .. text .. ": " .. tostring(what))
+      T:print("Legal: " .. text .. ": " .. T:words(what))
     end
   end
   if T.err and #T.lines == 0 then return nil, T.err end

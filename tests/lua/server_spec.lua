@@ -504,6 +504,8 @@ describe("diloti serve: advice", function()
       S.send(c, { type = "why", move = 1 })
       a = S.wait(c, function(f) return f.type == "advice" or f.type == "error" end, 20)
       assert.truthy(a.lines[1]:find("^Legal: "), json.encode(a))
+      -- in the game's words, as at the terminal: the seat is "you"
+      assert.is_nil(a.lines[1]:find("seat 0", 1, true), a.lines[1])
       S.send(c, { type = "explain" })
       a = S.wait(c, function(f) return f.type == "advice" or f.type == "error" end, 20)
       assert.equal("not-offered", a.code)

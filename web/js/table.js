@@ -280,8 +280,8 @@ function ask(kind) {
   if (kind === "why") {
     const text = $("#movebox").value.trim();
     if (!text) {
-      $("#advice").textContent = "Type a move in the box (or its number) first: Why? tells what that move does "
-        + "and whether it is good.";
+      $("#advice").textContent = "Type a move in the box (or its number) first: Why? tells whether that move is "
+        + "allowed, and what it does.";
       $("#movebox").focus();
       return;
     }
