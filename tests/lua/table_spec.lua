@@ -311,6 +311,11 @@ describe("the table", function()
       assert.is_nil(out:find("sweep", 1, true), out)
     end)
 
+    it("hint counts the aces a capture takes ('two aces', not 'an ace, an ace')", function()
+      local out = say(session({ position = "hands=Ah Kd / 5s 6s; table=As", ai = "random" }), "hint"):gsub("%s+", " ")
+      assert.matches("Ah x As: it takes 2 cards with two aces", out, 1, true)
+    end)
+
     it("why cites Kontsina's own rule (K2) for its lays and captures, not Diloti's", function()
       local pos = "hands=4d 2d / 5s 6s; table=4c"
       local s = session({ rules = "kontsina", position = pos, ai = "random" })

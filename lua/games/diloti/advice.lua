@@ -53,13 +53,17 @@ function M.rank(g, seat, opts)
   return out, r
 end
 
+local ACES = { "an ace", "two aces", "three aces", "four aces" }
+
 local function named_points(cards)
-  local named = {}
+  local named, aces = {}, 0
   for _, c in ipairs(cards) do
     if c == "10d" then named[#named + 1] = "the 10 of diamonds"
     elseif c == "2c" then named[#named + 1] = "the 2 of clubs"
-    elseif c:sub(1, 1) == "A" then named[#named + 1] = "an ace" end
+    elseif c:sub(1, 1) == "A" then aces = aces + 1 end
   end
+  -- (counted, not listed: "an ace, an ace" read as a slip)
+  if aces > 0 then named[#named + 1] = ACES[aces] end
   return named
 end
 
