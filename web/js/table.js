@@ -405,6 +405,7 @@ function take(m) {
     case "event":
       if (m.event) {
         if (T.board) T.board.event(m.event);
+        if (m.event.type === "move") T.lastMove = m.event;
         const text = describe(m.event);
         if (text) logLine(text, m.event.type === "round_start" ? "round" : "");
         if (m.event.type === "move" && m.event.seat === T.seat) {
@@ -467,7 +468,7 @@ function take(m) {
   if (seq != null && ["state", "event", "result", "seat", "notice"].includes(m.type)) {
     T.seq = seq;
     body.dataset.seq = String(seq);
-    T.wire.save({ state: T.state, log: T.log.slice(-80), kinds: T.kinds,
+    T.wire.save({ state: T.state, log: T.log.slice(-80), kinds: T.kinds, move: T.lastMove || null,
       result: $("#result").hidden ? null : T.lastResult });
   }
 }
@@ -523,6 +524,8 @@ async function mountBoard(w) {
     seat: T.seat, spectator: T.spectator, welcome: w, send: sendMove, cardElement, cardName, cardText,
     ruleLink, fourColour, name, sideName,
   });
+  // (after a reload the board has seen no event: the last move is told again)
+  if (T.lastMove) T.board.event(T.lastMove);
   if (T.state) T.board.update(T.state);
 }
 
@@ -603,6 +606,7 @@ function start() {
     Object.assign(T.kinds, saved.kinds || {});
     for (const l of saved.log || []) logLine(l.text, l.cls);
     if (saved.state) T.state = saved.state;
+    if (saved.move) T.lastMove = saved.move;
     T.seq = saved.last;
     body.dataset.seq = String(T.seq);
   }

@@ -35,6 +35,8 @@ test('reload: mid-round, the page comes back to the same seat and state', { time
     for (let i = 0; i < 3; i++) r = await playButton(page, w, r.state.moves[0]);
     const before = await settled(page, w);
     const dom = await dilotiDom(page);
+    const lastMove = await page.innerText('#last-move');
+    assert.match(lastMove, /Last move:/, 'the last move is said');
     const seq = Number(await page.getAttribute('body', 'data-seq'));
     const last = await page.evaluate(() => JSON.stringify(sessionStorage));
     assert.match(last, new RegExp(`\\b${seq}\\b`), 'the last seq is kept in sessionStorage');
@@ -52,6 +54,7 @@ test('reload: mid-round, the page comes back to the same seat and state', { time
     assert.deepEqual(t.state.moves, before.moves, 'the same legal moves');
     await page.waitForSelector('body[data-my-turn="true"]');
     assert.deepEqual(await dilotiDom(page), dom, 'the same board');
+    assert.equal(await page.innerText('#last-move'), lastMove, 'the last move is still said');
     // and it plays on from there
     await playButton(page, w, t.state.moves[0]);
     assert.deepEqual(page.errors, [], 'no script error');
