@@ -124,9 +124,9 @@ end
 local OWN_FIELDS = { players = true, target = true }
 
 -- The ids of the tables a house rule can be played at: those whose rules
--- and players the engine takes with it (a Kontsina-only rule is not for
--- Diloti's tables, partnerships not for two players). Asked of the
--- engine, so that the lobby offers what a create would accept.
+-- and players the engine takes with it (a rule that requires another
+-- base, or more players, is not offered at a table without them). Asked
+-- of the engine, so that the lobby offers what a create would accept.
 local function tables_for(short, arg, game, all)
   local diloti = require "diloti"
   local ids = {}

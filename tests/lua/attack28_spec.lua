@@ -173,9 +173,14 @@ describe("attack 28: the catalogue", function()
     for game, list in pairs(m.house_rules) do
       for _, v in ipairs(list) do
         for k in pairs(v) do
-          assert.truthy(k == "name" or k == "description" or k == "rule" or k == "arg", game .. ": " .. k)
+          assert.truthy(k == "name" or k == "description" or k == "rule" or k == "arg" or k == "tables",
+            game .. ": " .. k)
         end
         assert.truthy(v.arg == nil or type(v.arg) == "string")
+        -- (the tables: ids of the catalogue's own games, nothing else)
+        local ids = {}
+        for _, g in ipairs(m.games) do ids[g.id] = true end
+        for _, t in ipairs(v.tables) do assert.truthy(ids[t], game .. ": " .. tostring(t)) end
       end
     end
     for _, a in pairs(m.ai) do
