@@ -32,6 +32,8 @@
 
 #define DB_META "diloti.store.db"
 #define BUSY_MS 5000
+/* Between two tries at the switch to WAL another opener holds up. */
+#define WAL_RETRY_MS 10
 /* Bounds for one connection: records are a few megabytes at most
  * (lua/match/record.lua caps them at 4 MiB), statements are short. */
 enum { MAX_VALUE = 64 << 20, MAX_SQL = 1 << 20, MAX_PARAMS = 250 };
@@ -89,22 +91,44 @@ static void set_limits(sqlite3 *h)
     sqlite3_busy_timeout(h, BUSY_MS);
 }
 
-/* Turns WAL on: NULL, or why not (SQLite's message: e.g. not a
- * database). */
-static const char *use_wal(sqlite3 *h, int memory)
+/* One try at turning WAL on: SQLITE_OK, SQLITE_BUSY (to try again) or
+ * another code with *why set. */
+static int try_wal(sqlite3 *h, int memory, const char **why)
 {
     sqlite3_stmt *s = NULL;
-    const char *why = NULL;
-    if (sqlite3_prepare_v2(h, "PRAGMA journal_mode=WAL", -1, &s, NULL) != SQLITE_OK ||
-        sqlite3_step(s) != SQLITE_ROW) {
-        why = sqlite3_errmsg(h);
-    } else {
+    int rc = sqlite3_prepare_v2(h, "PRAGMA journal_mode=WAL", -1, &s, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_step(s);
+    if (rc == SQLITE_ROW) {
         const char *mode = (const char *)sqlite3_column_text(s, 0);
-        if (!mode || !(strcmp(mode, "wal") == 0 || (memory && strcmp(mode, "memory") == 0)))
-            why = "cannot use the WAL journal here";
+        rc = SQLITE_OK;
+        if (!mode || !(strcmp(mode, "wal") == 0 || (memory && strcmp(mode, "memory") == 0))) {
+            *why = "cannot use the WAL journal here";
+            rc = SQLITE_ERROR;
+        }
+    } else if ((rc & 0xFF) != SQLITE_BUSY && (rc & 0xFF) != SQLITE_LOCKED) {
+        *why = sqlite3_errmsg(h);
+    } else {
+        rc = SQLITE_BUSY;
     }
     sqlite3_finalize(s);
-    return why;
+    return rc;
+}
+
+/* Turns WAL on: NULL, or why not (SQLite's message: e.g. not a
+ * database). Servers opening a new file together race to switch it, and
+ * SQLite answers a switch that would deadlock with SQLITE_BUSY at once,
+ * without its busy handler: so the switch is tried again, for as long as
+ * the busy timeout would have waited. */
+static const char *use_wal(sqlite3 *h, int memory)
+{
+    const char *why = NULL;
+    for (int waited = 0;; waited += WAL_RETRY_MS) {
+        int rc = try_wal(h, memory, &why);
+        if (rc == SQLITE_OK) return NULL;
+        if (rc != SQLITE_BUSY) return why;
+        if (waited >= BUSY_MS) return "database is locked (the switch to WAL, past the busy timeout)";
+        sqlite3_sleep(WAL_RETRY_MS);
+    }
 }
 
 static const char *configure(sqlite3 *h, int memory)
