@@ -103,16 +103,22 @@ function M.names()
   return { table.unpack(order) }
 end
 
+--- For the name of another game's base rules ("kontsina"): how to play
+-- it, as words to end a "no game" message with; "" for any other name.
+function M.base_hint(name)
+  local owner = M.of_base(name)
+  if not owner then return "" end
+  return string.format(" ('%s' is played as %s's rules: --rules %s)", name, owner.name, name:lower())
+end
+
 --- The package of a game's name, or nil and a message naming the games
 -- (and, for the name of another game's base rules, how to play it).
 function M.get(name)
   found()
   local d = type(name) == "string" and packages[name:lower()] or nil
   if d then return d end
-  local owner = M.of_base(name)
-  local hint = owner and string.format(" ('%s' is played as %s's rules: --rules %s)", name, owner.name,
-    name:lower()) or ""
-  return nil, string.format("no game '%s': games are %s%s", tostring(name), table.concat(order, ", "), hint)
+  return nil, string.format("no game '%s': games are %s%s", tostring(name), table.concat(order, ", "),
+    M.base_hint(name))
 end
 
 --- The default game's package.

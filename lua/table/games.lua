@@ -22,10 +22,9 @@ function M.name_of(game, rules)
   local of_rules = owner and owner.name
   if game == nil then return of_rules or registry.default().name end
   local g = tostring(game):lower()
-  local _, why = registry.get(g)
-  if why then
-    local hint = why:match(" %(.*%)$") or ""
-    return nil, string.format("no game '%s': the table plays %s%s", tostring(game), table.concat(M.names(), ", "), hint)
+  if not registry.get(g) then
+    return nil, string.format("no game '%s': the table plays %s%s", tostring(game), table.concat(M.names(), ", "),
+      registry.base_hint(g))
   end
   if of_rules and of_rules ~= g then
     return nil, string.format("the rules '%s' are %s's, not %s's", rules, of_rules, g)
