@@ -15,9 +15,15 @@ local M = {}
 
 local PLAIN = screen.style { unicode = false, colour = false, width = 78 }
 
--- A stand-in for the table the coach talks to: what it prints are lines.
+local function table_part(g)
+  local pkg = registry.of(g)
+  return registry.part(pkg, "coach"), registry.part(pkg, "table")
+end
+
+-- A stand-in for the table the coach talks to: what it prints are lines;
+-- it speaks the game's words (its table part's, as at the terminal).
 local function sink(g, seat, names)
-  local T = { g = g, style = PLAIN, names = names, lines = {}, log = {} }
+  local T = { g = g, style = PLAIN, names = names, lines = {}, log = {}, gm = select(2, table_part(g)) }
   function T.print(self, s) self.lines[#self.lines + 1] = tostring(s) end
   function T.printf(self, fmt, ...) self:print(string.format(fmt, ...)) end
   function T.complain(self, s) self.err = tostring(s) end
@@ -48,10 +54,6 @@ local function world_of(g, seat)
   return diloti.new { rules = g:rules(), position = pos }
 end
 
-local function table_part(g)
-  local pkg = registry.of(g)
-  return registry.part(pkg, "coach"), registry.part(pkg, "table")
-end
 
 -- The seat's own moves in the game's history: {index, move} each.
 local function own_moves(g, seat)
@@ -81,7 +83,6 @@ local function explain(room, seat, msg, names)
   local coach = table_part(w)
   if not (coach and coach.coach_line) then return nil, "this game's coach judges no moves" end
   local T = sink(w, seat, names or {})
-  T.gm = select(2, table_part(w))
   local line = coach.coach_line(T, w, pick.move, { verbose = true })
   if not line then return nil, "the coach has nothing to say of that move (it was the only one, or not a card)" end
   return { string.format("Your move %s:", pick.move), line }
@@ -95,7 +96,6 @@ function M.advise(kind, room, seat, msg, names)
   if not w then return nil, why end
   local coach = table_part(w)
   local T = sink(w, seat, names or {})
-  T.gm = select(2, table_part(w))
   if kind == "hint" then
     if not (coach and coach.hint) then return nil, "this game's coach gives no hints" end
     coach.hint(T, seat)
