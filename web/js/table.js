@@ -139,6 +139,10 @@ function applyState(st) {
   else document.title = "diloti: the table";
 }
 
+// Where a page that can play no more leads: the lobby.
+function lobbyLink(cls) { return el("a", { href: `${basePath()}/`, class: cls }, "Back to the lobby"); }
+function goneText() { return `This page has left the table: ${T.gone}.`; }
+
 function drawTurn() {
   const st = T.state;
   const b = $("#turn-banner");
@@ -147,7 +151,7 @@ function drawTurn() {
   if (T.gone) {
     // (a page that can no longer play must not look as if it could)
     b.textContent = "";
-    b.append(`This page has left the table: ${T.gone}. `, el("a", { href: `${basePath()}/` }, "Back to the lobby"));
+    b.append(`${goneText()} `, lobbyLink());
     return;
   }
   if (!st) { b.textContent = ""; return; }
@@ -174,8 +178,7 @@ function drawMoves() {
   if (!mine) {
     if (T.state && T.state.phase === "match-over") {
       // (no dead end: where to go from here)
-      box.append(el("p", { class: "help" }, "The match is over. ",
-        el("a", { href: `${basePath()}/`, class: "to-lobby" }, "Back to the lobby"), " for another."));
+      box.append(el("p", { class: "help" }, "The match is over. ", lobbyLink("to-lobby"), " for another."));
       return;
     }
     box.append(el("p", { class: "help", text: T.spectator ? "You are watching." : "Not your turn." }));
@@ -240,7 +243,7 @@ function drawScore() {
 // ---- moves, refusals, advice ----------------------------------------------
 
 function sendMove(text) {
-  if (T.gone) { showRefusal({ reason: `This page has left the table: ${T.gone}.` }); return false; }
+  if (T.gone) { showRefusal({ reason: goneText() }); return false; }
   if (!myTurn()) { showRefusal({ reason: "It is not your turn." }, true); return false; }
   hideRefusal();
   T.pendingMove = text;
@@ -419,10 +422,12 @@ function take(m) {
           }
           T.pendingMove = null;
         }
-        if (m.event.type === "round_start" && !T.coachAsked) $("#advice").textContent = "";
-        if (m.event.type === "round_start" && !$("#result").hidden) {
-          // the summary stays to be read, but says the table has moved on
-          $("#result-body").append(el("p", { class: "next-round", text: `${describe(m.event)} It goes on behind this box.` }));
+        if (m.event.type === "round_start") {
+          if (!T.coachAsked) $("#advice").textContent = "";
+          // (the summary stays to be read, but says the table has moved on)
+          if (!$("#result").hidden) {
+            $("#result-body").append(el("p", { class: "next-round", text: `${describe(m.event)} It goes on behind this box.` }));
+          }
         }
       }
       break;
