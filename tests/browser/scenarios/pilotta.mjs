@@ -14,6 +14,17 @@ import { createRoom, connected, wire, nextTurn, settled, until, namesCard } from
 const SEED = 27;
 const BID = '90c';
 
+/** A Pilotta room of seed SEED, a person at seat 0 and three AIs at pace
+ * 0, and seat 0's page connected: the room and the page's wire. */
+async function seatZero(page, extra = {}) {
+  await page.goto(`${ctx.base}/`);
+  const cr = await createRoom(page, { rules: 'pilotta', players: 4, seats: ['person', 'ai', 'ai', 'ai'], pace: 0, seed: SEED, ...extra });
+  const w = wire(page);
+  await page.goto(cr.seats[0].link);
+  await connected(page);
+  return { cr, w };
+}
+
 async function boardDom(page) {
   return page.evaluate(() => {
     const cards = (sel) => [...document.querySelectorAll(sel)].map((e) => e.dataset.card);
@@ -78,11 +89,7 @@ test('pilotta: a round with three AIs, played by clicking, the board checked aft
   const page = await newPage();
   const spec = await newPage();
   try {
-    await page.goto(`${ctx.base}/`);
-    const cr = await createRoom(page, { rules: 'pilotta', players: 4, seats: ['person', 'ai', 'ai', 'ai'], pace: 0, seed: SEED });
-    const w = wire(page);
-    await page.goto(cr.seats[0].link);
-    await connected(page);
+    const { cr, w } = await seatZero(page);
     // a spectator: the server's state as everyone may see it
     const sw = wire(spec);
     await spec.goto(cr.watch);
@@ -235,11 +242,7 @@ test('pilotta: long names in the auction and the trick\'s room at 1280, 800 and 
   const page = await newPage({ viewport: WIDTHS[0] });
   const spec = await newPage({ viewport: WIDTHS[0] });
   try {
-    await page.goto(`${ctx.base}/`);
-    const cr = await createRoom(page, { rules: 'pilotta', players: 4, seats: ['person', 'ai', 'ai', 'ai'], names: LONG, pace: 0, seed: SEED });
-    const w = wire(page);
-    await page.goto(cr.seats[0].link);
-    await connected(page);
+    const { cr, w } = await seatZero(page, { names: LONG });
     const sw = wire(spec);
     await spec.goto(cr.watch);
     await connected(spec);
@@ -276,11 +279,7 @@ test('pilotta: long names in the auction and the trick\'s room at 1280, 800 and 
 test('pilotta: in the auction a card typed in the move box is not taken for a bid', { timeout: 120000 }, async () => {
   const page = await newPage();
   try {
-    await page.goto(`${ctx.base}/`);
-    const cr = await createRoom(page, { rules: 'pilotta', players: 4, seats: ['person', 'ai', 'ai', 'ai'], pace: 0, seed: SEED });
-    const w = wire(page);
-    await page.goto(cr.seats[0].link);
-    await connected(page);
+    const { w } = await seatZero(page);
     const r = await nextTurn(page, w, 0);
     assert.equal(r.state.view.phase, 'auction');
     const sent = w.sent.length;
