@@ -103,7 +103,7 @@ function M.names()
   return { table.unpack(order) }
 end
 
---- For the name of another game's base rules ("kontsina"): how to play
+--- For the name of another game's base rules: how to play
 -- it, as words to end a "no game" message with; "" for any other name.
 function M.base_hint(name)
   local owner = M.of_base(name)
