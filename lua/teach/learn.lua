@@ -788,6 +788,25 @@ function Runner:ask_until(step, show, g, skipped, answer)
   end
 end
 
+-- 'why MOVE' at a move step, as the table answers it: is the move
+-- allowed here and what would it do; nothing is played.
+local function why_move(g, step, rest, expected)
+  local gm, seat = M.game_module(g), g:turn()
+  local function words(text)
+    if not gm.words then return tostring(text) end
+    return gm.words(screen.style{}, tostring(text), M.names(seat, g:rules().players), seat)
+  end
+  if rest == "" then return "Which move? e.g. 'why " .. (gm.move_example or "MOVE") .. "'" end
+  local r = M.resolve(g, step, rest, expected)
+  if r.candidates then return "That fits several moves: " .. table.concat(r.candidates, " | ") .. "." end
+  if r.error then
+    local rule = r.error:match("^not a move: (.*)")
+    return "Not allowed: " .. words((rule and leads(rule)) and rule or r.error)
+  end
+  local _, what = g:check(r.move)
+  return "Legal: " .. words(r.move .. ": " .. tostring(what)) .. " (only asked: type it without 'why' to play it)"
+end
+
 function Runner:move_step(step, g)
   local set, list = M.accepted(g, step)
   if not set then return "error", list end
@@ -802,6 +821,10 @@ function Runner:move_step(step, g)
   return self:ask_until(step, show, g, skipped, function(word, line)
     if word == "moves" or word == "m" then
       self.write(M.game_module(g).moves(self.style, g:moves(true)) .. "\n")
+      return nil
+    end
+    if word == "why" or word == "check" then
+      self:say(why_move(g, step, (line:gsub("^%s*%S+%s*", ""):gsub("%s+$", "")), set))
       return nil
     end
     local r = M.resolve(g, step, line, set)

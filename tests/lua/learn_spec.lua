@@ -239,7 +239,21 @@ describe("the lesson runner", function()
     assert.matches("Hint: ", o)
     assert.matches("1%) ", o)
     assert.matches("Your hand:", o)
-    assert.matches("hint, moves, board, skip, quit", o)
+    assert.matches("why MOVE, hint, moves, board, skip, quit", o)
+  end)
+
+  it("answers 'why MOVE' at a move step without playing it (D1, D2 cited for a refusal)", function()
+    local r, out = runner { "why 7h x 7c", "check Kd x 7c", "why", "why 7h x 4d", "7h x 7c" }
+    assert.equals("right", r:step(first, 1, nil))
+    local o = out()
+    assert.matches("Legal: 7h x 7c: ", o)
+    assert.matches("Not allowed: D%d+", o)
+    assert.matches("Which move%? e%.g%. 'why 7h x 7c'", o)
+    -- nothing was played by asking: the step still took the answer after
+    assert.not_matches("Not allowed: not a move", o)
+    local r2, out2 = runner { "help", "quit" }
+    assert.equals("quit", r2:step(first, 1, nil))
+    assert.matches("why MOVE", out2())
   end)
 
   it("reads a short form of a move, as the table does", function()

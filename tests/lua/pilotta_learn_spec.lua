@@ -286,6 +286,18 @@ describe("the Pilotta course", function()
     assert.matches("Right: You played 7s%.", out())
   end)
 
+  it("answers 'why MOVE' at a move step in the table's words, playing nothing", function()
+    local g = assert(learn.setup(lessons[3], lessons[3].steps[2]))
+    local held
+    for _, m in ipairs(g:moves()) do held = held or m end
+    local r, out = runner { "why " .. held, "why 2s", "7s" }
+    assert.equals("right", (r:step(lessons[3], 2)))
+    local o = out()
+    assert.matches("Legal: " .. support.lit(held), o)
+    assert.matches("Not allowed: ", o)
+    assert.matches("Right: You played 7s%.", o)
+  end)
+
   it("shows a played-out round from the learner's seat", function()
     local l
     for _, x in ipairs(lessons) do if x.id == "06-trick-points" then l = x end end

@@ -86,7 +86,7 @@ M.move_example = "7h x 7c"
 M.learn_greeting = "New to Diloti? Type 'learn' for a short course on the rules, one idea at a time."
 M.lesson_help = "Type a move (as at the table: notation, its number in 'moves', or a short form like '8h x' "
   .. "or '3h on 5s'; 'declare 8' makes the declaration of 8 the step asks for), "
-  .. "or: hint, moves, board, skip, quit."
+  .. "or: why MOVE, hint, moves, board, skip, quit."
 
 --- A line typed at a lesson's move step: the table's reader, plus two
 -- natural forms the lessons teach ("declare 8", "3h on 5s") that pick,

@@ -882,7 +882,7 @@ M.help_moves = {
 
 M.learn_greeting = "New to Pilotta? Type 'learn' for a short course on its rules, one idea at a time."
 M.lesson_help = "Type a call or a card as at the table (pass, 90h, capot s, contra, Jh, 'announce 7c 8c 9c', "
-  .. "show), or its number in 'moves'; or: hint, moves, board, skip, quit."
+  .. "show), or its number in 'moves'; or: why MOVE, hint, moves, board, skip, quit."
 
 -- (for the tests and the docs: the suits' letters)
 M.SUITS = SUITS
