@@ -574,7 +574,12 @@ function Conn:move(seat, msg)
   if not ok then error(e, 0) end
   if not e then
     why = core.plain(tostring(why), M.MAX_LINE)
-    self:reply { type = "refusal", move = msg.move, reason = why, rule = why:match("^([%w%-]+):") }
+    -- (a move read as far as the rule it breaks: "not a move: P7: ..."
+    -- is a refusal by P7)
+    local rest = why:match("^not a move: (.*)")
+    local id = rest and rest:match("^(%u[%w%-=]*):")
+    if id and id:find("[%d%-]") then why = rest end
+    self:reply { type = "refusal", move = msg.move, reason = why, rule = why:match("^([%w%-=]+):") }
     return nil, "refused"
   end
   -- (a room that paces its AIs moves them itself, one at a time)

@@ -228,7 +228,7 @@ local function check(T, rest)
       T:printf("  %-24s %s", m, T:words(what))
     end
   elseif r.error then
-    T:print("Not allowed: " .. T:words(r.error))
+    T:print("Not allowed: " .. T:words(rulebook.rule_first(r.error)))
   else
     local _, what = T.g:check(r.move)
     T:print("Legal: " .. T:words(r.move .. ": " .. what))

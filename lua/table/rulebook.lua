@@ -78,6 +78,16 @@ end
 -- variant's name?
 function M.is_id(word) return ask("is_id", word) ~= nil end
 
+--- A refusal as a person reads it: a move read as far as a rule that
+-- forbids it ("not a move: P7: ...") starts with the rule.
+function M.rule_first(why)
+  why = tostring(why)
+  local rest = why:match("^not a move: (.*)")
+  local id = rest and rest:match("^([%w%-=]+):")
+  if id and M.is_id(id) then return rest end
+  return why
+end
+
 --- The entry of an id, in any case ("d19", "V-SOY", "V-target=N"), or nil.
 function M.find(id)
   gather()

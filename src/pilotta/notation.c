@@ -139,9 +139,26 @@ static const char *parse_cards(Parser *ps, pl_Set *out)
     return NULL;
 }
 
+/* Words players bring from Belote's no-trump and all-trump contracts. */
+static bool no_trump_word(const char *p)
+{
+    static const char *const words[] = {"no-trumps", "no-trump", "no trumps", "no trump", "notrumps",
+                                        "notrump", "nt", "sa", "sans", "all-trumps", "all-trump",
+                                        "all trumps", "all trump", "all", "at", "ta", "tout"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        size_t n = strlen(words[i]), k = 0;
+        while (k < n && tolower((unsigned char)p[k]) == words[i][k]) k++;
+        if (k == n && !isalnum((unsigned char)p[n])) return true;
+    }
+    return false;
+}
+
 static const char *parse_suit_word(Parser *ps, int8_t *suit, bool required)
 {
     int len;
+    if (no_trump_word(ps->p))
+        return fail(ps, "P7: every contract has a trump suit (no no-trump or all-trump bids): name c, d, h or s, "
+                        "not '%.12s'", ps->p);
     if (!*ps->p) {
         if (required) return fail(ps, "%s: a suit is missing (c, d, h or s)", "P12");
         *suit = -1;
@@ -168,6 +185,7 @@ static const char *parse_bid(Parser *ps, const pl_State *s, pl_Action *a)
     while (isdigit((unsigned char)*ps->p) && digits < 6) v = v * 10 + (*ps->p++ - '0'), digits++;
     if (!digits) return fail(ps, "not a call at '%.12s' (pass, 90h, capot s, contra, recontra)", ps->p);
     if (v >= 8 && v <= 24) v *= 10; /* PC7: tens */
+    skip(ps); /* "90 h" as well as "90h" */
     if (v % 10 || v < 80 || v > 240)
         return fail(ps, "P14: bids go in tens from 80 (80, 90, ... 160, or capot): not '%.12s'", ps->p - digits);
     a->value = (uint8_t)(v / 10);

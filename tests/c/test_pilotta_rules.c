@@ -107,6 +107,11 @@ static void test_P7_P12_every_bid_names_a_suit(void **state)
     assert_pl_refused(&s, "contra", "P16");
     assert_pl_refused(&s, "recontra", "P17");
     assert_pl_refused(&s, "trump h", "P12");
+    /* A no-trump or all-trump bid is named as P7's, not as a bad suit. */
+    const char *nt[] = {"90 nt", "90nt", "9 NT", "90 sa", "capot nt", "100 at", "80 notrump", "90 no-trump",
+                        "90 tout", "90 all"};
+    for (size_t i = 0; i < sizeof nt / sizeof *nt; i++) assert_non_null(strstr(plrefusal(&s, nt[i]), "P7:"));
+    assert_null(strstr(plrefusal(&s, "90 x"), "P7"));
 }
 
 static void test_P8_first_dealer(void **state)

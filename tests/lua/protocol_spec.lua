@@ -367,6 +367,23 @@ describe("the wire: refusals leave the room untouched", function()
     assert.matches("^D11: ", f.reason)
   end)
 
+  it("a move read only as far as the rule it breaks is refused with that rule first (P7, P14)", function()
+    local t = table_of { game = "pilotta", humans = 4, ai = "random", seed = 3, match = false }
+    join_all(t)
+    t.host:start()
+    local c = t.clients[t.room.g:turn()]
+    for move, id in pairs { ["90 nt"] = "P7", ["250h"] = "P14" } do
+      untouched(t, function() assert.is_nil(c.say { type = "move", move = move }) end)
+      local f = c.frames[#c.frames]
+      assert.equals("refusal", f.type)
+      assert.equals(id, f.rule)
+      assert.matches("^" .. id .. ": ", f.reason)
+    end
+    untouched(t, function() assert.is_nil(c.say { type = "move", move = "90 x" }) end)
+    assert.matches("^not a move: ", c.frames[#c.frames].reason)
+    assert.is_nil(c.frames[#c.frames].rule)
+  end)
+
   it("a bad token, a wrong room, a message before hello", function()
     local t = table_of { rules = "diloti", players = 4, humans = 2, ai = "random", seed = 9, match = false }
     t.host:start()

@@ -68,7 +68,8 @@ M.entries = {
     text = "Every contract names a trump suit. There are no no-trump or all-trump contracts, so a bid "
       .. "without a suit is not a call.",
     example = { position = "dealer=3; " .. FRESH,
-      steps = { { "90", refused = "P12", say = "which suit?" }, { "90h", legal = true } } } },
+      steps = { { "90", refused = "P12", say = "which suit?" },
+        { "90 nt", refused = "P7", say = "no no-trump contract" }, { "90h", legal = true } } } },
 
   -- Dealer and deal -------------------------------------------------
   { id = "P8", title = "The first dealer",
