@@ -400,8 +400,9 @@ end
 --- Says why a typed move was refused; the first time a refusal cites a
 -- rule id, also how to read that rule.
 function Session:refused(why)
+  why = rulebook.rule_first(why)
   self:complain("Refused: " .. self:words(why))
-  local id = tostring(why):match("^([%w%-]+):")
+  local id = why:match("^([%w%-]+):")
   if id and not self.told_rules_id and rulebook.is_id(id) and rulebook.find(id) then
     self.told_rules_id = true
     self:printf("('rules %s' explains the rule, with an example.)", id)
@@ -645,13 +646,30 @@ function Session:prompt()
   return "diloti> "
 end
 
+-- A yes or a no typed at a question that asks for a file name.
+local function yes_no(answer)
+  local w = answer:lower()
+  if w == "y" or w == "yes" then return "yes" end
+  if w == "n" or w == "no" then return "no" end
+end
+
+local function trimmed(answer)
+  return type(answer) == "string" and answer:match("^%s*(.-)%s*$") or ""
+end
+
 --- Before 'new' or 'load' drops an unsaved game: asks, when someone can
 -- answer, to save it, drop it or keep playing. Returns true to go on.
+-- (A yes asks for the file; a no is asked again: keep or drop?)
 function Session:may_discard(doing)
   if not (self:unfinished() and self.ask_on_quit) then return true end
   self:printf("This game is not saved. Before you %s:", doing)
-  local answer = self.read("type a file name to save it, 'discard' to drop it, or Enter to keep playing: ")
-  answer = type(answer) == "string" and answer:match("^%s*(.-)%s*$") or ""
+  local answer = trimmed(self.read("type a file name to save it, 'discard' to drop it, or Enter to keep playing: "))
+  if yes_no(answer) == "no" then
+    self:printf("'%s' is not a file name here.", answer)
+    answer = trimmed(self.read("A file name to save the game, 'discard' to drop it, or Enter to keep playing: "))
+  elseif yes_no(answer) == "yes" then
+    answer = trimmed(self.read("The file to save it in (Enter to keep playing): "))
+  end
   if answer == "" then
     self:print("Your game goes on.")
     return false
@@ -662,14 +680,18 @@ function Session:may_discard(doing)
   return self.saved
 end
 
---- Leaving: asks to save an unfinished game when someone can answer.
+--- Leaving: asks to save an unfinished game when someone can answer (a
+-- yes asks for the file, a no leaves without saving).
 function Session:leave()
   if self:unfinished() and self.ask_on_quit then
     -- (under 80 columns: the line editor breaks a longer prompt mid-word)
-    local answer = self.read("Save the unfinished game? A file name, or Enter to leave without saving: ")
-    if answer and answer:match("%S") then
-      self.commands.find("save").run(self, answer:match("^%s*(.-)%s*$"))
+    local answer = trimmed(self.read("Save the unfinished game? A file name, or Enter to leave without saving: "))
+    if yes_no(answer) == "yes" then
+      answer = trimmed(self.read("The file to save it in (Enter to leave without saving): "))
+    elseif yes_no(answer) == "no" then
+      answer = ""
     end
+    if answer ~= "" then self.commands.find("save").run(self, answer) end
   end
   self.done = true
 end

@@ -412,6 +412,49 @@ describe("the table", function()
       support.rmdir(dir)
     end)
 
+    it("a yes or a no at a save question is an answer, never a file name", function()
+      local dir = support.tmpdir()
+      local tried = {}
+      -- (saves go through a spy: the old reading saved to ./n and ./y)
+      local function spy(s)
+        local real = s.room.save
+        s.room.save = function(self, path, extra)
+          tried[#tried + 1] = path
+          if path:sub(1, #dir) == dir then return real(self, path, extra) end
+          return nil, "a test saves only in its own folder"
+        end
+        return s
+      end
+      -- leaving: 'n' leaves without saving, 'yes' asks for the name
+      local s = spy(session({ seed = 3, ai = "random" }, { "n" }, { ask_on_quit = true }))
+      say(s, "1")
+      s:handle("quit")
+      assert.is_true(s.done)
+      assert.same({}, tried)
+      s = spy(session({ seed = 3, ai = "random" }, { "Yes", dir .. "/left.dlt" }, { ask_on_quit = true }))
+      say(s, "1")
+      local text = say(s, "quit")
+      assert.is_true(s.done)
+      assert.same({ dir .. "/left.dlt" }, tried)
+      assert.matches("Saved to ", text)
+      -- before a new game: 'y' asks for the name; 'no' is asked again
+      tried = {}
+      s = spy(session({ seed = 3, ai = "random" }, { "y", dir .. "/kept.dlt" }, { ask_on_quit = true }))
+      say(s, "1")
+      local g = s.g
+      s:handle("new seed=9")
+      assert.are_not.equal(g, s.g)
+      assert.same({ dir .. "/kept.dlt" }, tried)
+      s = spy(session({ seed = 3, ai = "random" }, { "no", "" }, { ask_on_quit = true }))
+      say(s, "1")
+      g = s.g
+      text = say(s, "new seed=9")
+      assert.equals(g, s.g)
+      assert.matches("'no' is not a file name", text, 1, true)
+      assert.same({ dir .. "/kept.dlt" }, tried)
+      support.rmdir(dir)
+    end)
+
     it("undo is refused in a game with practice=off", function()
       local s = session({ seed = 3, ai = "random", practice = false })
       say(s, "1")
