@@ -84,7 +84,8 @@ end
 -- it (false when it is empty): the lobby's limits are the same kind.
 -- Whole seconds until the bucket holds a token again.
 local function wait_of(b)
-  return math.max(1, math.ceil((1 - b.level) / b.rate))
+  local s = (1 - b.level) / b.rate
+  return s < 86400 and math.max(1, math.ceil(s)) or 86400
 end
 
 M.bucket, M.take = bucket, take
@@ -109,8 +110,8 @@ local function key_of(viewer) return viewer == nil and "watch" or viewer end
 -- or nil and why: the hint, why and explain a front end offers; none
 -- by default), after (fn(host) called when the room has settled after a
 -- move: a place to store it before the next one), rate (each
--- connection's bucket, {burst, per_second}; M.RATE), advice_rate (its
--- bucket for hint, why and explain; M.ADVICE_RATE), paced (a person's
+-- connection's bucket, {burst, per_second}; M.RATE), advice_rate (each
+-- seat's bucket for hint, why and explain; M.ADVICE_RATE), paced (a person's
 -- move does not let the AIs play: the front end steps them), presence
 -- (tell every connection who is connected: Host:tell_presence) and
 -- presence_gap (seconds between two such tellings); and for a
@@ -369,8 +370,19 @@ end
 function Host:connect(send)
   return setmetatable({
     host = self, send = send, rate = bucket(self.rate or M.RATE, self.clock),
-    advice_rate = bucket(self.advice_rate or M.ADVICE_RATE, self.clock),
   }, Conn)
+end
+
+--- The advice bucket of a seat: shared by its connections and kept over
+-- joins, so a seat cannot fill it again by connecting again.
+function Host:advice_bucket(seat)
+  self.advice_buckets = self.advice_buckets or {}
+  local b = self.advice_buckets[seat]
+  if not b then
+    b = bucket(self.advice_rate or M.ADVICE_RATE, self.clock)
+    self.advice_buckets[seat] = b
+  end
+  return b
 end
 
 -- ---------------------------------------------------------------------
@@ -592,9 +604,9 @@ end
 function Conn:ask(seat, msg)
   local h = self.host
   if not h.advise then return self:error("not-offered", "this room gives no " .. msg.type) end
-  if not take(self.advice_rate) then
-    return self:error("rate-limited", string.format("too many requests for advice: ask again in %d s",
-      wait_of(self.advice_rate)))
+  local b = h:advice_bucket(seat)
+  if not take(b) then
+    return self:error("rate-limited", string.format("too many requests for advice: ask again in %d s", wait_of(b)))
   end
   local lines, why = h.advise(msg.type, h.room, seat, msg)
   if not lines then return self:error("not-offered", core.plain(tostring(why), M.MAX_LINE)) end

@@ -443,6 +443,28 @@ describe("the wire: refusals leave the room untouched", function()
     assert.equals("not-offered", (error_of(t2.clients[0])))
   end)
 
+  it("advice is limited per seat: joining again or on a second connection gets no fresh bucket", function()
+    local answered = 0
+    local t = table_of { rules = "diloti", players = 2, humans = 1, ai = "random", seed = 9, match = false,
+      advise = function() answered = answered + 1 return { "a word" } end }
+    join_all(t)
+    t.host:start()
+    local seat = t.room.g:turn()
+    local tok = t.host.seat_tokens[seat]
+    for _ = 1, 15 do
+      local c = t.client(seat, tok)
+      assert.is_true(c.hello())
+      for _ = 1, 3 do c.say { type = "hint" } end
+      c.conn:close()
+    end
+    assert.equals(protocol.ADVICE_RATE.burst, answered)
+    -- (the seat's bucket fills again with time, whichever connection asks)
+    t.clock.now = t.clock.now + 60
+    local c = t.client(seat, tok)
+    assert.is_true(c.hello())
+    assert.is_true(c.say { type = "hint" })
+  end)
+
   it("a fault of the host's own is an internal error, its words kept from the client", function()
     local t = table_of { rules = "diloti", players = 4, humans = 2, ai = "random", seed = 9, match = false,
       advise = function(_, r, seat) error("secret " .. table.concat(r.g:view(seat).hand, " ")) end }
