@@ -186,7 +186,7 @@ function drawMyRooms() {
   for (const r of rooms) {
     const what = r.kind === "watch" ? "watching" : `seat ${r.seat ?? "?"}`;
     const when = r.when ? new Date(r.when).toLocaleString() : "";
-    const a = el("a", { href: r.link, text: `${r.title || "a room"}, ${what}` });
+    const a = el("a", { href: parseLink(r.link).href, text: `${r.title || "a room"}, ${what}` });
     const forget = el("button", { type: "button", class: "small", "aria-label": `Forget ${a.textContent}`,
       text: "Forget" });
     forget.addEventListener("click", () => { forgetRoom(r.link); drawMyRooms(); });
@@ -202,7 +202,7 @@ function rejoin(ev) {
     $("#rejoin-error").textContent = "Not a room's link: it looks like http://HOST/play#ROOM:TOKEN (or /watch#…).";
     return;
   }
-  location.href = text;
+  location.href = p.href;
 }
 
 // ---- start ------------------------------------------------------------------

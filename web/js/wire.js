@@ -20,11 +20,19 @@ export function wsUrl() {
   return `${proto}//${location.host}${basePath()}/ws`;
 }
 
-/** {kind: "play"|"watch", room, token} of a link (or of location), or null. */
+/** {kind: "play"|"watch", room, token, href} of a link (or of location), or
+ * null. Only an http(s) address whose path ends in /play or /watch is one
+ * (a "javascript:" text that ended like a link was taken for one); href is
+ * the address made again from its parts, the one to go to. */
 export function parseLink(text) {
-  const m = /\/(play|watch)\/?#([0-9a-fA-F]{64}):([0-9a-fA-F]{64})\s*$/.exec(String(text || "").trim());
-  if (!m) return null;
-  return { kind: m[1], room: m[2].toLowerCase(), token: m[3].toLowerCase() };
+  let u;
+  try { u = new URL(String(text || "").trim(), location.href); } catch (_) { return null; }
+  if (u.protocol !== "http:" && u.protocol !== "https:") return null;
+  const path = /\/(play|watch)\/?$/.exec(u.pathname);
+  const hash = /^#([0-9a-fA-F]{64}):([0-9a-fA-F]{64})$/.exec(u.hash);
+  if (!path || !hash || u.username || u.password) return null;
+  const kind = path[1], room = hash[1].toLowerCase(), token = hash[2].toLowerCase();
+  return { kind, room, token, href: `${u.origin}${u.pathname}#${room}:${token}` };
 }
 
 // ---- rooms this browser joined (localStorage) ----------------------------

@@ -95,3 +95,25 @@ test('lobby: a Pilotta room with a house rule, its invitation copied, opened, re
     await page.context().close();
   }
 });
+
+test('lobby: only an http(s) room link is followed or listed, never a javascript: text that ends like one', { timeout: 60000 }, async () => {
+  const page = await newPage();
+  try {
+    const hex = 'ab'.repeat(32);
+    const evil = `javascript:void(window.PW=1)//play#${hex}:${hex}`;
+    await page.goto(`${ctx.base}/`);
+    await page.evaluate((l) => localStorage.setItem('diloti.rooms',
+      JSON.stringify([{ link: l, title: 'a trap', kind: 'play', seat: 0, when: Date.now() }])), evil);
+    await page.reload();
+    await page.waitForSelector('#my-rooms li');
+    assert.equal(await page.$$eval('#my-rooms a', (es) => es.length), 0, 'the saved javascript: link is not listed');
+    await page.fill('#rejoin-link', evil);
+    await page.press('#rejoin-link', 'Enter');
+    await until(async () => (await page.textContent('#rejoin-error')).includes('Not a room'), 'the refusal');
+    assert.equal(await page.evaluate(() => window.PW), undefined, 'nothing ran');
+    assert.equal(new URL(page.url()).pathname, '/', 'still at the lobby');
+    assert.deepEqual(page.errors, [], 'no script error');
+  } finally {
+    await page.context().close();
+  }
+});
