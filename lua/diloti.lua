@@ -86,6 +86,16 @@ function M.new(opts)
   end
   local r, err = M.rules(opts.rules, opts)
   if not r then return nil, err end
+  -- (a count of players given twice must agree: the option used to win
+  -- in silence over the house rule the room or the record names)
+  if opts.players ~= nil and opts.players ~= r.rules.players then
+    for _, name in ipairs(r.names or {}) do
+      if name == "players" then
+        return nil, string.format("players: %s, but the house rules say players=%s", tostring(opts.players),
+          tostring(r.rules.players))
+      end
+    end
+  end
   local rules = copy(r.rules)
   local pkg = registry.of_rules(rules)
   local game = pkg.name

@@ -649,7 +649,9 @@ function M.resolve(spec, opts)
     end
     local fine, why = pcall(check_rules, rules)
     if not fine then
-      return nil, string.format("rules: variant '%s' sets %s", v.name, first_line(why))
+      -- (the check's own file and line are the engine's business)
+      local said = first_line(why):gsub("^[^:\n]-%.lua:%d+: ", "")
+      return nil, string.format("rules: variant '%s' sets %s", v.name, said)
     end
   end
   local ok, err = check_rules(rules)

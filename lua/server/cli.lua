@@ -22,7 +22,7 @@ function M.setup(p)
   c:option("--rate", "Messages a second one connection may send (after a burst of twice as many).", "10")
     :convert(tonumber)
   c:option("--room-rate", "Rooms one address may make a minute (after a first 10).", "2"):convert(tonumber)
-  c:option("--advice-rate", "Requests for advice (hint, why, explain) a minute a connection may make, "
+  c:option("--advice-rate", "Requests for advice (hint, why, explain) a minute a seat may make, "
     .. "after a first 3.", "12"):convert(tonumber)
   c:option("--idle", "Seconds a room with nobody connected keeps its thread; then it sleeps (stored) "
     .. "until someone joins.", "1800"):convert(tonumber)

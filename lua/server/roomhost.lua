@@ -18,6 +18,7 @@ local record = require "diloti.match.record"
 local options = require "diloti.server.options"
 local advice = require "diloti.server.advice"
 local untrusted = require "diloti.scripts.untrusted"
+local ai = require "diloti.ai.player"
 
 local M = {}
 
@@ -177,6 +178,12 @@ local function create(a, chan)
     err = tostring(err)
     if o.script then err = options.unpath(err, M.script_dir(a), o.stored.script_name) end
     return refuse(core.plain(err, protocol.MAX_LINE))
+  end
+  -- (an AI no catalogue holds would never take an absent person's chair:
+  -- the room would wait on that turn for good)
+  local game = room.g:game()
+  if not ai.catalogue(dirs, game)[ai.real_name(o.takeover_ai, game)] then
+    return refuse(string.format("takeover_ai: no AI called '%s' plays %s", o.takeover_ai, game))
   end
   local R = { id = a.id, opts = o, room = room, dirs = dirs, base = a.base, store = open_store(a.data), rate = a.rate,
     advice_rate = a.advice_rate }

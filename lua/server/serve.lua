@@ -255,20 +255,41 @@ function Lobby:message(conn, text)
   if m.type == "ping" then return reply(srv, conn, { type = "pong", id = m.id }) end
   if m.type == "catalogue" then return srv:send(conn, self.catalogue) end
   if m.type ~= "hello" then return err(srv, conn, "not-joined", "say hello with the room and a token first") end
-  if #m.room ~= protocol.TOKEN_BYTES * 2 or not (srv:bind(conn, m.room, text) or self:wake(conn, m.room, text)) then
-    err(srv, conn, "bad-token", "no such room, or no such seat or watch token in it")
-    srv:close(conn, "no such room or token")
+  local well_formed = #m.room == protocol.TOKEN_BYTES * 2
+  local bound, refusal, words = well_formed and srv:bind(conn, m.room, text)
+  if well_formed and not bound then bound, refusal, words = self:wake(conn, m.room, text, m.token) end
+  if not bound then
+    err(srv, conn, refusal or "bad-token", words or "no such room, or no such seat or watch token in it")
+    srv:close(conn, words or "no such room or token")
     return
   end
   self.conns[conn] = nil
 end
 
+-- Does token open one of a stored room's seats or its watch? Every
+-- token is compared, whichever matches.
+local function opens(tokens, token)
+  if type(tokens) ~= "table" or type(token) ~= "string" then return false end
+  local found = type(tokens.watch) == "string" and protocol.same(tokens.watch, token)
+  for _, t in pairs(type(tokens.seats) == "table" and tokens.seats or {}) do
+    if type(t) == "string" and protocol.same(t, token) then found = true end
+  end
+  return found
+end
+
 -- A stored room whose thread sleeps (nobody came for a while, or the
 -- server started without it): started again, and the connection bound
--- to it. The room checks the token, as always.
-function Lobby:wake(conn, id, text)
+-- to it; the room checks the token again, as always. Only a token of the
+-- room wakes it, and only while the server has room for it: waking
+-- rooms by their ids alone took a thread each past --max-rooms.
+-- Returns true, or false and the error's code and words.
+function Lobby:wake(conn, id, text, token)
   local st = self.o.store
-  if not st or not st:get(id) then return false end
+  local row = st and st:get(id)
+  if not (row and opens(row.info.tokens, token)) then return false end
+  if self.srv:info().rooms >= (self.o.max_rooms or M.MAX_ROOMS) then
+    return false, "full", "the server has as many rooms as it takes: try later"
+  end
   local ok = self.srv:spawn(id, M.ROOM_MODULE, json.encode(self:room_arg { id = id, resume = true }))
   return ok and self.srv:bind(conn, id, text)
 end
@@ -319,6 +340,27 @@ local function origins(base, host, port, extra)
   return o
 end
 
+-- The numeric options' bounds: a rate of 0 or of 1e-30 made every
+-- "ask again in N s" fail (N past any integer), a negative one promised
+-- a wait that never ended.
+local BOUNDS = {
+  { "rate", "--rate", 0.01, 1e6 }, { "room_rate", "--room-rate", 0.01, 1e6 },
+  { "advice_rate", "--advice-rate", 0.01, 1e6 }, { "idle", "--idle", 1, 1e7 },
+  { "script_cpu", "--script-cpu", 0.01, 60 },
+  { "per_address", "--per-address", 1, 1e6, true }, { "max_rooms", "--max-rooms", 1, 1e7, true },
+}
+
+--- The first numeric option out of its bounds, as a sentence; nil if none.
+function M.bad_number(a)
+  for _, b in ipairs(BOUNDS) do
+    local v, name, lo, hi, whole = a[b[1]], b[2], b[3], b[4], b[5]
+    if v ~= nil and (type(v) ~= "number" or v ~= v or v < lo or v > hi or (whole and math.type(v) ~= "integer")) then
+      return string.format("%s must be %s from %s to %s, not %s", name, whole and "a whole number" or "a number",
+        tostring(lo), string.format("%.0f", hi), tostring(v))
+    end
+  end
+end
+
 --- M.main(a): a: listen, port, data, static, url, origin (a list),
 -- per_address, max_rooms. Returns the exit status.
 function M.main(a)
@@ -328,6 +370,11 @@ function M.main(a)
   local static = static_dir(a)
   if not static then
     io.stderr:write("diloti serve: no folder of web pages (give --static DIR)\n")
+    return 1
+  end
+  local bad = M.bad_number(a)
+  if bad then
+    io.stderr:write("diloti serve: ", bad, "\n")
     return 1
   end
   -- (core.box.pool's bounds: a pool it refuses would fail every room as it is made)
