@@ -296,6 +296,12 @@ test('pilotta: in the auction a card typed in the move box is not taken for a bi
     await page.waitForFunction(() => /11 is a bid of 110 \(PC7\)/.test(document.querySelector('#refusal').textContent));
     assert.equal(w.sent.slice(sent).filter((m) => m.type === 'move').length, 0, 'nothing was sent for 11 either');
     await screenshot(page, 'pilotta-auction-number-refused-1280');
+    // a no-trump bid goes to the server, which refuses it with P7, linked
+    await page.fill('#movebox', '90 nt');
+    await page.press('#movebox', 'Enter');
+    await page.waitForFunction(() => /Refused: 90 nt\. P7: every contract has a trump suit/.test(document.querySelector('#refusal').textContent));
+    assert.equal(await page.getAttribute('#refusal a.rule', 'href'), '/rules#P7', 'the rule is linked');
+    await screenshot(page, 'pilotta-auction-no-trump-refused-1280');
     assert.equal((await page.innerText('#conn')).trim(), 'connected', 'the connection says so');
     // a bid typed in full is played, and the box and the refusal are cleared
     const bid = r.state.moves.find((m) => /^\d+[cdhs]$/.test(m));
