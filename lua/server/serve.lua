@@ -406,9 +406,13 @@ function M.main(a)
   local lobby = M.lobby(srv, { data = data, base = base, max_rooms = a.max_rooms, room_rate = a.room_rate,
     rate = a.rate, script_cpu = a.script_cpu, advice_rate = a.advice_rate, idle = a.idle, store = st,
     room_memory = a.room_memory })
-  local resumed = 0
-  for _, r in ipairs(st:unfinished()) do
-    if srv:spawn(r.id, M.ROOM_MODULE, json.encode(lobby:room_arg { id = r.id, resume = true })) then
+  -- (the newest first, and no more than --max-rooms: the others sleep in
+  -- the store until a hello with one of their tokens wakes them; a pile
+  -- of stored rooms once all took a thread at each restart)
+  local resumed, list = 0, st:unfinished() or {}
+  for i = #list, 1, -1 do
+    if srv:info().rooms >= (a.max_rooms or M.MAX_ROOMS) then break end
+    if srv:spawn(list[i].id, M.ROOM_MODULE, json.encode(lobby:room_arg { id = list[i].id, resume = true })) then
       resumed = resumed + 1
     end
   end

@@ -66,6 +66,25 @@ describe("review 3 attacks: waking stored rooms", function()
   end)
 end)
 
+describe("review 3 attacks: a restart over many stored rooms", function()
+  it("starts no more rooms than --max-rooms; the others wake with their tokens", function()
+    local data = tmp .. "/restart"
+    local s = S.start { data = data, args = "--idle 1 --max-rooms 1" }
+    local base = threads(s)
+    local made = {}
+    for i = 1, 4 do
+      made[i] = S.create(s, ROOM)
+      assert.equal("created", made[i].type)
+      assert.is_true(settle(s, base), "room " .. i .. " did not sleep")
+    end
+    S.stop(s)
+    s = S.start { data = data, args = "--idle 60 --max-rooms 1" }
+    finally(function() S.stop(s) end)
+    assert.matches("1 rooms resumed", S.read(s.log))
+    assert.is_true(settle(s, base + 1), "more rooms than --max-rooms were started")
+  end)
+end)
+
 describe("review 3 attacks: options no server should start with", function()
   it("a rate of 0, a negative one, one too small to wait for or a bad count is refused at start", function()
     for i, args in ipairs { "--advice-rate 0", "--advice-rate=-12", "--advice-rate=1e-30", "--rate 0",
