@@ -505,8 +505,12 @@ async function onWelcome(m) {
   }
   if (m.resume !== "replay" && Array.isArray(m.history) && m.history.length && !T.log.length) {
     for (const h of m.history) {
+      // (a board that reads its moves back says them as live; else the text)
+      const move = h && typeof h === "object" && Number.isInteger(h.seat) && h.kind;
+      const said = move && T.board && T.board.describeHistory ? T.board.describeHistory(h) : null;
       const t = typeof h === "string" ? h : h && (h.text || h.move);
-      if (t) logLine(typeof h === "object" && Number.isInteger(h.seat) ? `${name(h.seat)}: ${t}` : String(t));
+      if (said) logLine(said);
+      else if (t) logLine(move ? `${name(h.seat)}: ${t}` : String(t));
     }
   }
   rememberRoom({ link: location.href, title, seat: T.seat, kind: T.spectator ? "watch" : "play" });

@@ -351,8 +351,10 @@ export function createBoard(root, api) {
     switch (e.kind) {
       case "lay": s = `${w} laid ${card}.`; break;
       case "capture": {
-        const n = e.captured ? e.captured.length : takes.length + 1;
-        s = `${w} captured ${takes.join(", ")} with ${card}: ${plural(n, "card")}.`;
+        // (a move read back from its text alone does not know how many
+        // cards a declaration it took held)
+        const n = e.captured ? e.captured.length : e.uncounted ? null : takes.length + 1;
+        s = `${w} captured ${takes.join(", ")} with ${card}${n == null ? "" : `: ${plural(n, "card")}`}.`;
         break;
       }
       case "plain": s = `${w} declared a plain ${e.value} (${card} on ${takes.join("+")}).`; break;
@@ -367,6 +369,26 @@ export function createBoard(root, api) {
     if (e.round_over) s += " That was the last card of the round.";
     else if (e.dealt) s += " New cards are dealt.";
     return s;
+  }
+
+  // A move of the welcome's history (seat, kind, its text; no more): read
+  // back from its notation, so the log says it as it said it live. Null
+  // when the text is not one it reads.
+  function describeHistory(h) {
+    const text = String(h.move || h.text || "");
+    let m, card = null, takes = [], value;
+    if ((m = /^(\S+) x (.+)$/.exec(text))) [card, takes] = [m[1], m[2].split(" ")];
+    else if ((m = /^(\S+) lay$/.exec(text))) card = m[1];
+    else if ((m = /^(\S+) \+ (.+) = G?(\d+)$/.exec(text))) [card, takes, value] = [m[1], m[2].split(" "), Number(m[3])];
+    else if (h.kind !== "claim" && h.kind !== "keep") return null;
+    // (a declaration taken is named by its reference: kind, value, owner)
+    const declarations = [];
+    for (const k of takes) {
+      const d = /^([PG])(\d+)@(\d+)$/.exec(k);
+      if (d) declarations.push({ ref: k, kind: d[1] === "G" ? "group" : "plain", value: Number(d[2]), owner: Number(d[3]) });
+    }
+    return describeMove({ ...h, type: "move", card, takes, value, table: { declarations },
+      uncounted: declarations.length > 0, dealt: false, round_over: false });
   }
 
   function describe(e) {
@@ -475,6 +497,7 @@ export function createBoard(root, api) {
       lastMove.append(el("span", { class: "label", text: "Last move: " }), describeMove(ev));
     },
     describe,
+    describeHistory,
     result,
     destroy() { root.textContent = ""; root.classList.remove("board-diloti"); },
   };

@@ -5,7 +5,9 @@
 // A board module exports createBoard(root, api) returning
 //   { update(state), event(ev), result(res), destroy() }
 // and optionally describe(ev) -> a sentence for the log (else the shell
-// writes the event's own text). result(res) may return an element: the
+// writes the event's own text), and describeHistory(h) -> the same for a
+// move of the welcome's history (seat, kind and its text only; null: the
+// shell writes the text). result(res) may return an element: the
 // shell shows it in #result (else a plain score table).
 // state: the protocol's `state` message (view, phase, turn, moves); ev: an
 // `event` message's event; res: a `result` message.

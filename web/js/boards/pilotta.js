@@ -759,5 +759,18 @@ export function createBoard(root, api) {
       + `11${suit} for 110${suit}).`;
   }
 
-  return { update, event, result, describe, destroy, typed };
+  // A move of the welcome's history (seat, kind, its text; no trick's
+  // outcome): said as describe() says it live, as far as the text tells.
+  function describeHistory(h) {
+    const text = String(h.move || h.text || "");
+    if (h.kind === "announce") {
+      // (another side's announcement: its kind and worth, the cards hidden)
+      const hidden = /^announce \((.+), (\d+)\)$/.exec(text);
+      if (hidden) return `${nameOf(h.seat)} announced a ${hidden[1]} (${hidden[2]}).`;
+      return `${nameOf(h.seat)} announced ${text.split(" ").slice(1).map(cardText).join(" ")}.`;
+    }
+    return describe({ ...h, type: "move", trick_over: null });
+  }
+
+  return { update, event, result, describe, describeHistory, destroy, typed };
 }
