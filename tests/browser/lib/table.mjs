@@ -1,7 +1,7 @@
 // Helpers over the pages' DOM hooks (the contract of issue 28: body's
 // data-* attributes, window.dilotiTable, #moves, #hand, ...). Every wait
 // is bounded (harness.WAIT unless told).
-import { WAIT, newPage } from './harness.mjs';
+import { WAIT, ctx, newPage } from './harness.mjs';
 
 /** Makes a room through the lobby's WebSocket from a page of the server's
  * origin (not the lobby under test): the `created` answer. */
@@ -165,4 +165,32 @@ export function namesCard(text, code, staticText = '') {
     }
   }
   return null;
+}
+
+/**
+ * A room of AIs at pace 0 (they play the match out at once, far past the
+ * 256 frames a stream keeps), watched late from a browser of its own (a
+ * page keeps its last number): the page and its welcome, a fresh one with
+ * the history, as a latecomer gets it (o.over: once the match is over).
+ */
+export async function lateWatcher(msg, o = {}) {
+  let page = await newPage();
+  await page.goto(`${ctx.base}/`);
+  const cr = await createRoom(page, msg);
+  await page.context().close();
+  let welcome = null;
+  for (let i = 0; i < 20; i++) {
+    page = await newPage();
+    const w = wire(page);
+    await page.goto(cr.watch);
+    await connected(page);
+    welcome = await until(() => w.frames.find((f) => f.type === 'welcome'), 'the welcome');
+    // (o.over: only once the match is over, so that no live event follows)
+    const over = !o.over || await until(() => w.frames.find((f) => f.type === 'state'), 'the state')
+      .then((f) => f.view && f.view.phase === 'match-over');
+    if (over && welcome.resume === 'fresh' && (welcome.history || []).length) break;
+    await page.context().close();
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { page, welcome };
 }

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ctx, newPage, screenshot, WAIT } from '../lib/harness.mjs';
-import { createRoom, wire, connected, settled, nextTurn, until } from '../lib/table.mjs';
+import { createRoom, wire, connected, settled, nextTurn, until, lateWatcher } from '../lib/table.mjs';
 import { checkDiloti, dilotiDom } from '../lib/diloti.mjs';
 
 /** A Diloti room (person at seat 0, an AI at seat 1) and seat 0's page. */
@@ -64,26 +64,8 @@ test('reload: mid-round, the page comes back to the same seat and state', { time
 });
 
 test('a late spectator: the moves it is sent (past the backlog) are told in sentences, as live', { timeout: 120000 }, async () => {
-  let page = await newPage();
+  const { page, welcome } = await lateWatcher({ rules: 'diloti', players: 2, seats: ['ai', 'ai'], pace: 0, seed: 21 });
   try {
-    await page.goto(`${ctx.base}/`);
-    // (two AIs at pace 0 play the match out at once: far past the 256
-    // frames a stream keeps, so the welcome sends the history instead)
-    const cr = await createRoom(page, { rules: 'diloti', players: 2, seats: ['ai', 'ai'], pace: 0, seed: 21 });
-    await page.context().close();
-    // (each look from a browser of its own: a page keeps its last number)
-    let welcome = null;
-    for (let i = 0; i < 20; i++) {
-      page = await newPage();
-      const w = wire(page);
-      await page.goto(cr.watch);
-      await connected(page);
-      welcome = await until(() => w.frames.find((f) => f.type === 'welcome'), 'the welcome');
-      if (welcome.resume === 'fresh' && (welcome.history || []).length) break;
-      await page.context().close();
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    assert.equal(welcome.resume, 'fresh', 'the backlog no longer reaches back');
     const moves = welcome.history.filter((h) => h && h.kind && Number.isInteger(h.seat));
     assert.ok(moves.length >= 2, 'moves in the history');
     await page.waitForFunction((k) => document.querySelectorAll('#log li').length >= k, moves.length);
