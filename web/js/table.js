@@ -15,7 +15,7 @@ const MAX_LOG = 300;
 
 const T = {
   welcome: null, state: null, seq: 0, seat: null, spectator: true, board: null, kinds: {}, connected: {},
-  watching: 0, log: [], wire: null, lastResult: null, refusalLocal: false, boxSent: null, gone: null,
+  watching: 0, log: [], wire: null, lastResult: null, refusalLocal: false, boxSent: null, gone: null, sentAt: null,
 };
 // (read-only, for the browser tests)
 window.dilotiTable = {
@@ -244,6 +244,9 @@ function drawScore() {
 
 function sendMove(text) {
   if (T.gone) { showRefusal({ reason: goneText() }); return false; }
+  // (a move sent, and nothing from the server since: a second click or
+  // Enter is the same move again, not the next one)
+  if (T.sentAt != null && T.sentAt === T.seq) return false;
   if (!myTurn()) { showRefusal({ reason: "It is not your turn." }, true); return false; }
   hideRefusal();
   T.pendingMove = text;
@@ -251,6 +254,7 @@ function sendMove(text) {
     showRefusal({ reason: "Not connected: the move was not sent; play it again once the table is back." }, true);
     return false;
   }
+  T.sentAt = T.seq;
   return true;
 }
 
@@ -451,11 +455,13 @@ function take(m) {
     case "refusal":
       showRefusal(m);
       T.pendingMove = null;
+      T.sentAt = null;
       if (T.boxSent != null) $("#movebox").select();
       T.boxSent = null;
       break;
     case "advice": showAdvice(m, T.coachAsked); T.coachAsked = false; break;
     case "error":
+      T.sentAt = null;
       // (the coach's own question that found nothing to say stays quiet)
       if (T.coachAsked && ["rate-limited", "not-offered", "internal"].includes(m.code)) {
         T.coachAsked = false;
@@ -480,6 +486,7 @@ function take(m) {
 
 async function onWelcome(m) {
   const first = !T.welcome;
+  T.sentAt = null;
   T.welcome = m;
   T.seat = Number.isInteger(m.seat) ? m.seat : null;
   T.spectator = !!m.spectator;

@@ -136,6 +136,27 @@ test('refusal: a refused move shows its rule id, and the link opens that rule', 
   }
 });
 
+test('a move button clicked twice sends the move once (the second click waits for the server)', { timeout: 120000 }, async () => {
+  const { page, w } = await dilotiRoom(13);
+  try {
+    const r = await nextTurn(page, w, 0);
+    const sent = w.sent.length;
+    const before = w.frames.length;
+    await page.dblclick(`#moves button[data-move="${r.state.moves[0]}"]`);
+    await until(() => w.frames.slice(before).find((f) => f.type === 'event'), 'the move\'s event');
+    await settled(page, w);
+    assert.equal(w.sent.slice(sent).filter((m) => m.type === 'move').length, 1, 'one move sent');
+    assert.equal(w.frames.slice(before).filter((f) => f.type === 'error').length, 0, 'no error for a second send');
+    assert.equal(await page.isVisible('#refusal'), false, 'nothing refused');
+    // and the next turn's move is taken as usual
+    const r2 = await nextTurn(page, w, 0, w.last((f) => f.type === 'event').seq);
+    await playButton(page, w, r2.state.moves[0]);
+    assert.deepEqual(page.errors, [], 'no script error');
+  } finally {
+    await page.context().close();
+  }
+});
+
 test('move box: a refused move stays to be mended; the move played clears it, the refusal and the hint', { timeout: 120000 }, async () => {
   const { page, w } = await dilotiRoom(12);
   try {
