@@ -12,13 +12,7 @@ local S = require "support_server"
 local tmp = support.tmpdir()
 teardown(function() support.rmdir(tmp) end)
 
-local function threads(s)
-  local f = io.open("/proc/" .. s.pid .. "/status")
-  if not f then return nil end
-  local n = f:read("a"):match("Threads:%s*(%d+)")
-  f:close()
-  return tonumber(n)
-end
+local threads = S.threads
 
 -- Waits (bounded) until the server runs n threads.
 local function settle(s, n)

@@ -581,13 +581,7 @@ describe("diloti serve: a room's CPU budget", function()
 end)
 
 describe("diloti serve: rooms nobody uses", function()
-  local function threads(s)
-    local f = io.open("/proc/" .. s.pid .. "/status")
-    if not f then return nil end
-    local n = f:read("a"):match("Threads:%s*(%d+)")
-    f:close()
-    return tonumber(n)
-  end
+  local threads = S.threads
 
   it("sleep when nobody has been connected for --idle seconds, and wake for the next hello", function()
     local s = S.start { args = "--idle 1" }

@@ -65,6 +65,13 @@ function S.stop(srv, signal)
   return false
 end
 
+--- The threads the server runs now (the lobby's, and one a room awake),
+-- or nil once it is gone.
+function S.threads(srv)
+  local n = S.read("/proc/" .. srv.pid .. "/status")
+  return n and tonumber(n:match("Threads:%s*(%d+)"))
+end
+
 --- A client of the server (o: wsclient's options).
 function S.client(srv, o)
   local ws = require "diloti.wsclient"
