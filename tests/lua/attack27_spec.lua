@@ -162,14 +162,14 @@ describe("issue 27 attacks: frames", function()
   teardown(function() S.stop(srv) end)
 
   it("a well-formed raw exchange works (the helper is sound)", function()
-    local status, frames = raw { upgrade(), raw_frame(1, ping_text(1)) }
+    local status, frames = raw({ upgrade(), raw_frame(1, ping_text(1)) }, 4)
     assert.equal("101", status)
     local t = texts(frames)
     assert.equal("pong", t[1] and t[1].type)
   end)
 
   it("a binary frame closes that connection, nothing else", function()
-    local status, frames = raw { upgrade(), raw_frame(2, "\0\1\2\3") }
+    local status, frames = raw({ upgrade(), raw_frame(2, "\0\1\2\3") }, 4)
     assert.equal("101", status)
     assert.truthy(closed_with(frames))
     assert.is_true(serves())
@@ -188,7 +188,7 @@ describe("issue 27 attacks: frames", function()
     for _ = 1, 200 do body[#body + 1] = raw_frame(0, ("x"):rep(1000), false) end
     body[#body + 1] = raw_frame(0, "", true) .. raw_frame(1, ping_text(3))
     parts[3] = table.concat(body)
-    status, frames = raw(parts)
+    status, frames = raw(parts, 4)
     assert.equal("101", status)
     local t = texts(frames)
     assert.equal("too-large", t[1] and t[1].code)
@@ -334,7 +334,9 @@ describe("issue 27 attacks: connections and origins", function()
       local status = raw({ up:format(path) }, 1)
       assert.is_not.equal("101", status, path)
     end
-    assert.equal("101", (raw({ up:format("/ws") }, 1)))
+    -- (the one that must be answered may take its time on a loaded machine:
+    -- a CI run once had no answer within 1 s)
+    assert.equal("101", (raw({ up:format("/ws") }, 5)))
   end)
 
   it("the web pages: encoded, doubled and odd paths reach nothing outside their folder", function()
