@@ -10,6 +10,7 @@
 local diloti = require "diloti"
 local registry = require "diloti.registry"
 local screen = require "diloti.table.screen"
+local games = require "diloti.table.games"
 
 local M = {}
 
@@ -28,11 +29,7 @@ local function sink(g, seat, names)
   function T.printf(self, fmt, ...) self:print(string.format(fmt, ...)) end
   function T.complain(self, s) self.err = tostring(s) end
   -- (the game's own words, as at the terminal: "you bid", not "seat 0 bids")
-  function T.words(self, s)
-    local gm = self.gm
-    if not (gm and gm.words) then return tostring(s) end
-    return gm.words(PLAIN, tostring(s), self.names, seat)
-  end
+  function T.words(self, s) return games.words(self.gm, PLAIN, s, self.names, seat) end
   function T.human_to_move() return seat end
   function T.is_human(_, s) return s == seat end
   -- (what the coaches also ask the table: a game of teams names them)

@@ -16,6 +16,7 @@
 -- for it. A spectator's stream is the spectator's view and events.
 local core = require "diloti.core"
 local json = require "diloti.match.json"
+local rulebook = require "diloti.table.rulebook"
 
 local M = {}
 
@@ -289,15 +290,24 @@ function Host:start()
   return self:settle()
 end
 
---- The viewer a token opens: a seat, or false for the watch token; nil
--- when it opens none. Every token is compared, whichever matches.
-function Host:viewer_of(room_id, token)
+--- The viewer a token opens among tokens ({seats = {[seat] = token},
+-- watch = token}, a room's own or as stored): a seat, or false for the
+-- watch token; nil when it opens none. Every token is compared, whichever
+-- matches.
+function M.viewer_in(tokens, token)
+  if type(tokens) ~= "table" or type(token) ~= "string" then return nil end
   local found
-  local room_ok = M.same(self.id, room_id)
-  for seat, t in pairs(self.seat_tokens) do
-    if M.same(t, token) then found = seat end
+  for seat, t in pairs(type(tokens.seats) == "table" and tokens.seats or {}) do
+    if type(t) == "string" and M.same(t, token) then found = seat end
   end
-  if M.same(self.watch, token) then found = false end
+  if type(tokens.watch) == "string" and M.same(tokens.watch, token) then found = false end
+  return found
+end
+
+--- The viewer a token opens in this room (M.viewer_in).
+function Host:viewer_of(room_id, token)
+  local room_ok = M.same(self.id, room_id)
+  local found = M.viewer_in({ seats = self.seat_tokens, watch = self.watch }, token)
   if not room_ok then return nil end
   return found
 end
@@ -585,12 +595,9 @@ function Conn:move(seat, msg)
   if not (ok and e) then h:release() end
   if not ok then error(e, 0) end
   if not e then
-    why = core.plain(tostring(why), M.MAX_LINE)
     -- (a move read as far as the rule it breaks: "not a move: P7: ..."
     -- is a refusal by P7)
-    local rest = why:match("^not a move: (.*)")
-    local id = rest and rest:match("^(%u[%w%-=]*):")
-    if id and id:find("[%d%-]") then why = rest end
+    why = rulebook.rule_first(core.plain(tostring(why), M.MAX_LINE))
     self:reply { type = "refusal", move = msg.move, reason = why, rule = why:match("^([%w%-=]+):") }
     return nil, "refused"
   end

@@ -393,8 +393,7 @@ end
 -- suit symbols where the terminal shows them, "you" for the person to
 -- move); as it is for a game without one.
 function Session:words(text)
-  if not self.gm.words then return tostring(text) end
-  return self.gm.words(self.style, tostring(text), self.names, self:human_to_move() or self.viewer)
+  return games.words(self.gm, self.style, text, self.names, self:human_to_move() or self.viewer)
 end
 
 --- Says why a typed move was refused; the first time a refusal cites a

@@ -30,6 +30,7 @@ local catalogue = require "diloti.scripts.catalogue"
 local driver = require "diloti.driver"
 local screen = require "diloti.table.screen"
 local games = require "diloti.table.games"
+local rulebook = require "diloti.table.rulebook"
 local registry = require "diloti.registry"
 
 local M = {}
@@ -793,16 +794,12 @@ end
 local function why_move(g, step, rest, expected)
   local gm, seat = M.game_module(g), g:turn()
   local function words(text)
-    if not gm.words then return tostring(text) end
-    return gm.words(screen.style{}, tostring(text), M.names(seat, g:rules().players), seat)
+    return games.words(gm, screen.style{}, text, M.names(seat, g:rules().players), seat)
   end
   if rest == "" then return "Which move? e.g. 'why " .. (gm.move_example or "MOVE") .. "'" end
   local r = M.resolve(g, step, rest, expected)
   if r.candidates then return "That fits several moves: " .. table.concat(r.candidates, " | ") .. "." end
-  if r.error then
-    local rule = r.error:match("^not a move: (.*)")
-    return "Not allowed: " .. words((rule and leads(rule)) and rule or r.error)
-  end
+  if r.error then return "Not allowed: " .. words(rulebook.rule_first(r.error)) end
   local _, what = g:check(r.move)
   return "Legal: " .. words(r.move .. ": " .. tostring(what)) .. " (only asked: type it without 'why' to play it)"
 end
@@ -833,8 +830,7 @@ function Runner:move_step(step, g)
     elseif r.error then
       -- (a text the rules refuse as it is read comes with the reader's
       -- "not a move: " before the rule's own words)
-      local rule = r.error:match("^not a move: (.*)")
-      self:say("Not allowed: " .. ((rule and leads(rule)) and rule or r.error))
+      self:say("Not allowed: " .. rulebook.rule_first(r.error))
     else
       local info
       for _, m in ipairs(g:moves(true)) do if m.text == r.move then info = m end end
