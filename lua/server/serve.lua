@@ -208,15 +208,19 @@ end
 -- The lobby's own types besides protocol.read's, with their fields.
 local LOBBY_TYPES = { catalogue = {} }
 
+-- Are as many rooms awake as the server takes (--max-rooms)?
+local FULL = "the server has as many rooms as it takes: try later"
+function Lobby:full()
+  return self.srv:info().rooms >= (self.o.max_rooms or M.MAX_ROOMS)
+end
+
 -- counted: the room was taken from the address's bucket already.
 function Lobby:create(conn, c, msg, counted)
   local srv = self.srv
   if not counted and not self:take_room(c.addr) then
     return err(srv, conn, "rate-limited", "too many rooms made from this address")
   end
-  if srv:info().rooms >= (self.o.max_rooms or M.MAX_ROOMS) then
-    return err(srv, conn, "full", "the server has as many rooms as it takes: try later")
-  end
+  if self:full() then return err(srv, conn, "full", FULL) end
   local id = protocol.token()
   local ok, why = srv:spawn(id, M.ROOM_MODULE, json.encode(self:room_arg { id = id, conn = conn, create = msg }))
   if not ok then err(srv, conn, "internal", tostring(why)) end
@@ -266,17 +270,6 @@ function Lobby:message(conn, text)
   self.conns[conn] = nil
 end
 
--- Does token open one of a stored room's seats or its watch? Every
--- token is compared, whichever matches.
-local function opens(tokens, token)
-  if type(tokens) ~= "table" or type(token) ~= "string" then return false end
-  local found = type(tokens.watch) == "string" and protocol.same(tokens.watch, token)
-  for _, t in pairs(type(tokens.seats) == "table" and tokens.seats or {}) do
-    if type(t) == "string" and protocol.same(t, token) then found = true end
-  end
-  return found
-end
-
 -- A stored room whose thread sleeps (nobody came for a while, or the
 -- server started without it): started again, and the connection bound
 -- to it; the room checks the token again, as always. Only a token of the
@@ -286,9 +279,9 @@ end
 function Lobby:wake(conn, id, text, token)
   local st = self.o.store
   local row = st and st:get(id)
-  if not (row and opens(row.info.tokens, token)) then return false end
-  if self.srv:info().rooms >= (self.o.max_rooms or M.MAX_ROOMS) then
-    return false, "full", "the server has as many rooms as it takes: try later"
+  if not (row and protocol.viewer_in(row.info.tokens, token) ~= nil) then return false end
+  if self:full() then
+    return false, "full", FULL
   end
   local ok = self.srv:spawn(id, M.ROOM_MODULE, json.encode(self:room_arg { id = id, resume = true }))
   return ok and self.srv:bind(conn, id, text)
@@ -411,7 +404,7 @@ function M.main(a)
   -- of stored rooms once all took a thread at each restart)
   local resumed, list = 0, st:unfinished() or {}
   for i = #list, 1, -1 do
-    if srv:info().rooms >= (a.max_rooms or M.MAX_ROOMS) then break end
+    if lobby:full() then break end
     if srv:spawn(list[i].id, M.ROOM_MODULE, json.encode(lobby:room_arg { id = list[i].id, resume = true })) then
       resumed = resumed + 1
     end
