@@ -8,11 +8,12 @@ import { ctx, newPage, screenshot, WAIT } from '../lib/harness.mjs';
 import { createRoom, wire, connected, settled, nextTurn, until, lateWatcher } from '../lib/table.mjs';
 import { checkDiloti, dilotiDom } from '../lib/diloti.mjs';
 
-/** A Diloti room (person at seat 0, an AI at seat 1) and seat 0's page. */
-async function dilotiRoom(seed, viewport) {
+/** A Diloti room (person at seat 0, an AI at seat 1; extra: other fields
+ * of the create) and seat 0's page. */
+async function dilotiRoom(seed, viewport, extra = {}) {
   const page = await newPage({ viewport });
   await page.goto(`${ctx.base}/`);
-  const cr = await createRoom(page, { rules: 'diloti', players: 2, seats: ['person', 'ai'], names: ['Ann', ''], pace: 0, seed });
+  const cr = await createRoom(page, { rules: 'diloti', players: 2, seats: ['person', 'ai'], names: ['Ann', ''], pace: 0, seed, ...extra });
   const w = wire(page);
   await page.goto(cr.seats[0].link);
   await connected(page);
@@ -186,13 +187,8 @@ test('move box: a refused move stays to be mended; the move played clears it, th
 });
 
 test('round and match over: the summary says the next round has begun; then the panel leads back to the lobby', { timeout: 240000 }, async () => {
-  const page = await newPage();
+  const { page, w } = await dilotiRoom(3, undefined, { rules: 'kontsina+rounds=2' });
   try {
-    await page.goto(`${ctx.base}/`);
-    const cr = await createRoom(page, { rules: 'kontsina+rounds=2', players: 2, seats: ['person', 'ai'], names: ['Ann', ''], pace: 0, seed: 3 });
-    const w = wire(page);
-    await page.goto(cr.seats[0].link);
-    await connected(page);
     let r = await nextTurn(page, w, 0);
     for (let i = 0; i < 40 && r.state; i++) r = await playButton(page, w, r.state.moves[0]);
     assert.ok(r.result, 'round 1 ended');
@@ -314,13 +310,8 @@ for (const [name, viewport] of [['375px', { width: 375, height: 812 }], ['deskto
 }
 
 test('the coach: a word on each of one\'s own moves, once switched on, kept over a reload', { timeout: 120000 }, async () => {
-  const page = await newPage();
+  const { page, w } = await dilotiRoom(15, undefined, { pace: 0.2 });
   try {
-    await page.goto(`${ctx.base}/`);
-    const cr = await createRoom(page, { rules: 'diloti', players: 2, seats: ['person', 'ai'], names: ['Ann', ''], pace: 0.2, seed: 15 });
-    const w = wire(page);
-    await page.goto(cr.seats[0].link);
-    await connected(page);
     let r = await nextTurn(page, w, 0);
     // (off: a move draws no question). The next turn is the one past this
     // move's own event: the wire's last event right after the click may be
@@ -349,13 +340,8 @@ test('the coach: a word on each of one\'s own moves, once switched on, kept over
 
 test('around the game: seats (who is an AI, connected, whose turn, thinking), hint/why/explain, four colours', { timeout: 120000 }, async () => {
   // (a pace of 1.5 s: the AI's turn lasts long enough to be seen thinking)
-  const page = await newPage();
+  const { page, w } = await dilotiRoom(15, undefined, { pace: 1.5 });
   try {
-    await page.goto(`${ctx.base}/`);
-    const cr = await createRoom(page, { rules: 'diloti', players: 2, seats: ['person', 'ai'], names: ['Ann', ''], pace: 1.5, seed: 15 });
-    const w = wire(page);
-    await page.goto(cr.seats[0].link);
-    await connected(page);
     let r = await nextTurn(page, w, 0);
     const seats = await page.$$eval('#seats [data-seat]', (es) => es.map((e) => ({
       seat: e.dataset.seat, kind: e.dataset.kind, connected: e.dataset.connected, turn: e.classList.contains('turn') })));
