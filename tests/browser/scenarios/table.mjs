@@ -65,11 +65,16 @@ test('reload: mid-round, the page comes back to the same seat and state', { time
 });
 
 test('a late spectator: the moves it is sent (past the backlog) are told in sentences, as live', { timeout: 120000 }, async () => {
-  const { page, welcome } = await lateWatcher({ rules: 'diloti', players: 2, seats: ['ai', 'ai'], pace: 0, seed: 21 });
+  const { page, welcome } = await lateWatcher({ rules: 'diloti', players: 2, seats: ['ai', 'ai'], pace: 0, seed: 21 },
+    { over: true });
   try {
+    assert.equal(welcome.resume, 'fresh', 'the backlog no longer reaches back');
     const moves = welcome.history.filter((h) => h && h.kind && Number.isInteger(h.seat));
     assert.ok(moves.length >= 2, 'moves in the history');
-    await page.waitForFunction((k) => document.querySelectorAll('#log li').length >= k, moves.length);
+    // (the log keeps its last 300 lines, fewer once cut; the match over,
+    // nothing live comes after the history)
+    await page.waitForFunction((k) => document.querySelectorAll('#log li').length >= k, Math.min(moves.length, 250));
+    assert.equal(await page.evaluate(() => window.dilotiTable.state.view.phase), 'match-over', 'nothing live after the history');
     const log = await page.$$eval('#log li', (es) => es.map((e) => e.textContent));
     assert.equal(log.filter((t) => /^[^:]+: \S+ (x|lay|\+)\b/.test(t)).length, 0, `no line in raw notation: ${JSON.stringify(log)}`);
     assert.ok(log.filter((t) => / (captured|laid|declared a plain|raised|made a group)/.test(t)).length >= Math.min(moves.length, 2),
