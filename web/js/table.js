@@ -244,9 +244,10 @@ function drawScore() {
 
 function sendMove(text) {
   if (T.gone) { showRefusal({ reason: goneText() }); return false; }
-  // (a move sent, and nothing from the server since: a second click or
-  // Enter is the same move again, not the next one)
-  if (T.sentAt != null && T.sentAt === T.seq) return false;
+  // (a move sent and no state since: a second click or Enter is the same
+  // move again, not the next one; the move's event comes before the state
+  // that ends one's turn, so that event alone does not free the buttons)
+  if (T.sentAt != null) return false;
   if (!myTurn()) { showRefusal({ reason: "It is not your turn." }, true); return false; }
   hideRefusal();
   T.pendingMove = text;
@@ -254,7 +255,7 @@ function sendMove(text) {
     showRefusal({ reason: "Not connected: the move was not sent; play it again once the table is back." }, true);
     return false;
   }
-  T.sentAt = T.seq;
+  T.sentAt = "sent";
   return true;
 }
 
@@ -408,7 +409,10 @@ function take(m) {
   const seq = Number.isInteger(m.seq) ? m.seq : null;
   switch (m.type) {
     case "welcome": onWelcome(m); return;
-    case "state": applyState(m); break;
+    case "state":
+      if (T.sentAt === "taken") T.sentAt = null;
+      applyState(m);
+      break;
     case "event":
       if (m.event) {
         if (T.board) T.board.event(m.event);
@@ -418,6 +422,7 @@ function take(m) {
         if (m.event.type === "move" && m.event.seat === T.seat) {
           // (only a move this page just sent: not one replayed on a reconnect)
           if (T.pendingMove != null) {
+            T.sentAt = "taken";
             moveTaken();
             hideRefusal();
             // (a hint or a word on the move before is stale now)

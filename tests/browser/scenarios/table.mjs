@@ -163,6 +163,52 @@ test('a move button clicked twice sends the move once (the second click waits fo
   }
 });
 
+test('a second click between the move\'s event and the state after it sends nothing (the race forced)', { timeout: 120000 }, async () => {
+  const { page, w } = await dilotiRoom(13);
+  try {
+    // (the page's socket clicks the button again right after it has handled
+    // the event of a move, before the state frame that follows it: the
+    // moment a fast double click fell into on a loaded machine)
+    await page.addInitScript(() => {
+      const Real = window.WebSocket;
+      window.againSel = null;
+      window.againClicked = 0;
+      window.WebSocket = class extends Real {
+        set onmessage(fn) {
+          super.onmessage = (e) => {
+            fn(e);
+            let m;
+            try { m = JSON.parse(e.data); } catch { return; }
+            if (!window.againSel || m.type !== 'event' || !m.event || m.event.type !== 'move') return;
+            const b = document.querySelector(window.againSel);
+            window.againSel = null;
+            if (b && !b.disabled) { b.click(); window.againClicked += 1; }
+          };
+        }
+      };
+    });
+    await page.reload();
+    await connected(page);
+    const r = await nextTurn(page, w, 0);
+    await settled(page, w);
+    const sel = `#moves button[data-move="${r.state.moves[0]}"]`;
+    const sent = w.sent.length;
+    const before = w.frames.length;
+    await page.evaluate((s) => { window.againSel = s; }, sel);
+    await page.click(sel);
+    await until(() => w.frames.slice(before).find((f) => f.type === 'event'), 'the move\'s event');
+    await settled(page, w);
+    assert.equal(await page.evaluate(() => window.againClicked), 1, 'the second click came between the event and the state');
+    assert.equal(w.sent.slice(sent).filter((m) => m.type === 'move').length, 1, 'one move sent');
+    assert.equal(w.frames.slice(before).filter((f) => f.type === 'error').length, 0, 'no error for a second send');
+    const r2 = await nextTurn(page, w, 0, w.last((f) => f.type === 'event').seq);
+    await playButton(page, w, r2.state.moves[0]);
+    assert.deepEqual(page.errors, [], 'no script error');
+  } finally {
+    await page.context().close();
+  }
+});
+
 test('move box: a refused move stays to be mended; the move played clears it, the refusal and the hint', { timeout: 120000 }, async () => {
   const { page, w } = await dilotiRoom(12);
   try {
