@@ -213,19 +213,23 @@ return function() return pcall(string.rep, "x", 2 << 20) end,
       { budget = 1000000000000, time = 100 })
     assert.is_true(ok, rep)
     local function cost(f)
-      local best = math.huge
-      for _ = 1, 2 do
-        local c = os.clock()
-        assert.is_false((f()))
-        best = math.min(best, os.clock() - c)
-      end
-      return best
+      local c = os.clock()
+      assert.is_false((f()))
+      return os.clock() - c
     end
-    local r, c = cost(rep), cost(cat)
+    -- (each pair runs the two back to back, so both meet the same load:
+    -- the specs run beside the browser suite, and a collection's time
+    -- doubled under it once; two collections give 2x in every pair)
+    local best, seen = math.huge, {}
+    for _ = 1, 3 do
+      local r, c = cost(rep), cost(cat)
+      best = math.min(best, r / math.max(c, 0.01))
+      seen[#seen + 1] = string.format("rep %.2f s, a refused string %.2f s", r, c)
+    end
     b:close()
     -- (284ce05: 1.3 s each with 20,000 links; 284ce05~1: 2.7 s each, its
     -- call-start collection added)
-    assert.is_true(r < 1.6 * c + 0.05, string.format("rep %.2f s, a refused string %.2f s", r, c))
+    assert.is_true(best < 1.6, table.concat(seen, "; "))
   end)
 
   it("(holds) sizes at the edges: no wrap, no crash, the real one's errors", function()
