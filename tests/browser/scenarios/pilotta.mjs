@@ -339,3 +339,25 @@ test('pilotta: a late spectator is told the moves it was sent (past the backlog)
     await page.context().close();
   }
 });
+
+test('pilotta: a history\'s announcements in words: one\'s own side\'s with its worth, as live; another side\'s hidden', { timeout: 60000 }, async () => {
+  const page = await newPage();
+  try {
+    await page.goto(`${ctx.base}/`);
+    const said = await page.evaluate(async () => {
+      const m = await import('/js/boards/pilotta.js');
+      const b = m.createBoard(document.createElement('div'), {
+        seat: 0, welcome: { names: { 0: 'Ann', 1: 'Bob' } }, cardElement: () => document.createElement('span'),
+      });
+      const say = (seat, move) => b.describeHistory({ seat, kind: 'announce', move });
+      return [say(0, 'announce 7h 8h 9h'), say(0, 'announce 9c 10c Jc Qc'), say(0, 'announce 7d 8d 9d 10d Jd'),
+        say(0, 'announce Jc Jd Jh Js'), say(0, 'announce 9c 9d 9h 9s'), say(1, 'announce (run of 4, 50)')];
+    });
+    assert.deepEqual(said, ['Ann announced a run of 3 (20).', 'Ann announced a run of 4 (50).',
+      'Ann announced a run of 5 (100).', 'Ann announced four Jacks (200).', 'Ann announced four Nines (150).',
+      'Bob announced a run of 4 (50).']);
+    assert.deepEqual(page.errors, [], 'no script error');
+  } finally {
+    await page.context().close();
+  }
+});

@@ -767,7 +767,10 @@ export function createBoard(root, api) {
       // (another side's announcement: its kind and worth, the cards hidden)
       const hidden = /^announce \((.+), (\d+)\)$/.exec(text);
       if (hidden) return `${nameOf(h.seat)} announced a ${hidden[1]} (${hidden[2]}).`;
-      return `${nameOf(h.seat)} announced ${text.split(" ").slice(1).map(cardText).join(" ")}.`;
+      // (one's own side's: its cards, and so its worth, as live)
+      const cards = text.split(" ").slice(1);
+      const d = { kind: fourOf(cards) ? "four" : "run", cards, length: cards.length };
+      return describe({ seat: h.seat, kind: "announce", cards, value: valueOf(d), type: "move" });
     }
     return describe({ ...h, type: "move", trick_over: null });
   }
