@@ -1,6 +1,7 @@
 -- The table's commands. Each entry: name, aliases, usage, help (one
--- line), examples, and run(session, rest) where rest is the text after
--- the command word.
+-- line), examples, optionally listed(session) (false: 'help' leaves it
+-- out of its list at that session's game), and run(session, rest) where
+-- rest is the text after the command word.
 --
 -- This module defines the generic commands (M.list, M.by_name: every
 -- game's, read by all, changed by none). A session's commands are its own
@@ -24,6 +25,7 @@ local function check_entry(c)
     "commands.add needs a table with a name and a run function")
   c.help = c.help or ""
   c.usage = c.usage or c.name -- (help lists and explains every command)
+  assert(c.listed == nil or type(c.listed) == "function", "a command's listed must be a function")
   return c
 end
 
@@ -165,7 +167,11 @@ generic {
     local rows = {}
     -- (a user's command may bring text with controls: cleaned before it
     -- is measured, so that the columns are those shown)
-    for i, c in ipairs(T.commands.list) do rows[i] = { screen.safe(T.style, c.usage), screen.safe(T.style, c.help) } end
+    for _, c in ipairs(T.commands.list) do
+      if not c.listed or c.listed(T) then
+        rows[#rows + 1] = { screen.safe(T.style, c.usage), screen.safe(T.style, c.help) }
+      end
+    end
     T:print(screen.deflist(T.style, rows))
     T:print(screen.fit(T.style, "Lua, with the game as 'g': '=EXPR' prints a value (e.g. =#g:moves()), "
       .. "'lua CODE' runs a chunk, 'lua' alone switches to Lua mode (a line holding only '.' comes back "
@@ -640,6 +646,9 @@ generic {
   name = "declare", usage = "declare VALUE",
   help = "make the declaration of that value, when only one is legal (G8 for a group)",
   examples = { "declare 8", "declare G8" },
+  -- (a game without declarations by value leaves it out of the list;
+  -- typed there, it says what that game does instead)
+  listed = function(T) return T.gm.declare ~= nil end,
   run = function(T, rest)
     if not T.gm.declare then
       return T:complain(string.format("%s has no 'declare': %s", T.gm.title, T.gm.declare_instead or ""))
