@@ -15,7 +15,7 @@ const MAX_LOG = 300;
 
 const T = {
   welcome: null, state: null, seq: 0, seat: null, spectator: true, board: null, kinds: {}, connected: {},
-  watching: 0, log: [], wire: null, lastResult: null, refusalLocal: false, boxSent: null, gone: null, sentAt: null,
+  watching: 0, log: [], wire: null, lastResult: null, refusalLocal: false, boxSent: null, gone: null, moveSent: null,
 };
 // (read-only, for the browser tests)
 window.dilotiTable = {
@@ -247,7 +247,7 @@ function sendMove(text) {
   // (a move sent and no state since: a second click or Enter is the same
   // move again, not the next one; the move's event comes before the state
   // that ends one's turn, so that event alone does not free the buttons)
-  if (T.sentAt != null) return false;
+  if (T.moveSent != null) return false;
   if (!myTurn()) { showRefusal({ reason: "It is not your turn." }, true); return false; }
   hideRefusal();
   T.pendingMove = text;
@@ -255,7 +255,7 @@ function sendMove(text) {
     showRefusal({ reason: "Not connected: the move was not sent; play it again once the table is back." }, true);
     return false;
   }
-  T.sentAt = "sent";
+  T.moveSent = "sent";
   return true;
 }
 
@@ -410,7 +410,7 @@ function take(m) {
   switch (m.type) {
     case "welcome": onWelcome(m); return;
     case "state":
-      if (T.sentAt === "taken") T.sentAt = null;
+      if (T.moveSent === "taken") T.moveSent = null;
       applyState(m);
       break;
     case "event":
@@ -422,7 +422,7 @@ function take(m) {
         if (m.event.type === "move" && m.event.seat === T.seat) {
           // (only a move this page just sent: not one replayed on a reconnect)
           if (T.pendingMove != null) {
-            T.sentAt = "taken";
+            T.moveSent = "taken";
             moveTaken();
             hideRefusal();
             // (a hint or a word on the move before is stale now)
@@ -460,13 +460,13 @@ function take(m) {
     case "refusal":
       showRefusal(m);
       T.pendingMove = null;
-      T.sentAt = null;
+      T.moveSent = null;
       if (T.boxSent != null) $("#movebox").select();
       T.boxSent = null;
       break;
     case "advice": showAdvice(m, T.coachAsked); T.coachAsked = false; break;
     case "error":
-      T.sentAt = null;
+      T.moveSent = null;
       // (the coach's own question that found nothing to say stays quiet)
       if (T.coachAsked && ["rate-limited", "not-offered", "internal"].includes(m.code)) {
         T.coachAsked = false;
@@ -491,7 +491,7 @@ function take(m) {
 
 async function onWelcome(m) {
   const first = !T.welcome;
-  T.sentAt = null;
+  T.moveSent = null;
   T.welcome = m;
   T.seat = Number.isInteger(m.seat) ? m.seat : null;
   T.spectator = !!m.spectator;
