@@ -147,6 +147,9 @@ its rule id, so a lesson need not foresee them. A lesson that does not
 load is listed with its file and the reason by `learn`. Before sharing a
 lesson, `diloti learn --check FILE` loads it and walks it step by step
 without playing: each position is set up, each accepted move must be
-legal there, and any problem is named with its step (exit status 1);
+legal there, an `accept` function must answer every legal move without
+an error (the first one it fails on is named, with the error, and at the
+table the step stops there too), and any problem is named with its step
+(exit status 1);
 `diloti learn --check` alone checks every lesson it finds.]])
 io.write((table.concat(out, "\n"):gsub("\n+$", "\n")))

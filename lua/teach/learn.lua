@@ -477,6 +477,17 @@ function M.check_wrong_moves(g, step, set)
   return true
 end
 
+-- A step's accept function on one move: pcall's answers. One a limit
+-- stopped is loaded afresh (load_source) before the next call.
+local function call_accept(step, info)
+  local ok, res = pcall(step.accept, info)
+  if not ok then
+    local box = core.box.of(step.accept)
+    if box and box:broken() and RELOAD[step] then RELOAD[step]() end
+  end
+  return ok, res
+end
+
 --- The canonical texts of a step's accepted moves in game g, or nil and
 -- a message when one of them is not legal there. A predicate step gives
 -- the legal moves it accepts.
@@ -484,7 +495,13 @@ function M.accepted(g, step)
   local set, list = {}, {}
   if type(step.accept) == "function" then
     for _, m in ipairs(g:moves(true)) do
-      if M.is_right(step, set, m) then set[m.text] = true; list[#list + 1] = m.text end
+      -- (one failure is the step's answer: a limit hit on every legal
+      -- move would keep the learner or the author waiting for each)
+      local ok, res = call_accept(step, m)
+      if not ok then
+        return nil, string.format("the step's accept function failed on %s: %s", m.text, tostring(res))
+      end
+      if res == true then set[m.text] = true; list[#list + 1] = m.text end
     end
     if #list == 0 then return nil, "the step accepts none of the legal moves" end
     return set, list
@@ -503,11 +520,7 @@ end
 --- Does the played move (a g:moves(true) entry) answer the step?
 function M.is_right(step, set, info)
   if type(step.accept) ~= "function" then return set[info.text] == true end
-  local ok, res = pcall(step.accept, info)
-  if not ok then
-    local box = core.box.of(step.accept)
-    if box and box:broken() and RELOAD[step] then RELOAD[step]() end
-  end
+  local ok, res = call_accept(step, info)
   return ok and res == true
 end
 

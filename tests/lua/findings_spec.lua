@@ -252,6 +252,9 @@ return {
     local out, err, code = support.cli({ "learn", "--check", path })
     assert.are_not.equal(124, code)
     assert.equals(1, code, out .. err)
+    -- (said as it is, at the first move: not "accepts none of the legal
+    -- moves" after one time limit per legal move, 14 s)
+    assert.matches("step 1: the step's accept function failed on .-: .*time limit exceeded", out .. err)
   end)
 end)
 
