@@ -38,16 +38,16 @@ function M.default_name()
 end
 
 --- The table's module for a game name (required when first asked).
+function M.get(name)
+  return registry.part(registry.get(name) or registry.default(), "table")
+end
+
 --- An engine's sentence in a game's words (the table part's words(): the
 -- board's suit symbols, "you" for seat `you`); as it is for a game whose
 -- table part has none.
 function M.words(gm, st, text, names, you)
   if not (gm and gm.words) then return tostring(text) end
   return gm.words(st, tostring(text), names, you)
-end
-
-function M.get(name)
-  return registry.part(registry.get(name) or registry.default(), "table")
 end
 
 return M
