@@ -335,12 +335,15 @@ end
 
 -- The numeric options' bounds: a rate of 0 or of 1e-30 made every
 -- "ask again in N s" fail (N past any integer), a negative one promised
--- a wait that never ended.
+-- a wait that never ended. --room-memory: core.box.pool's bounds (a pool
+-- it refuses would fail every room as it is made). Each: field, option,
+-- lowest, highest, whole numbers only, the unit's words.
 local BOUNDS = {
   { "rate", "--rate", 0.01, 1e6 }, { "room_rate", "--room-rate", 0.01, 1e6 },
   { "advice_rate", "--advice-rate", 0.01, 1e6 }, { "idle", "--idle", 1, 1e7 },
   { "script_cpu", "--script-cpu", 0.01, 60 },
   { "per_address", "--per-address", 1, 1e6, true }, { "max_rooms", "--max-rooms", 1, 1e7, true },
+  { "room_memory", "--room-memory", 1, 1 << 20, true, " of MiB" },
 }
 
 --- The first numeric option out of its bounds, as a sentence; nil if none.
@@ -348,8 +351,8 @@ function M.bad_number(a)
   for _, b in ipairs(BOUNDS) do
     local v, name, lo, hi, whole = a[b[1]], b[2], b[3], b[4], b[5]
     if v ~= nil and (type(v) ~= "number" or v ~= v or v < lo or v > hi or (whole and math.type(v) ~= "integer")) then
-      return string.format("%s must be %s from %s to %s, not %s", name, whole and "a whole number" or "a number",
-        tostring(lo), string.format("%.0f", hi), tostring(v))
+      return string.format("%s must be %s%s from %s to %s, not %s", name, whole and "a whole number" or "a number",
+        b[6] or "", tostring(lo), string.format("%.0f", hi), tostring(v))
     end
   end
 end
@@ -368,13 +371,6 @@ function M.main(a)
   local bad = M.bad_number(a)
   if bad then
     io.stderr:write("diloti serve: ", bad, "\n")
-    return 1
-  end
-  -- (core.box.pool's bounds: a pool it refuses would fail every room as it is made)
-  local mem = a.room_memory
-  if mem ~= nil and (math.type(mem) ~= "integer" or mem < 1 or mem > 1 << 20) then
-    io.stderr:write("diloti serve: --room-memory must be a whole number of MiB from 1 to 1048576, not ",
-      tostring(mem), "\n")
     return 1
   end
   local data = a.data or rooms.default_dir()
