@@ -2,6 +2,7 @@
 // data-* attributes, window.dilotiTable, #moves, #hand, ...). Every wait
 // is bounded (harness.WAIT unless told).
 import { WAIT, ctx, newPage } from './harness.mjs';
+import assert from 'node:assert/strict';
 
 /** Makes a room through the lobby's WebSocket from a page of the server's
  * origin (not the lobby under test): the `created` answer. */
@@ -193,4 +194,17 @@ export async function lateWatcher(msg, o = {}) {
     await new Promise((r) => setTimeout(r, 500));
   }
   return { page, welcome };
+}
+
+/** A late watcher's log (lateWatcher with o.over): checks that its welcome
+ * is a fresh one with moves in its history, waits for the log to hold them
+ * (its last 300 lines, fewer once cut) with nothing live after them, and
+ * gives the history's moves and the log's lines. */
+export async function lateLog(page, welcome) {
+  assert.equal(welcome.resume, 'fresh', 'the backlog no longer reaches back');
+  const moves = welcome.history.filter((h) => h && h.kind && Number.isInteger(h.seat));
+  assert.ok(moves.length >= 2, 'moves in the history');
+  await page.waitForFunction((k) => document.querySelectorAll('#log li').length >= k, Math.min(moves.length, 250));
+  assert.equal(await page.evaluate(() => window.dilotiTable.state.view.phase), 'match-over', 'nothing live after the history');
+  return { moves, log: await page.$$eval('#log li', (es) => es.map((e) => e.textContent)) };
 }

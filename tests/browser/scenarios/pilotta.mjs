@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ctx, newPage, screenshot, WAIT } from '../lib/harness.mjs';
-import { createRoom, connected, wire, nextTurn, settled, until, namesCard, lateWatcher } from '../lib/table.mjs';
+import { createRoom, connected, wire, nextTurn, settled, until, namesCard, lateWatcher, lateLog } from '../lib/table.mjs';
 
 // Seed 27 deals seat 0 the run Jc Qc Kc Ac (and so the belote in clubs);
 // seat 2 opens 80d, seat 0 bids 90c, everyone passes: clubs are trumps,
@@ -322,13 +322,7 @@ test('pilotta: a late spectator is told the moves it was sent (past the backlog)
   const { page, welcome } = await lateWatcher({ rules: 'pilotta', players: 4, seats: ['ai', 'ai', 'ai', 'ai'], pace: 0, seed: SEED },
     { over: true });
   try {
-    assert.equal(welcome.resume, 'fresh', 'the backlog no longer reaches back');
-    const moves = welcome.history.filter((h) => h && h.kind && Number.isInteger(h.seat));
-    assert.ok(moves.length >= 2, 'moves in the history');
-    // (the log keeps its last 300 lines, fewer once cut)
-    await page.waitForFunction((k) => document.querySelectorAll('#log li').length >= k, Math.min(moves.length, 250));
-    assert.equal(await page.evaluate(() => window.dilotiTable.state.view.phase), 'match-over', 'nothing live after the history');
-    const log = await page.$$eval('#log li', (es) => es.map((e) => e.textContent));
+    const { moves, log } = await lateLog(page, welcome);
     const raw = /^AI \w+ \(\d\): (pass|contra|recontra|announce|show|capot|\d|[0-9JQKA]{1,2}[cdhs]\b)/;
     assert.equal(log.filter((t) => raw.test(t)).length, 0, `no line in raw notation: ${JSON.stringify(log)}`);
     assert.ok(log.filter((t) => / (passed|bid|played|announced|showed|said contra)/.test(t)).length >= Math.min(moves.length, 2),

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ctx, newPage, screenshot, WAIT } from '../lib/harness.mjs';
-import { createRoom, wire, connected, settled, nextTurn, until, lateWatcher } from '../lib/table.mjs';
+import { createRoom, wire, connected, settled, nextTurn, until, lateWatcher, lateLog } from '../lib/table.mjs';
 import { checkDiloti, dilotiDom } from '../lib/diloti.mjs';
 
 /** A Diloti room (person at seat 0, an AI at seat 1; extra: other fields
@@ -68,14 +68,7 @@ test('a late spectator: the moves it is sent (past the backlog) are told in sent
   const { page, welcome } = await lateWatcher({ rules: 'diloti', players: 2, seats: ['ai', 'ai'], pace: 0, seed: 21 },
     { over: true });
   try {
-    assert.equal(welcome.resume, 'fresh', 'the backlog no longer reaches back');
-    const moves = welcome.history.filter((h) => h && h.kind && Number.isInteger(h.seat));
-    assert.ok(moves.length >= 2, 'moves in the history');
-    // (the log keeps its last 300 lines, fewer once cut; the match over,
-    // nothing live comes after the history)
-    await page.waitForFunction((k) => document.querySelectorAll('#log li').length >= k, Math.min(moves.length, 250));
-    assert.equal(await page.evaluate(() => window.dilotiTable.state.view.phase), 'match-over', 'nothing live after the history');
-    const log = await page.$$eval('#log li', (es) => es.map((e) => e.textContent));
+    const { moves, log } = await lateLog(page, welcome);
     assert.equal(log.filter((t) => /^[^:]+: \S+ (x|lay|\+)\b/.test(t)).length, 0, `no line in raw notation: ${JSON.stringify(log)}`);
     assert.ok(log.filter((t) => / (captured|laid|declared a plain|raised|made a group)/.test(t)).length >= Math.min(moves.length, 2),
       `sentences: ${JSON.stringify(log)}`);
@@ -142,6 +135,16 @@ test('refusal: a refused move shows its rule id, and the link opens that rule', 
   }
 });
 
+/** A move clicked twice, its answer come (sent and before: w.sent's and
+ * w.frames' lengths before the clicks): sent once, and no error for a
+ * second send. */
+async function sentOnce(page, w, sent, before) {
+  await until(() => w.frames.slice(before).find((f) => f.type === 'event'), 'the move\'s event');
+  await settled(page, w);
+  assert.equal(w.sent.slice(sent).filter((m) => m.type === 'move').length, 1, 'one move sent');
+  assert.equal(w.frames.slice(before).filter((f) => f.type === 'error').length, 0, 'no error for a second send');
+}
+
 test('a move button clicked twice sends the move once (the second click waits for the server)', { timeout: 120000 }, async () => {
   const { page, w } = await dilotiRoom(13);
   try {
@@ -149,10 +152,7 @@ test('a move button clicked twice sends the move once (the second click waits fo
     const sent = w.sent.length;
     const before = w.frames.length;
     await page.dblclick(`#moves button[data-move="${r.state.moves[0]}"]`);
-    await until(() => w.frames.slice(before).find((f) => f.type === 'event'), 'the move\'s event');
-    await settled(page, w);
-    assert.equal(w.sent.slice(sent).filter((m) => m.type === 'move').length, 1, 'one move sent');
-    assert.equal(w.frames.slice(before).filter((f) => f.type === 'error').length, 0, 'no error for a second send');
+    await sentOnce(page, w, sent, before);
     assert.equal(await page.isVisible('#refusal'), false, 'nothing refused');
     // and the next turn's move is taken as usual
     const r2 = await nextTurn(page, w, 0, w.last((f) => f.type === 'event').seq);
@@ -196,11 +196,8 @@ test('a second click between the move\'s event and the state after it sends noth
     const before = w.frames.length;
     await page.evaluate((s) => { window.againSel = s; }, sel);
     await page.click(sel);
-    await until(() => w.frames.slice(before).find((f) => f.type === 'event'), 'the move\'s event');
-    await settled(page, w);
+    await sentOnce(page, w, sent, before);
     assert.equal(await page.evaluate(() => window.againClicked), 1, 'the second click came between the event and the state');
-    assert.equal(w.sent.slice(sent).filter((m) => m.type === 'move').length, 1, 'one move sent');
-    assert.equal(w.frames.slice(before).filter((f) => f.type === 'error').length, 0, 'no error for a second send');
     const r2 = await nextTurn(page, w, 0, w.last((f) => f.type === 'event').seq);
     await playButton(page, w, r2.state.moves[0]);
     assert.deepEqual(page.errors, [], 'no script error');
