@@ -122,6 +122,11 @@ static void room(lua_State *S, size_t bytes)
 
 /* ---- limits ---- */
 
+static int tripped(lua_State *S)
+{
+    return dl_box_of(S)->tripped != TRIP_NONE;
+}
+
 int dl_box_trip(lua_State *S, Box *b, int kind, int level)
 {
     static const char *const WHAT[] = {"", "instruction budget exceeded", "time limit exceeded",
@@ -712,6 +717,7 @@ static int l_new(lua_State *H)
     b->pool = pool;
     b->env.tick = dl_box_tick;
     b->env.room = room;
+    b->env.tripped = tripped;
     b->env.pattern.steps = DL_PATTERN_STEPS;
     b->env.pattern.tick = dl_box_tick;
     b->env.pattern.room = room;

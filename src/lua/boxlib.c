@@ -55,6 +55,29 @@ void dl_box_tick_any(lua_State *L)
     if (is_box) tick(L);
 }
 
+/* The script's message handler (upvalue 1), skipped once a limit has
+ * tripped: a limit's error is raised in the count hook, where Lua runs
+ * no hook, and a handler runs where its error was raised, so one that
+ * looped there could never be stopped. The limit's message goes on. */
+static int handle(lua_State *S)
+{
+    if (dl_box_env(S)->tripped(S)) return 1;
+    lua_pushvalue(S, lua_upvalueindex(1));
+    lua_insert(S, 1);
+    lua_call(S, lua_gettop(S) - 1, 1);
+    return 1;
+}
+
+static int g_xpcall(lua_State *S)
+{
+    tick(S);
+    luaL_checktype(S, 2, LUA_TFUNCTION);
+    lua_pushvalue(S, 2);
+    lua_pushcclosure(S, handle, 1);
+    lua_replace(S, 2);
+    return call_real(S);
+}
+
 /* string.rep("", huge) loops in C without allocating anything. */
 static int g_rep(lua_State *S)
 {
@@ -337,6 +360,7 @@ static void open_lib(lua_State *S, const char *name, lua_CFunction open, const l
 void dl_box_openlibs(lua_State *S)
 {
     static const luaL_Reg base_own[] = {{"tostring", g_tostring}, {"setmetatable", g_setmetatable},
+                                        {"xpcall", g_xpcall},
                                         {"type", NULL},         {"rawget", NULL},
                                         {"rawlen", NULL},       {"rawequal", NULL},
                                         {NULL, NULL}};

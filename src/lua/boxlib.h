@@ -19,6 +19,9 @@ typedef struct dl_BoxEnv {
     /* Makes room for a buffer about to grow by bytes (box.c): collects
      * first when they would not fit, as Lua does for its own objects. */
     void (*room)(lua_State *S, size_t bytes);
+    /* Has a limit stopped the running call (box.c)? Its error then goes
+     * on past the script's message handlers (xpcall). */
+    int (*tripped)(lua_State *S);
     uint64_t rng;             /* the script's math.random, seeded by the host */
     dl_PatternLimits pattern; /* the box's own pattern budget (tick: tick) */
 } dl_BoxEnv;

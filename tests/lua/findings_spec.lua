@@ -258,6 +258,48 @@ return {
   end)
 end)
 
+-- A message handler runs where its error was raised; a limit's error is
+-- raised in the count hook, where Lua runs no hook: a handler that loops
+-- there ran for ever (a helper's attack on the lessons). Every place an
+-- untrusted script runs, each stopped by its limit.
+describe("a message handler (xpcall) that loops", function()
+  local LOOP = "xpcall(function() while true do end end, function() while true do end end)"
+  local LESSON_AT = [[
+%s
+return {
+  id = "91-handler", title = "Handler", rules = { "D11" },
+  steps = { { text = "Take.", position = "hands=8h 2d / 9c; table=8c 6d 5s 3h 2c",
+    accept = function(m) %s return m.kind == "capture" end, wrong = "D11: take it" } },
+}]]
+
+  it("in a lesson's accept function and its main chunk (diloti learn --check)", function()
+    for _, src in ipairs{ LESSON_AT:format("", LOOP), LESSON_AT:format(LOOP, "") } do
+      local out, err, code = support.cli({ "learn", "--check", (file("91-handler.lua", src)) })
+      assert.equals(1, code, out .. err)
+      assert.matches("instruction budget exceeded", out .. err)
+    end
+  end)
+
+  it("in an AI's choose and its main chunk", function()
+    local out, code = decide_in_child(ai_file("xh", LOOP), nil, 15)
+    assert.equals(0, code, out)
+    assert.matches("instruction budget exceeded", out)
+    local _, dir = file("xhmain.lua",
+      LOOP .. "\nreturn { name = 'xhmain', description = 'x', choose = function() end }")
+    local _, err2, code2 = support.cli({ "ai", "--ai-dir", dir })
+    assert.are_not.equal(124, code2)
+    assert.matches("xhmain.lua.*instruction budget exceeded", err2)
+  end)
+
+  it("in a house rule's moves hook", function()
+    local _, dir = file("xhv.lua", "return { name = 'xhv', description = 'x', hooks = { moves = function(m)\n"
+      .. LOOP .. "\nreturn m end } }")
+    local _, err, code = support.cli({ "--rules", "diloti+xhv", "--rules-dir", dir, "moves", EX1 })
+    assert.are_not.equal(124, code)
+    assert.matches("instruction budget exceeded in variant 'xhv' %(moves hook%)", err)
+  end)
+end)
+
 describe("finding 3: the host never runs a script's metamethods", function()
   local EVIL = [[
 return { name = "evil", description = "x", hooks = { moves = function(moves)

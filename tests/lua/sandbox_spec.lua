@@ -555,6 +555,19 @@ print("RESULT", ok, why)]],
         control = prelude .. [[
 local ok, why = run("while true do end")
 print("RESULT", ok, why)]],
+        -- (a limit's error is raised in the count hook, where Lua runs no
+        -- hook: a message handler run there could loop for ever)
+        xpcall_loop = prelude .. [[
+local ok, why = run("xpcall(function() while true do end end, function() while true do end end) return 'escaped'")
+print("RESULT", ok, why)]],
+        xpcall_error_loop = prelude .. [[
+local ok, why = run("xpcall(error, function() while true do end end, 'x') return 'escaped'")
+print("RESULT", ok, why)]],
+        xpcall_time = prelude .. [[
+local ok, why = diloti.box.new{ time = 5, budget = 1e12 }:run(
+  "xpcall(function() while true do end end, function() while true do end end) return 'escaped'", "=escape",
+  { budget = 1e12, time = 0.2 })
+print("RESULT", ok, why)]],
         move = prelude .. [[
 local ok, why = run("return #table.move({}, 1, 1 << 50, 2)")
 print("RESULT", ok, why)]],
@@ -659,6 +672,12 @@ print("RESULT", ok, why)]],
 
     it("stops a loop of pcalls that keeps swallowing the budget error", function()
       assert.matches("^false\tescape:1: instruction budget exceeded", result("swallow"))
+    end)
+
+    it("stops a message handler (xpcall) that loops, after a limit or after the script's own error", function()
+      assert.matches("^false\tescape:1: instruction budget exceeded", result("xpcall_loop"))
+      assert.matches("^false\tescape:1: instruction budget exceeded", result("xpcall_error_loop"))
+      assert.matches("^false\tescape:1: time limit exceeded", result("xpcall_time"))
     end)
 
     it("stops a plain loop after a pcall that swallowed the budget error", function()
