@@ -255,9 +255,9 @@ local named = textfile.with_file
 -- step -> how to load its lesson afresh (see load_source)
 local RELOAD = setmetatable({}, { __mode = "k" })
 
---- Loads one lesson's source in a fresh sandbox. Returns the lesson or
--- nil and a message naming the file.
-function M.load_source(src, file)
+-- Loads one lesson's source in a fresh sandbox: the lesson and its box,
+-- or nil and a message naming the file.
+local function load_lesson(src, file)
   local box, t = untrusted.load(src, file, {
     label = "lesson " .. file, load = LOAD, budget = CALL.budget, time = CALL.time, memory = CALL.memory,
   })
@@ -270,17 +270,29 @@ function M.load_source(src, file)
   lesson.file = file
   -- An accept function a limit stopped may have left its state halfway
   -- through a change: the lesson is loaded afresh and its steps take the
-  -- new functions.
+  -- new functions. The box they leave is closed: kept until the host's
+  -- garbage went, a lesson that broke it on every move filled every
+  -- script's memory together.
   local function reload()
-    local fresh = M.load_source(src, file)
+    local fresh, fresh_box = load_lesson(src, file)
     if not fresh then return end
     for i, st in ipairs(lesson.steps) do
       if fresh.steps[i] then st.accept = fresh.steps[i].accept end
     end
+    box:close()
+    box = fresh_box
   end
   for _, st in ipairs(lesson.steps) do
     if type(st.accept) == "function" then RELOAD[st] = reload end
   end
+  return lesson, box
+end
+
+--- Loads one lesson's source in a fresh sandbox. Returns the lesson or
+-- nil and a message naming the file.
+function M.load_source(src, file)
+  local lesson, why = load_lesson(src, file)
+  if not lesson then return nil, why end
   return lesson
 end
 

@@ -156,3 +156,28 @@ end } }]], name, label))
     end)
   end
 end)
+
+-- (a helper's attack on the lessons: each call a limit stopped loaded the
+-- lesson afresh and left the old box open, held only by the host's
+-- garbage; a lesson that broke its box on every typed move filled every
+-- script's memory together, 512 MiB, in about 45 moves)
+describe("a lesson loaded afresh after a limit", function()
+  local learn = require "diloti.teach.learn"
+
+  it("closes the box it leaves, each time", function()
+    local l = assert(learn.load_source([[
+HOLD = ("x"):rep(1 << 19)
+return { id = "99-reload", title = "Reload", rules = { "D11" },
+  steps = { { text = "Take.", position = "hands=8h 2d / 9c; table=8c 6d 5s 3h 2c",
+    accept = function(m) while true do end end, wrong = "D11: take it" } } }]], "99-reload.lua"))
+    local step, info = l.steps[1], { text = "8h lay", kind = "lay" }
+    for _ = 1, 2 do
+      local before = step.accept
+      assert.is_false(learn.is_right(step, {}, info))
+      assert.are_not.equal(before, step.accept, "loaded afresh")
+      local ok, why = pcall(before, info)
+      assert.is_false(ok)
+      assert.matches("the script was closed", why)
+    end
+  end)
+end)
