@@ -75,11 +75,15 @@ TEST_LIB = $(filter-out tests/c/test_%.c,$(wildcard tests/c/*.c))
 DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libedit-dev libcmocka-dev lua-busted lua-check tmux \
   libwebsockets-dev libsqlite3-dev
 
-.PHONY: all build-all play serve demo test test-c test-lua lint bench deps clean golden install uninstall
+# Compilers run side by side once deps are in (JOBS=1 for one at a time).
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+
+.PHONY: all build-all test-build play-build play serve demo test test-c test-lua lint bench deps clean golden install uninstall
 all: deps
-	@$(MAKE) --no-print-directory build-all
+	@$(MAKE) --no-print-directory -j$(JOBS) build-all
 
 build-all: $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/diloti-demo $(BUILD)/diloti-bench $(BUILD)/pilotta-bench $(BUILD)/pilotta-search-bench
+	@:
 
 $(BUILD)/core/%.o: src/%.c $(CORE_HDR) | $(BUILD)
 	@mkdir -p $(@D)
@@ -189,8 +193,12 @@ $(BUILD)/diloti.so: $(CORE_SRC:%=$(BUILD)/pic/%.o) $(PL_SRC:%=$(BUILD)/pic/pilot
   $(PIC_NET_OBJ) $(BUILD)/pic/lua/embedded.o
 	$(CC) -shared $^ $(LDFLAGS) $(NET_LIBS) -o $@
 
-play: deps $(BUILD)/diloti
+play: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) play-build
 	@$(BUILD)/diloti
+
+play-build: $(BUILD)/diloti
+	@:
 
 # The online table on 127.0.0.1:8080 (docs/server.md); SERVE_ARGS for more.
 serve: deps $(BUILD)/diloti
@@ -347,8 +355,14 @@ test-browser: browser-deps $(BROWSER_MODULES) $(BUILD)/diloti
 
 # One combined line at the end: "N passed, N failed". tests/install.sh
 # installs into a temporary DESTDIR and uninstalls again.
-test: deps browser-deps $(BROWSER_MODULES) $(TEST_BIN) $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/tests/ws_echo $(BUILD)/tests/ws_threads
+test: deps browser-deps $(BROWSER_MODULES)
+	@$(MAKE) --no-print-directory -j$(JOBS) test-build
 	@$(TEST_ENV) DILOTI_BIN=$(BUILD)/diloti LUA_CPATH="$(BUILD)/?.so;;" LUA_ENV='$(SAN_ENV)' BUILD=$(BUILD) sh tests/run.sh $(TEST_BIN) tests/install.sh
+
+# What make test runs, built once deps are in (a missing package is then
+# installed or named before any compiler runs), on every CPU.
+test-build: $(TEST_BIN) $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/tests/ws_echo $(BUILD)/tests/ws_threads
+	@:
 
 # ---- install / uninstall (PREFIX, DESTDIR) ----
 # The module goes where lua5.4 looks for C modules under PREFIX (Lua's
