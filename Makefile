@@ -77,10 +77,12 @@ DEB_PKGS = pkg-config liblua5.4-dev lua5.4 lua-argparse libedit-dev libcmocka-de
 
 # Compilers run side by side once deps are in (JOBS=1 for one at a time).
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+# (unless make itself was given -j: its jobs are then shared with ours)
+JOBS_FLAG = $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(JOBS))
 
 .PHONY: all build-all test-build play-build play serve demo test test-c test-lua lint bench deps clean golden install uninstall
 all: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) build-all
+	@$(MAKE) --no-print-directory $(JOBS_FLAG) build-all
 
 build-all: $(BUILD)/diloti $(BUILD)/diloti.so $(BUILD)/diloti-demo $(BUILD)/diloti-bench $(BUILD)/pilotta-bench $(BUILD)/pilotta-search-bench
 	@:
@@ -194,7 +196,7 @@ $(BUILD)/diloti.so: $(CORE_SRC:%=$(BUILD)/pic/%.o) $(PL_SRC:%=$(BUILD)/pic/pilot
 	$(CC) -shared $^ $(LDFLAGS) $(NET_LIBS) -o $@
 
 play: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) play-build
+	@$(MAKE) --no-print-directory $(JOBS_FLAG) play-build
 	@$(BUILD)/diloti
 
 play-build: $(BUILD)/diloti
@@ -356,7 +358,7 @@ test-browser: browser-deps $(BROWSER_MODULES) $(BUILD)/diloti
 # One combined line at the end: "N passed, N failed". tests/install.sh
 # installs into a temporary DESTDIR and uninstalls again.
 test: deps browser-deps $(BROWSER_MODULES)
-	@$(MAKE) --no-print-directory -j$(JOBS) test-build
+	@$(MAKE) --no-print-directory $(JOBS_FLAG) test-build
 	@$(TEST_ENV) DILOTI_BIN=$(BUILD)/diloti LUA_CPATH="$(BUILD)/?.so;;" LUA_ENV='$(SAN_ENV)' BUILD=$(BUILD) sh tests/run.sh $(TEST_BIN) tests/install.sh
 
 # What make test runs, built once deps are in (a missing package is then

@@ -354,6 +354,21 @@ static void set_limits(Box *b, long budget, double seconds)
     interrupt_flag = 0;
 }
 
+/* A script's error text, made safe and cut at DL_BOX_MAX_ERROR bytes (at
+ * a character's start), saying how long it was. */
+static void push_error_text(lua_State *H, const char *m, size_t n)
+{
+    if (n <= DL_BOX_MAX_ERROR) {
+        dl_clean_push(H, m, n);
+        return;
+    }
+    size_t k = DL_BOX_MAX_ERROR;
+    while (k > 0 && ((unsigned char)m[k] & 0xC0) == 0x80) k--;
+    dl_clean_push(H, m, k);
+    lua_pushfstring(H, " ... (cut: %I bytes in all)", (LUAI_UACINT)n);
+    lua_concat(H, 2);
+}
+
 /* Pushes the message of a failed call onto H. */
 static void push_failure(lua_State *H, Box *b, int st)
 {
@@ -365,7 +380,7 @@ static void push_failure(lua_State *H, Box *b, int st)
         size_t n = 0;
         const char *m = lua_tolstring(b->S, -1, &n);
         if (m)
-            dl_clean_push(H, m, n);
+            push_error_text(H, m, n);
         else
             lua_pushliteral(H, "(no error message)");
         return;

@@ -22,6 +22,9 @@
 /* The longest string a script may make: comparing two strings costs up to
  * ~10 ns a byte inside one VM instruction (strcoll per NUL). */
 #define DL_BOX_MAX_STRING (1u << 20)
+/* The longest error text of a script the host passes on: it reaches a
+ * player's screen, a match report and a room's other players. */
+#define DL_BOX_MAX_ERROR 4096u
 
 /* Pushes the core.box table (new, pool, of, memory, total, and the
  * natives a host hands in: rng, time_left; a game's natives are

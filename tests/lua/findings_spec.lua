@@ -300,6 +300,64 @@ return {
   end)
 end)
 
+describe("a script's error text of a megabyte", function()
+  -- It reached the screen, the match report and a room's players whole.
+  local BIG = "error(('boom '):rep(200000), 0)"
+  local CUT = "%.%.%. %(cut: 1000000 bytes in all%)"
+  -- (hooks and rules functions pass on one line of a few hundred bytes
+  -- already: they are only held to the bound)
+  local function short(text, whole)
+    assert.is_true(#text < 4400, "passed on " .. #text .. " bytes")
+    if whole ~= false then assert.matches(CUT, text) end
+  end
+
+  it("is cut at 4 KiB from an AI's choose (the match report's line)", function()
+    local _, dir = ai_file("loud", BIG)
+    local out, err, code = support.cli({ "--ai-dir", dir, "match", "loud", "random", "--games", "1" })
+    assert.equals(0, code, err)
+    short(out:match("first: ([^\n]*)"))
+    assert.is_true(#out < 8000)
+  end)
+
+  it("is cut from an AI's main chunk", function()
+    local _, dir = file("loudmain.lua", BIG .. "\nreturn { name = 'loudmain', description = 'x', choose = function() end }")
+    local _, err = support.cli({ "ai", "--ai-dir", dir })
+    short(err)
+  end)
+
+  it("is cut from a house rule's main chunk, rules function and moves hook", function()
+    local _, dir = file("loudv.lua", BIG .. "\nreturn { name = 'loudv', description = 'x' }")
+    local _, err = support.cli({ "--rules-dir", dir, "rules" })
+    short(err)
+    _, dir = file("loudr.lua", "return { name = 'loudr', description = 'x', rules = function(r)\n" .. BIG .. "\nend }")
+    _, err = support.cli({ "--rules", "diloti+loudr", "--rules-dir", dir, "moves", EX1 })
+    short(err, false)
+    _, dir = file("loudh.lua", "return { name = 'loudh', description = 'x', hooks = { moves = function(m)\n"
+      .. BIG .. "\nreturn m end } }")
+    _, err = support.cli({ "--rules", "diloti+loudh", "--rules-dir", dir, "moves", EX1 })
+    short(err, false)
+  end)
+
+  it("is cut from a lesson's main chunk and its accept function", function()
+    local function lesson(main, accept)
+      return string.format([[
+%s
+return {
+  id = "92-loud", title = "Loud", rules = { "D11" },
+  steps = { { text = "Take.", position = %q,
+    accept = function(m) %s return m.kind == "capture" end, wrong = "D11: take it" } },
+}]], main, EX1, accept)
+    end
+    local l, why = learn.load_source(lesson(BIG, ""), "92-loud.lua")
+    assert.is_nil(l)
+    short(why)
+    l = assert(learn.load_source(lesson("", BIG), "92-loud.lua"))
+    local g = assert(diloti.new{ position = EX1 })
+    local _, err = learn.accepted(g, l.steps[1])
+    short(err)
+  end)
+end)
+
 describe("finding 3: the host never runs a script's metamethods", function()
   local EVIL = [[
 return { name = "evil", description = "x", hooks = { moves = function(moves)

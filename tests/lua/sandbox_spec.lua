@@ -240,6 +240,26 @@ describe("the box", function()
       b:close()
     end)
 
+    it("cut a long error text to its first 4 KiB, at a character's end, and say how long it was", function()
+      -- A script's error reaches a player's screen, a match report and
+      -- the room's other players: a megabyte of it was passed on whole.
+      local b = box.new{}
+      local ok, why = b:run("error(('boom '):rep(200000), 0)", "=escape")
+      assert.is_false(ok)
+      assert.equals(("boom "):rep(819) .. "b ... (cut: 1000000 bytes in all)", why)
+      local _, fail = b:run("return function(n) error(('\u{394}'):rep(n), 0) end", "=f")
+      local ok2, why2 = pcall(fail, 3000) -- 2 bytes a character: 4096 falls between two
+      assert.is_false(ok2)
+      assert.equals(("\u{394}"):rep(2048) .. " ... (cut: 6000 bytes in all)", why2)
+      local ok3, why3 = pcall(fail, 2048) -- 4096 bytes: whole
+      assert.is_false(ok3)
+      assert.equals(("\u{394}"):rep(2048), why3)
+      local _, odd = b:run("return function() error('x' .. ('\u{394}'):rep(3000), 0) end", "=g")
+      local _, why4 = pcall(odd) -- byte 4096 is a character's second byte
+      assert.equals("x" .. ("\u{394}"):rep(2047) .. " ... (cut: 6001 bytes in all)", why4)
+      b:close()
+    end)
+
     it("pass the host's values in as copies: a change in the box is not seen by the host, "
       .. "and no host metamethod runs", function()
       local b = box.new{}
