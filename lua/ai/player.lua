@@ -215,9 +215,14 @@ local function load_script(src, file, opts, sub)
   local s, why = check(t, file, sub)
   if not s then
     box:close()
-    return nil, file .. ": " .. why
+    return nil, file .. ": " .. untrusted.said(why)
   end
   s.game = s.game or sub
+  s.description = untrusted.line(s.description)
+  for _, k in ipairs { "author", "strength" } do
+    if s[k] then s[k] = untrusted.line(s[k]) end
+  end
+  if s.help then s.help = untrusted.help(s.help) end
   return s, box, helpers
 end
 

@@ -14,6 +14,18 @@ local M = {}
 -- sets this to one without the folder.
 function M.chunk_name(file) return "@" .. file end
 
+--- What a loader says of a script's fields, as one line of at most 300
+-- bytes: a name or a key the script chose may be a megabyte long.
+function M.said(why) return core.plain(tostring(why), 300) end
+
+--- A script's own words shown in listings: its one-line fields (a
+-- description, a title) at most 200 bytes, its help at most 4 KiB.
+function M.line(text) return core.plain(text, 200) end
+function M.help(text)
+  if #text <= 4096 then return text end
+  return text:sub(1, 4096) .. "..."
+end
+
 --- untrusted.load(src, file, opts) -> box, value, prelude value | nil, message.
 -- src is run as text under M.chunk_name(file). opts: label (names the
 -- script in limit messages), memory (the box's cap), budget and time

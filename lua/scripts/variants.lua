@@ -158,9 +158,12 @@ local function load_raw(src, file, pool)
   local checked, why = check(v, file)
   if not checked then
     box:close()
-    return nil, file .. ": " .. why
+    return nil, file .. ": " .. untrusted.said(why)
   end
   checked.file = file
+  checked.description = untrusted.line(checked.description)
+  if checked.rule then checked.rule = untrusted.line(checked.rule) end
+  if checked.help then checked.help = untrusted.help(checked.help) end
   return checked, box, pre
 end
 

@@ -265,8 +265,9 @@ local function load_lesson(src, file)
   local lesson, why = check(t, file)
   if not lesson then
     box:close()
-    return nil, file .. ": " .. why
+    return nil, file .. ": " .. untrusted.said(why)
   end
+  lesson.title = untrusted.line(lesson.title)
   lesson.file = file
   -- An accept function a limit stopped may have left its state halfway
   -- through a change: the lesson is loaded afresh and its steps take the

@@ -354,19 +354,23 @@ static void set_limits(Box *b, long budget, double seconds)
     interrupt_flag = 0;
 }
 
-/* A script's error text, made safe and cut at DL_BOX_MAX_ERROR bytes (at
- * a character's start), saying how long it was. */
+/* A script's error text, made safe and cut to DL_BOX_MAX_ERROR bytes as
+ * shown (cleaning writes up to 3 bytes a byte), at a character's end,
+ * saying how long it was. */
 static void push_error_text(lua_State *H, const char *m, size_t n)
 {
-    if (n <= DL_BOX_MAX_ERROR) {
-        dl_clean_push(H, m, n);
-        return;
-    }
-    size_t k = DL_BOX_MAX_ERROR;
-    while (k > 0 && ((unsigned char)m[k] & 0xC0) == 0x80) k--;
+    size_t k = n < DL_BOX_MAX_ERROR ? n : DL_BOX_MAX_ERROR;
+    while (k < n && k > 0 && ((unsigned char)m[k] & 0xC0) == 0x80) k--;
     dl_clean_push(H, m, k);
+    size_t len;
+    const char *c = lua_tolstring(H, -1, &len);
+    if (k == n && len <= DL_BOX_MAX_ERROR) return;
+    size_t cut = len < DL_BOX_MAX_ERROR ? len : DL_BOX_MAX_ERROR;
+    while (cut < len && cut > 0 && ((unsigned char)c[cut] & 0xC0) == 0x80) cut--;
+    lua_pushlstring(H, c, cut);
     lua_pushfstring(H, " ... (cut: %I bytes in all)", (LUAI_UACINT)n);
     lua_concat(H, 2);
+    lua_remove(H, -2);
 }
 
 /* Pushes the message of a failed call onto H. */

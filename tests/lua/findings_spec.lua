@@ -303,7 +303,7 @@ end)
 describe("a script's error text of a megabyte", function()
   -- It reached the screen, the match report and a room's players whole.
   local BIG = "error(('boom '):rep(200000), 0)"
-  local CUT = "%.%.%. %(cut: 1000000 bytes in all%)"
+  local CUT = "%.%.%. %(cut: %d+ bytes in all%)"
   -- (hooks and rules functions pass on one line of a few hundred bytes
   -- already: they are only held to the bound)
   local function short(text, whole)
@@ -336,6 +336,48 @@ describe("a script's error text of a megabyte", function()
       .. BIG .. "\nreturn m end } }")
     _, err = support.cli({ "--rules", "diloti+loudh", "--rules-dir", dir, "moves", EX1 })
     short(err, false)
+  end)
+
+  it("is cut however it is written: a byte that is not UTF-8 is shown as three", function()
+    local _, dir = ai_file("loudff", "error(('\\255'):rep(200000), 0)")
+    local out, err, code = support.cli({ "--ai-dir", dir, "match", "loudff", "random", "--games", "1" })
+    assert.equals(0, code, err)
+    short(out:match("first: ([^\n]*)"))
+  end)
+
+  -- The loaders' own messages quote what the script chose: a name, a key.
+  local MEGA = "('a'):rep(1000000)"
+  it("a name or key of a megabyte in a loader's message is cut (AIs, house rules, lessons)", function()
+    local _, dir = file("x.lua", "return { name = " .. MEGA .. ", description = 'd', choose = function() end }")
+    local _, err = support.cli({ "ai", "--ai-dir", dir })
+    short(err, false)
+    _, dir = file("w.lua", "return { name = 'w', description = 'd', choose = function() end, ['on_' .. " .. MEGA .. "] = 1 }")
+    _, err = support.cli({ "ai", "--ai-dir", dir })
+    short(err, false)
+    _, dir = file("x.lua", "return { name = " .. MEGA .. ", description = 'd' }")
+    _, err = support.cli({ "--rules-dir", dir, "rules" })
+    short(err, false)
+    _, dir = file("z.lua", "return { name = 'z', description = 'd', hooks = { [" .. MEGA .. "] = function() end } }")
+    _, err = support.cli({ "--rules-dir", dir, "rules" })
+    short(err, false)
+    local l, why = learn.load_source("return { id = '92-loud', title = 'T', [" .. MEGA .. "] = 1, steps = {} }",
+      "92-loud.lua")
+    assert.is_nil(l)
+    short(why, false)
+  end)
+
+  it("a description, help or title of megabytes is cut where it is listed", function()
+    local _, dir = file("y.lua", "return { name = 'y', description = ('\\255'):rep(1e6), help = ('\\27'):rep(1e6), "
+      .. "choose = function() end }")
+    local out, err = support.cli({ "ai", "--ai-dir", dir })
+    assert.is_true(#out + #err < 30000, "listed " .. (#out + #err) .. " bytes")
+    _, dir = file("y.lua", "return { name = 'y', description = ('\\255'):rep(1e6), help = ('x'):rep(1e6) }")
+    out, err = support.cli({ "--rules-dir", dir, "rules" })
+    assert.is_true(#out + #err < 30000, "listed " .. (#out + #err) .. " bytes")
+    local l = assert(learn.load_source("return { id = '92-loud', title = ('t'):rep(1e6), rules = { 'D11' }, steps = { "
+      .. "{ text = 'Take.', position = " .. string.format("%q", EX1) .. ", accept = function() return true end, wrong = 'D11: take it' } } }",
+      "92-loud.lua"))
+    assert.is_true(#l.title <= 200)
   end)
 
   it("is cut from a lesson's main chunk and its accept function", function()

@@ -257,6 +257,15 @@ describe("the box", function()
       local _, odd = b:run("return function() error('x' .. ('\u{394}'):rep(3000), 0) end", "=g")
       local _, why4 = pcall(odd) -- byte 4096 is a character's second byte
       assert.equals("x" .. ("\u{394}"):rep(2047) .. " ... (cut: 6001 bytes in all)", why4)
+      -- (counted as shown: cleaning writes a byte that is not UTF-8 as
+      -- U+FFFD, three bytes, and a control as two)
+      local _, bad = b:run("return function(s, n) error(s:rep(n), 0) end", "=h")
+      local _, why5 = pcall(bad, "\255", 200000)
+      assert.equals(("\u{FFFD}"):rep(1365) .. " ... (cut: 200000 bytes in all)", why5)
+      local _, why6 = pcall(bad, "\27", 4096)
+      assert.equals(("^["):rep(2048) .. " ... (cut: 4096 bytes in all)", why6)
+      local _, why7 = pcall(bad, "\27", 2048)
+      assert.equals(("^["):rep(2048), why7)
       b:close()
     end)
 
