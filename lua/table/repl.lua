@@ -429,6 +429,15 @@ function Session:try_move(line, sure)
       self:print("Legal moves close to it: " .. table.concat(r.suggestions, ", ", 1, math.min(4, #r.suggestions)))
     end
   else
+    -- (a game may ask once about a move that costs more than it seems:
+    -- the same move typed again is played)
+    local doubt = self.gm.second_thought and self.gm.second_thought(self.g, r.move)
+    if doubt and self.doubted ~= r.move then
+      self.doubted = r.move
+      self:complain(self:words(doubt))
+      return true
+    end
+    self.doubted = nil
     local ok, why, gone = self:play(r.move, nil, seat)
     if gone == "closed" then
       -- (a room elsewhere, gone for good: the session ends)

@@ -840,6 +840,22 @@ function M.resolve(g, text)
   return { error = tostring(why or "not a call or a card") }
 end
 
+--- A move the table asks about once (the session plays it when it is
+-- typed again): a card in trick 2 while one's announced declaration
+-- waits to be shown loses the declaration (P38), which a slip of the
+-- keyboard should not cost. nil for every other move.
+function M.second_thought(g, move)
+  if move:match("^show") then return nil end
+  for _, m in ipairs(g:moves()) do
+    local t = type(m) == "table" and m.text or m
+    if t:match("^show ") then
+      return string.format("P38: you announced a declaration and have not shown it: playing %s now loses it. "
+        .. "Type 'show' first, or %s again to play it all the same.", move, move)
+    end
+  end
+  return nil
+end
+
 -- ---- the computer's seats -------------------------------------------------
 
 --- The AI for seats the options leave to the computer: the "normal"

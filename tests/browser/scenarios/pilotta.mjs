@@ -238,6 +238,49 @@ async function checkRoom(p, who, phase) {
   await p.setViewportSize(WIDTHS[0]);
 }
 
+test('pilotta: a card clicked in trick 2 before the announced run is shown is asked about once (P38)', { timeout: 120000 }, async () => {
+  const page = await newPage();
+  try {
+    const { w } = await seatZero(page);
+    let from = 0; let after = 0; let bid = false;
+    for (let turns = 0; ; turns++) {
+      assert.ok(turns < 12, 'trick 2 comes');
+      const r = await nextTurn(page, w, from, after);
+      assert.ok(!r.result || r.result.result.round.thrown_in, 'the round goes on');
+      if (r.result) { from = w.frames.length; continue; }
+      const st = r.state;
+      const show = st.moves.find((m) => m.startsWith('show '));
+      if (show) {
+        const card = st.moves.find((m) => /^(10|[7-9JQKA])[cdhs]$/.test(m));
+        const before = w.sent.length;
+        await page.click(`#hand .card[data-card="${card}"]`);
+        const note = await page.waitForSelector('#prompts .pl-doubt', { state: 'visible', timeout: WAIT });
+        assert.match(await note.innerText(), /^P38: you announced a declaration and have not shown it: playing \S+ now loses it\. Show it first, or play \S+ again to play it all the same\.$/);
+        assert.equal(w.sent.length, before, 'the first click sends nothing');
+        await screenshot(page, 'pilotta-p38-asked');
+        const frames = w.frames.length;
+        await page.click(`#hand .card[data-card="${card}"]`);
+        const ev = await until(() => w.frames.slice(frames).find((f) => f.type === 'event' || f.type === 'refusal' || f.type === 'error'), 'the card played');
+        assert.equal(ev.type, 'event', JSON.stringify(ev));
+        assert.equal(ev.event.move, card);
+        await page.waitForFunction(() => /lost: not shown in trick 2 \(P38\)/.test(document.querySelector('#announcements').textContent));
+        return;
+      }
+      let move;
+      if (st.phase === 'auction') { move = bid ? 'pass' : BID; bid = true; } else {
+        move = st.moves.find((m) => m.startsWith('announce')) || st.moves.find((m) => /^(10|[7-9JQKA])[cdhs]$/.test(m));
+      }
+      const before = w.frames.length;
+      await click(page, move, st.phase);
+      const ev = await until(() => w.frames.slice(before).find((f) => f.type === 'event' || f.type === 'refusal' || f.type === 'error'), `the answer to ${move}`);
+      assert.equal(ev.type, 'event', `${move}: ${JSON.stringify(ev)}`);
+      after = ev.seq;
+    }
+  } finally {
+    await page.close();
+  }
+});
+
 test('pilotta: long names in the auction and the trick\'s room at 1280, 800 and 375 px', { timeout: 120000 }, async () => {
   const page = await newPage({ viewport: WIDTHS[0] });
   const spec = await newPage({ viewport: WIDTHS[0] });

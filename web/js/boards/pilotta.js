@@ -222,14 +222,27 @@ export function createBoard(root, api) {
   root.replaceChildren(layout);
 
   let last = null; // the last state drawn
+  // (P38: a card played in trick 2 before one's announced declaration is
+  // shown loses it; the board asks once, and the same card again plays)
+  let mustShow = false, doubted = null;
 
   function send(move) {
     api.send(move);
   }
 
+  function play(move) {
+    if (!mustShow || move.startsWith("show ") || doubted === move) { send(move); return; }
+    doubted = move;
+    prompts.querySelector(".pl-doubt")?.remove();
+    const card = cardText(move.split(" ")[0]);
+    prompts.append(el("p", { class: "pl-doubt", role: "alert", "data-move": move },
+      linked(`P38: you announced a declaration and have not shown it: playing ${card} now loses it. `
+        + `Show it first, or play ${card} again to play it all the same.`)));
+  }
+
   function moveButton(move, label, cls) {
     const b = el("button", { type: "button", class: cls || "pl-move", "data-move": move }, label);
-    b.addEventListener("click", () => send(move));
+    b.addEventListener("click", () => play(move));
     return b;
   }
 
@@ -542,7 +555,7 @@ export function createBoard(root, api) {
         // (a belote card plays with the belote said, as its plain text does: P39)
         const move = texts.includes(c) ? c : texts.find((t) => t.endsWith(" belote")) || texts[0];
         b.dataset.move = move;
-        b.addEventListener("click", () => send(move));
+        b.addEventListener("click", () => play(move));
       } else {
         // (not legal now: sent all the same, the refusal names the rule)
         b.classList.add("dim");
@@ -625,6 +638,8 @@ export function createBoard(root, api) {
     drawContract(v);
     drawAuction(v, st);
     drawTrick(v);
+    mustShow = st.turn === me && m.prompts.some((t) => t.startsWith("show "));
+    if (!mustShow) doubted = null;
     drawPrompts(v, st, m);
     drawHand(v, st, m);
     drawTeams(v);
