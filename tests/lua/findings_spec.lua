@@ -320,7 +320,8 @@ describe("a script's error text of a megabyte", function()
   end)
 
   it("is cut from an AI's main chunk", function()
-    local _, dir = file("loudmain.lua", BIG .. "\nreturn { name = 'loudmain', description = 'x', choose = function() end }")
+    local _, dir = file("loudmain.lua",
+      BIG .. "\nreturn { name = 'loudmain', description = 'x', choose = function() end }")
     local _, err = support.cli({ "ai", "--ai-dir", dir })
     short(err)
   end)
@@ -351,7 +352,8 @@ describe("a script's error text of a megabyte", function()
     local _, dir = file("x.lua", "return { name = " .. MEGA .. ", description = 'd', choose = function() end }")
     local _, err = support.cli({ "ai", "--ai-dir", dir })
     short(err, false)
-    _, dir = file("w.lua", "return { name = 'w', description = 'd', choose = function() end, ['on_' .. " .. MEGA .. "] = 1 }")
+    _, dir = file("w.lua",
+      "return { name = 'w', description = 'd', choose = function() end, ['on_' .. " .. MEGA .. "] = 1 }")
     _, err = support.cli({ "ai", "--ai-dir", dir })
     short(err, false)
     _, dir = file("x.lua", "return { name = " .. MEGA .. ", description = 'd' }")
@@ -375,7 +377,8 @@ describe("a script's error text of a megabyte", function()
     out, err = support.cli({ "--rules-dir", dir, "rules" })
     assert.is_true(#out + #err < 30000, "listed " .. (#out + #err) .. " bytes")
     local l = assert(learn.load_source("return { id = '92-loud', title = ('t'):rep(1e6), rules = { 'D11' }, steps = { "
-      .. "{ text = 'Take.', position = " .. string.format("%q", EX1) .. ", accept = function() return true end, wrong = 'D11: take it' } } }",
+      .. "{ text = 'Take.', position = " .. string.format("%q", EX1)
+      .. ", accept = function() return true end, wrong = 'D11: take it' } } }",
       "92-loud.lua"))
     assert.is_true(#l.title <= 200)
   end)
