@@ -374,7 +374,18 @@ function M.main(args)
     return 0
   end
   local cmd = commands[a.command or "play"] or require("diloti.server.cli").commands[a.command]
-  return cmd(a)
+  -- A house rule's hook that fails (or answers what is not a move) is
+  -- raised from the game's calls, where the table catches it: a command
+  -- says it in one line, as the script's failure it is, where a bug of
+  -- ours keeps its traceback.
+  local done, rc = xpcall(cmd, function(e)
+    if type(e) == "string" and e:match("^house rule") then return { said = e } end
+    return debug.traceback(e, 2)
+  end, a)
+  if done then return rc end
+  if type(rc) == "table" then return err("%s", rc.said) end
+  io.stderr:write("diloti: ", clean(tostring(rc)), "\n")
+  return 1
 end
 
 return M

@@ -383,6 +383,14 @@ describe("a script's error text of a megabyte", function()
     assert.is_true(#l.title <= 200)
   end)
 
+  it("a moves hook that answers a megabyte that is no move: one line from 'diloti moves', no traceback", function()
+    local _, dir = file("badm.lua", "return { name = 'badm', description = 'x', hooks = { moves = function(m)\n"
+      .. "return { " .. MEGA .. " } end } }")
+    local out, err, code = support.cli({ "--rules", "diloti+badm", "--rules-dir", dir, "moves", EX1 })
+    assert.equals(1, code, out)
+    assert.matches("^diloti: house rule %(moves hook%) returned 'a+%.%.%.', which is not a legal move here\n$", err)
+  end)
+
   it("is cut from a lesson's main chunk and its accept function", function()
     local function lesson(main, accept)
       return string.format([[
