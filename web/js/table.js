@@ -249,6 +249,9 @@ function sendMove(text) {
   // that ends one's turn, so that event alone does not free the buttons)
   if (T.moveSent != null) return false;
   if (!myTurn()) { showRefusal({ reason: "It is not your turn." }, true); return false; }
+  // (the board may ask once about a move that costs more than it seems:
+  // the same move again is sent)
+  if (T.board && T.board.doubt && T.board.doubt(text)) return false;
   hideRefusal();
   T.pendingMove = text;
   if (!T.wire.send({ type: "move", move: text })) {

@@ -253,7 +253,8 @@ test('pilotta: a card clicked in trick 2 before the announced run is shown is as
       if (show) {
         const card = st.moves.find((m) => /^(10|[7-9JQKA])[cdhs]$/.test(m));
         const before = w.sent.length;
-        await page.click(`#hand .card[data-card="${card}"]`);
+        // (asked the same from the list of legal moves and from the hand)
+        await page.click(`#moves button[data-move="${card}"]`);
         const note = await page.waitForSelector('#prompts .pl-doubt', { state: 'visible', timeout: WAIT });
         assert.match(await note.innerText(), /^P38: you announced a declaration and have not shown it: playing \S+ now loses it\. Show it first, or play \S+ again to play it all the same\.$/);
         assert.equal(w.sent.length, before, 'the first click sends nothing');

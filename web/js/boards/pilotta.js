@@ -230,19 +230,22 @@ export function createBoard(root, api) {
     api.send(move);
   }
 
-  function play(move) {
-    if (!mustShow || move.startsWith("show ") || doubted === move) { send(move); return; }
+  // The page asks before it sends a move (table.js): true when the board
+  // asks about this one first, its note above the hand.
+  function doubt(move) {
+    if (!mustShow || move.startsWith("show ") || doubted === move || !(last && last.moves.includes(move))) return false;
     doubted = move;
     prompts.querySelector(".pl-doubt")?.remove();
     const card = cardText(move.split(" ")[0]);
     prompts.append(el("p", { class: "pl-doubt", role: "alert", "data-move": move },
       linked(`P38: you announced a declaration and have not shown it: playing ${card} now loses it. `
         + `Show it first, or play ${card} again to play it all the same.`)));
+    return true;
   }
 
   function moveButton(move, label, cls) {
     const b = el("button", { type: "button", class: cls || "pl-move", "data-move": move }, label);
-    b.addEventListener("click", () => play(move));
+    b.addEventListener("click", () => send(move));
     return b;
   }
 
@@ -555,7 +558,7 @@ export function createBoard(root, api) {
         // (a belote card plays with the belote said, as its plain text does: P39)
         const move = texts.includes(c) ? c : texts.find((t) => t.endsWith(" belote")) || texts[0];
         b.dataset.move = move;
-        b.addEventListener("click", () => play(move));
+        b.addEventListener("click", () => send(move));
       } else {
         // (not legal now: sent all the same, the refusal names the rule)
         b.classList.add("dim");
@@ -790,5 +793,5 @@ export function createBoard(root, api) {
     return describe({ ...h, type: "move", trick_over: null });
   }
 
-  return { update, event, result, describe, describeHistory, destroy, typed };
+  return { update, event, result, describe, describeHistory, destroy, typed, doubt };
 }
