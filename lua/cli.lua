@@ -4,6 +4,7 @@
 local argparse = require "argparse"
 local diloti = require "diloti"
 local clean = require("diloti.core").clean
+local plain = require("diloti.core").plain
 local match = require "diloti.match.tournament"
 local rulebook = require "diloti.table.rulebook"
 local screen = require "diloti.table.screen"
@@ -101,6 +102,10 @@ local function rule_entry(id)
   return 0
 end
 
+-- A house rule's own words in its listing and page: one line, at most
+-- max bytes (200 unless said), whatever it wrote.
+local function line(s, max) return plain(tostring(s), max or 200) end
+
 function commands.rules(a)
   if a.name and rulebook.is_id(a.name) then return rule_entry(a.name) end
   local cat = diloti.variants.catalogue(a.rules_dir)
@@ -117,7 +122,7 @@ function commands.rules(a)
         local v = cat.found[n]
         if diloti.variants.game_of(v) == game then
           local short = diloti.variants.short_name(v)
-          local label = v.arg and (short .. "=" .. (v.arg.name or "N")) or short
+          local label = v.arg and (short .. "=" .. line(v.arg.name or "N")) or short
           rows[#rows + 1] = { clean(label), clean((v.base and "[base] " or "") .. v.description) }
         end
       end
@@ -142,10 +147,10 @@ function commands.rules(a)
   print(v.name .. (v.rule and ("  (" .. v.rule .. ")") or "") .. (v.base and "  [base game]" or ""))
   print(v.description)
   if v.help then print("\n" .. v.help) end
-  if v.requires and #v.requires > 0 then print("requires: " .. table.concat(v.requires, ", ")) end
-  if v.conflicts and #v.conflicts > 0 then print("conflicts with: " .. table.concat(v.conflicts, ", ")) end
+  if v.requires and #v.requires > 0 then print(line("requires: " .. table.concat(v.requires, ", "), 1000)) end
+  if v.conflicts and #v.conflicts > 0 then print(line("conflicts with: " .. table.concat(v.conflicts, ", "), 1000)) end
   if v.arg then
-    print(string.format("value: %s=%s (default %s)", v.name, v.arg.name or "N", tostring(v.arg.default)))
+    print(line(string.format("value: %s=%s (default %s)", v.name, line(v.arg.name or "N"), line(v.arg.default))))
   end
   if type(v.rules) == "table" then
     local keys = {}
@@ -159,7 +164,7 @@ function commands.rules(a)
         table.sort(parts)
         val = "{" .. table.concat(parts, ", ") .. "}"
       end
-      print(string.format("  %s = %s", k, tostring(val)))
+      print("  " .. line(string.format("%s = %s", tostring(k), tostring(val)), 1000))
     end
   end
   if v.hooks then

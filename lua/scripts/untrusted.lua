@@ -14,9 +14,10 @@ local M = {}
 -- sets this to one without the folder.
 function M.chunk_name(file) return "@" .. file end
 
---- What a loader says of a script's fields, as one line of at most 300
--- bytes: a name or a key the script chose may be a megabyte long.
-function M.said(why) return core.plain(tostring(why), 300) end
+--- What a loader says of a script's fields, as one line of at most max
+-- bytes (300 by default): a name or a key the script chose may be a
+-- megabyte long.
+function M.said(why, max) return core.plain(tostring(why), max or 300) end
 
 --- A script's own words shown in listings: its one-line fields (a
 -- description, a title) at most 200 bytes, its help at most 4 KiB.

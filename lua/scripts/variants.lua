@@ -537,8 +537,17 @@ end
 --- "diloti+forced-capture+target=121" -> {rules, hooks, names} or nil, msg.
 -- opts.game: the base to use when the spec names none (the default game);
 -- opts.pool: the core.box.pool the house rules' boxes count in (a room's).
+local resolve
 function M.resolve(spec, opts)
-  opts = opts or {}
+  -- (its refusals quote what scripts chose, names, keys, a rules
+  -- function's answer, and what a spec says: one line, room for the
+  -- list of valid names)
+  local r, why = resolve(spec, opts or {})
+  if not r then return nil, untrusted.said(why, 2000) end
+  return r
+end
+
+function resolve(spec, opts)
   local cat = catalogue_of(opts.rules_dirs)
   local chosen, seen, args = {}, {}, {}
   local first = (spec .. "+"):match("^%s*([^+=%s]*)")

@@ -360,13 +360,15 @@ static void set_limits(Box *b, long budget, double seconds)
 static void push_error_text(lua_State *H, const char *m, size_t n)
 {
     size_t k = n < DL_BOX_MAX_ERROR ? n : DL_BOX_MAX_ERROR;
-    while (k < n && k > 0 && ((unsigned char)m[k] & 0xC0) == 0x80) k--;
+    /* (back to a character's start: 3 bytes at most, as bytes that are
+     * not UTF-8 may all look like a character's middle) */
+    for (int i = 0; i < 3 && k < n && ((unsigned char)m[k] & 0xC0) == 0x80; i++) k--;
     dl_clean_push(H, m, k);
     size_t len;
     const char *c = lua_tolstring(H, -1, &len);
     if (k == n && len <= DL_BOX_MAX_ERROR) return;
     size_t cut = len < DL_BOX_MAX_ERROR ? len : DL_BOX_MAX_ERROR;
-    while (cut < len && cut > 0 && ((unsigned char)c[cut] & 0xC0) == 0x80) cut--;
+    for (int i = 0; i < 3 && cut < len && ((unsigned char)c[cut] & 0xC0) == 0x80; i++) cut--;
     lua_pushlstring(H, c, cut);
     lua_pushfstring(H, " ... (cut: %I bytes in all)", (LUAI_UACINT)n);
     lua_concat(H, 2);

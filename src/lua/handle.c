@@ -560,10 +560,20 @@ static bool verdict_allows(lua_State *L, const Handle *h, const void *m, lua_Int
     h->ops->text(h->g, m, canon, sizeof canon);
     lua_getfield(L, -1, "reasons");
     lua_getfield(L, -1, canon);
-    /* (the string lives on in the kept verdict) */
-    const char *r = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    lua_pop(L, 3);
-    return dl_lua_refuse(L, r ? r : "house rule: this move is not allowed");
+    if (lua_type(L, -1) != LUA_TSTRING) {
+        lua_pop(L, 3);
+        return dl_lua_refuse(L, "house rule: this move is not allowed");
+    }
+    /* (the script's words: one line of at most DL_BOX_MAX_ERROR bytes, as
+     * a script's error; a reason of a megabyte reached the player whole) */
+    size_t n;
+    const char *r = lua_tolstring(L, -1, &n);
+    dl_plain_push(L, r, n, DL_BOX_MAX_ERROR); /* verdict, reasons, reason, text */
+    lua_replace(L, -4);
+    lua_pop(L, 2);
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    return false;
 }
 
 /* ---- the move argument ---- */

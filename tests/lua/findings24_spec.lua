@@ -213,8 +213,10 @@ describe("finding 5: listing a folder of scripts", function()
   local dir = tmp .. "/ais"
   os.execute("mkdir -p " .. support.q(dir))
   for i = 0, 9 do
-    support.write(dir .. "/big" .. i .. ".lua", "local d = string.rep('d', (1 << 20) - 8) .. '" .. i .. "'\n"
-      .. "return { name = 'big" .. i .. "', description = d, choose = function(_, moves) return moves[1] end }")
+    -- (a source of a little under 1 MiB, the most a script may be: a
+    -- description is kept to 200 bytes)
+    support.write(dir .. "/big" .. i .. ".lua", "-- " .. string.rep("d", (1 << 20) - 200) .. i .. "\n"
+      .. "return { name = 'big" .. i .. "', description = 'd', choose = function(_, moves) return moves[1] end }")
   end
 
   --- Runs f with the folder's main chunks counted, print silenced, and
@@ -262,15 +264,15 @@ describe("finding 5: listing a folder of scripts", function()
       return found, over
     end
     -- (the program's own AIs are not counted: they are all there)
-    local found, over = refused({ seconds = 1000, bytes = 3 * 1024 * 1024 })
+    local found, over = refused({ seconds = 1000, bytes = 5 * 512 * 1024 })
     assert.is_table(found.master)
     local read = 0
     for i = 0, 9 do if found["big" .. i] then read = read + 1 end end
-    -- each keeps a little over 1 MiB (its description): three are read,
+    -- each keeps a little under 1 MiB (its source): three are read,
     -- then the budget is spent
     assert.equals(3, read)
     assert.equals(7, #over)
-    assert.matches("hold more than 3 MiB together %(the budget of a listing%)", over[1])
+    assert.matches("hold more than 2 MiB together %(the budget of a listing%)", over[1])
     found, over = refused({ seconds = 0, bytes = 1 << 30 })
     assert.is_table(found.big0)
     assert.is_nil(found.big1)

@@ -391,6 +391,49 @@ describe("a script's error text of a megabyte", function()
     assert.matches("^diloti: house rule %(moves hook%) returned 'a+%.%.%.', which is not a legal move here\n$", err)
   end)
 
+  -- (a second attack: what a house rule chose, quoted in the host's own
+  -- refusals, and the page 'diloti rules NAME' makes of it)
+  it("what a house rule chose is cut where a refusal quotes it", function()
+    local function refusal(name, body, args)
+      local _, dir = file(name .. ".lua", "return { name = '" .. name .. "', description = 'd', " .. body .. " }")
+      local cmd = { "--rules", "diloti+" .. name .. (args or ""), "--rules-dir", dir, "moves", EX1 }
+      local _, err, code = support.cli(cmd)
+      assert.equals(1, code, err)
+      assert.is_true(#err < 2100, name .. ": " .. #err .. " bytes")
+    end
+    refusal("rf", "rules = function(r) return ('E\\27'):rep(100000) end")
+    refusal("req", "requires = { " .. MEGA .. " }")
+    refusal("arg", "arg = { name = " .. MEGA .. ", default = 5 }", "=zz")
+    refusal("gm", "rules = function(r) r.game = " .. MEGA .. " end")
+    refusal("key", "rules = { [" .. MEGA .. "] = 1 }")
+    -- a moves hook's reason for a move it takes away
+    local _, dir = file("rs.lua", "return { name = 'rs', description = 'd', hooks = { moves = function(m)\n"
+      .. "local why = {} for i = 2, #m do why[m[i].text or m[i]] = ('W\\27'):rep(50000) end\n"
+      .. "return { m[1] }, why end } }")
+    local _, err, code = support.cli({ "--rules", "diloti+rs", "--rules-dir", dir, "apply", EX1, "8h x 8c" })
+    assert.equals(1, code, err)
+    assert.is_true(#err < 4400, "the reason: " .. #err .. " bytes")
+    -- a lesson's spec naming no house rule, as learn --check reports it
+    local path = file("92-loud.lua", "return { id = '92-loud', title = 'T', spec = 'diloti+' .. " .. MEGA
+      .. ", rules = { 'D11' }, steps = { { text = 'Take.', position = " .. string.format("%q", EX1)
+      .. ", accept = function() return true end, wrong = 'D11: take it' } } }")
+    local out
+    out, err, code = support.cli({ "learn", "--check", path })
+    assert.equals(1, code, out .. err)
+    assert.matches("unknown variant", out .. err)
+    assert.is_true(#out + #err < 2500, "the lesson's spec: " .. (#out + #err) .. " bytes")
+  end)
+
+  it("a house rule's page and the listing show what it chose in lines of bounded length", function()
+    local _, dir = file("x.lua", "return { name = 'x', description = 'd', requires = { " .. MEGA .. " }, conflicts = { "
+      .. MEGA .. " }, arg = { name = " .. MEGA .. ", default = " .. MEGA .. " }, rules = { [" .. MEGA .. "] = "
+      .. MEGA .. " } }")
+    local out, err = support.cli({ "--rules-dir", dir, "rules", "x" })
+    assert.is_true(#out + #err < 8000, "the page: " .. (#out + #err) .. " bytes")
+    out, err = support.cli({ "--rules-dir", dir, "rules" })
+    assert.is_true(#out + #err < 8000, "the listing: " .. (#out + #err) .. " bytes")
+  end)
+
   it("is cut from a lesson's main chunk and its accept function", function()
     local function lesson(main, accept)
       return string.format([[

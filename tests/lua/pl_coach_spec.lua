@@ -470,6 +470,8 @@ describe("Pilotta's coach", function()
       local s = session("dealer=3; calls=80c, pass, pass, pass; hands=10h Qh 7d 8d 9d 7s 8s / ?7 / ?7 / ?7; "
         .. "tricks=Ks As 10s Js; decls=0:7d 8d 9d")
       say(s, "coach on")
+      -- (the table asks once; the same card again is played)
+      assert.matches("P38: you announced a declaration and have not shown it", say(s, "7s"), 1, true)
       local out = say(s, "7s")
       assert.matches("Coach: you played without showing your declaration first: it no longer counts (P38)", out, 1,
         true)
