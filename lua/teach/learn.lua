@@ -371,8 +371,11 @@ function M.game_module(g)
   return games.get(diloti.game_of(g:rules()))
 end
 
-local function sentence(g, e, learner)
-  return M.game_module(g).describe(screen.style{}, e, M.names(learner, g:rules().players), { rules = g:rules() })
+-- (st: the learner's style, so that the sentence names cards as the
+-- board does, 8♥ rather than 8h)
+local function sentence(g, e, learner, st)
+  return M.game_module(g).describe(st or screen.style{}, e, M.names(learner, g:rules().players),
+    { rules = g:rules() })
 end
 
 -- Cards a position places only to make its numbers work (such as spare
@@ -408,8 +411,9 @@ end
 
 --- The game a step starts from. `prev` is the game the previous step
 -- ended with (for `continue`). Returns the game and the lines saying what
--- the `before` moves did, or nil and a message.
-function M.setup(lesson, step, prev)
+-- the `before` moves did (in style st, the default's when nil), or nil
+-- and a message.
+function M.setup(lesson, step, prev, st)
   local g, err
   if step.continue then
     if not prev then return nil, "this step continues a previous one, which has no table" end
@@ -435,7 +439,7 @@ function M.setup(lesson, step, prev)
   end
   LEARNER[g] = g:turn() or LEARNER[g]
   local said = {}
-  for i, e in ipairs(events) do said[i] = sentence(g, e, LEARNER[g]) end
+  for i, e in ipairs(events) do said[i] = sentence(g, e, LEARNER[g], st) end
   return g, said
 end
 
@@ -830,6 +834,13 @@ local function why_move(g, step, rest, expected)
   return "Legal: " .. words(r.move .. ": " .. tostring(what)) .. " (only asked: type it without 'why' to play it)"
 end
 
+--- A sentence of the engine's in the board's words (cards and bids with
+-- the suit symbols the board shows, where the game's table part says so).
+function Runner:words(g, text)
+  local seat = g:turn()
+  return games.words(M.game_module(g), self.style, text, M.names(seat, g:rules().players), seat)
+end
+
 function Runner:move_step(step, g)
   local set, list = M.accepted(g, step)
   if not set then return "error", list end
@@ -856,17 +867,17 @@ function Runner:move_step(step, g)
     elseif r.error then
       -- (a text the rules refuse as it is read comes with the reader's
       -- "not a move: " before the rule's own words)
-      self:say("Not allowed: " .. rulebook.rule_first(r.error))
+      self:say("Not allowed: " .. self:words(g, rulebook.rule_first(r.error)))
     else
       local info
       for _, m in ipairs(g:moves(true)) do if m.text == r.move then info = m end end
       if M.is_right(step, set, info) then
         local seat = g:turn()
-        self:say("Right: " .. sentence(g, play_event(g, r.move), seat))
+        self:say("Right: " .. sentence(g, play_event(g, r.move), seat, self.style))
         if step.after then self:say(step.after) end
         return "right"
       end
-      self:say("That move (" .. r.move .. ") is legal, but not what this step asks. "
+      self:say("That move (" .. self:words(g, r.move) .. ") is legal, but not what this step asks. "
         .. M.wrong_text(g, step, r.move))
     end
   end)
@@ -931,7 +942,7 @@ function Runner:step(lesson, i, prev)
   self:say(string.format("\n-- %s, step %d of %d", lesson.title, i, #lesson.steps))
   local g, said
   if step.position or step.continue then
-    g, said = M.setup(lesson, step, prev)
+    g, said = M.setup(lesson, step, prev, self.style)
     if not g then return "error", said end
   end
   self:say(step.text)

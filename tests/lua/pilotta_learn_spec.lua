@@ -396,8 +396,9 @@ describe("learning Pilotta", function()
       for i, l in ipairs(lessons) do assert.matches(i .. "%. .-" .. support.lit(l.title), out) end
       out, code = run({ "learn", "--game", "pilotta", "7" }, "90h\n80s\n90s\nquit\n")
       assert.equals(0, code, out)
-      assert.matches("That move %(90h%) is legal, but not what this step asks%. P12:", out)
-      assert.matches("Right: You bid 90s%.", out)
+      -- (in the board's words: bids with their suits' symbols)
+      assert.matches("That move %(90\u{2665}%) is legal, but not what this step asks%. P12:", out)
+      assert.matches("Right: You bid 90\u{2660}%.", out)
       out, code = run { "learn", "--game", "chess" }
       assert.equals(1, code)
       assert.matches("no game 'chess'", out)
