@@ -20,6 +20,7 @@ local diloti = require "diloti"
 local core = require "diloti.core"
 local ai = require "diloti.ai.player"
 local driver = require "diloti.driver"
+local variants = require "diloti.scripts.variants"
 local record = require "diloti.match.record"
 
 local M = {}
@@ -217,6 +218,12 @@ function Room:cut(e, viewer)
   if e.type == "warning" and e.source == "ai" and e.seat ~= viewer then
     return { type = "warning", source = "ai", seat = e.seat,
       message = string.format("the AI at seat %d had a problem", e.seat or -1) }
+  end
+  -- (a house rule's failure names its file: not the folder it lies in)
+  if e.type == "warning" and e.source == "rules" and type(e.message) == "string" then
+    local c = copy(e)
+    c.message = variants.without_folders(e.message)
+    return c
   end
   return e
 end

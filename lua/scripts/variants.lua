@@ -247,6 +247,15 @@ function M.failure(name, file, what, msg)
 end
 local failure = M.failure
 
+--- A failure's words without the folders the house rules lie in ("(NAME.lua)"
+-- for "(/their/folder/NAME.lua)"): for those who need not know them, a
+-- room's players and its creator.
+function M.without_folders(msg)
+  return (tostring(msg):gsub("(house rule '[^']*' %()([^()]*)(%))", function(a, file, b)
+    return a .. file:match("[^/]*$") .. b
+  end))
+end
+
 -- A moves hook whose list in or answer out broke a crossing limit (too
 -- many values, too much text, nested too deep) loses that call only: it
 -- answers the list it was given, and a warning third. (A score

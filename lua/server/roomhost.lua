@@ -18,6 +18,7 @@ local record = require "diloti.match.record"
 local options = require "diloti.server.options"
 local advice = require "diloti.server.advice"
 local untrusted = require "diloti.scripts.untrusted"
+local variants = require "diloti.scripts.variants"
 local ai = require "diloti.ai.player"
 
 local M = {}
@@ -177,7 +178,7 @@ local function create(a, chan)
   if not room then
     err = tostring(err)
     if o.script then err = options.unpath(err, M.script_dir(a), o.stored.script_name) end
-    return refuse(core.plain(err, protocol.MAX_LINE))
+    return refuse(core.plain(variants.without_folders(err), protocol.MAX_LINE))
   end
   -- (an AI no catalogue holds would never take an absent person's chair:
   -- the room would wait on that turn for good)

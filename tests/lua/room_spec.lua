@@ -133,6 +133,30 @@ describe("a room", function()
     assert.same({}, said)
   end)
 
+  it("tells its viewers a house rule's failure by its file's name, never the folder it lies in", function()
+    -- (a server's house rules lie in its operator's folders: a failing
+    -- score hook's warning named /home/<user>/.config/... to every viewer)
+    local dir = support.tmpdir()
+    support.write(dir .. "/failscore.lua", "return { name = 'failscore', description = 'd', "
+      .. "hooks = { score = function() error('boom') end } }")
+    local r = assert(room.new { rules = "diloti+failscore", rules_dirs = { dir }, seed = 11, match = false,
+      specs = human { [0] = "random", [1] = "greedy" } })
+    local streams = watch(r)
+    assert.equals("over", (r:advance()))
+    local warned = 0
+    for _, k in ipairs { 0, 1, "spectator" } do
+      for _, e in ipairs(streams[k]) do
+        if e.type == "warning" and e.source == "rules" then
+          warned = warned + 1
+          assert.matches("^house rule 'failscore' %(failscore%.lua%), score hook: ", e.message)
+          assert.is_nil(e.message:find(dir, 1, true), e.message)
+        end
+      end
+    end
+    assert.equals(3, warned)
+    support.rmdir(dir)
+  end)
+
   it("plays a whole Diloti round with a person's moves", function()
     local r = assert(room.new { rules = "kontsina", players = 3, seed = 4, match = false,
       specs = human { [0] = "human", [1] = "random", [2] = "builder" } })

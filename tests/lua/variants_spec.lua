@@ -308,6 +308,15 @@ effects["xeri-first-card"] = { "scores a xeri even with the round's first card (
 end }
 
 describe("rules variants", function()
+  it("says a failure without the folders its house rule lies in, for a room's players and creator", function()
+    assert.equals("house rule 'x' (x.lua), rules function: line 3: boom (see /etc/x)",
+      variants.without_folders("house rule 'x' (/home/a b/.config/diloti/rules-variants/x.lua), rules function: "
+        .. "line 3: boom (see /etc/x)"))
+    assert.equals("rules: variant 'y' failed: house rule 'y' (y.lua), rules function: no",
+      variants.without_folders("rules: variant 'y' failed: house rule 'y' (/srv/rules/y.lua), rules function: no"))
+    assert.equals("nothing to do (here.lua)", variants.without_folders("nothing to do (here.lua)"))
+  end)
+
   describe("the built-in catalogue", function()
     local cat = variants.catalogue()
 
