@@ -419,6 +419,11 @@ local function loop(R, chan)
     end
     if R.failed then
       io.stderr:write("diloti serve: room ", R.id:sub(1, 8), ": ", R.failed, "\n")
+      -- (its people are told, not left at a table that never moves: the
+      -- fault's words, which may quote what they may not see, stay in the log)
+      for _, c in pairs(R.conns) do
+        c:error("internal", "this room stopped on a fault and is closed: the server's log says why")
+      end
       return
     end
     if kind == "close" and next(R.conns) == nil then R.quiet_since = now() end

@@ -610,3 +610,32 @@ describe("diloti serve: rooms nobody uses", function()
     c2:close()
   end)
 end)
+
+describe("diloti serve: a room a house rule stops", function()
+  -- (an operator's house rule whose moves hook always fails: the room
+  -- stopped at its first position and closed its people's connections
+  -- without a word; found by a helper's attack)
+  local cfg = support.tmpdir()
+  os.execute("mkdir -p " .. support.q(cfg .. "/diloti/rules-variants"))
+  support.write(cfg .. "/diloti/rules-variants/failmoves.lua", "return { name = 'failmoves', description = 'd', "
+    .. "hooks = { moves = function(m) error('no moves today') end } }")
+  local s
+  setup(function() s = S.start { env = "XDG_CONFIG_HOME=" .. support.q(cfg) } end)
+  teardown(function() S.stop(s); support.rmdir(cfg) end)
+
+  it("tells its people that it stopped, with no word of the fault, and the server serves on", function()
+    local m = S.create(s, { rules = "diloti+failmoves", players = 2, seats = { "person", "ai" }, seed = 5 })
+    local c, w
+    if m.type == "created" then c, w = S.join(s, m.seats[1].link) end
+    local told = m.type == "error" and m or (w and w.type == "error" and w)
+    if not told then
+      told = S.wait(c, function(f) return f.type == "error" end, 10)
+    end
+    assert.equals("internal", told.code)
+    assert.matches("this room stopped", told.message)
+    assert.is_nil(told.message:find("no moves today", 1, true))
+    assert.is_nil(told.message:find(cfg, 1, true))
+    if c then c:close() end
+    assert.equals("created", S.create(s, { rules = "diloti", players = 2, seats = { "person", "ai" } }).type)
+  end)
+end)
