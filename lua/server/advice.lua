@@ -48,7 +48,9 @@ local function world_of(g, seat)
   end
   local pos, why = g:sealed(seat)
   if not pos then return nil, why end
-  return diloti.new { rules = g:rules(), position = pos }
+  -- (with the room's house rules: a move their moves hook takes away is
+  -- neither hinted nor called legal)
+  return diloti.new { rules = g:rules(), position = pos, hooks = g:hooks() }
 end
 
 

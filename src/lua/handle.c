@@ -1204,6 +1204,32 @@ static int g_simulate(lua_State *L)
 /* sealed(seat) -> position | nil, reason: the world g:simulate plays on
  * for the seat to move, as a position with every hand written out (the
  * tests compare it across games that differ only in hidden cards). */
+/* g:hooks(): the game's house-rule hooks as a table diloti.new takes
+ * (the same functions: a game made with them plays by the same house
+ * rules, as a clone does), or nil when it has none. */
+static int g_hooks(lua_State *L)
+{
+    Handle *h = check(L);
+    if (!h->hooks) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_createtable(L, 0, 5);
+    for (int i = 0; i < (int)(sizeof HOOK_FIELDS / sizeof *HOOK_FIELDS); i++) {
+        if (!has_hook(h, i)) continue;
+        if (i < HOOK_BUILT) {
+            get_hook(L, 1, i);
+            lua_setfield(L, -2, HOOK_FIELDS[i]);
+        } else {
+            /* (the flags as copy_hooks reads them: moves_built = true,
+             * moves_state = false) */
+            lua_pushboolean(L, i == HOOK_BUILT);
+            lua_setfield(L, -2, HOOK_FIELDS[i]);
+        }
+    }
+    return 1;
+}
+
 static int g_sealed(lua_State *L)
 {
     Handle *h = check(L);
@@ -1244,6 +1270,7 @@ static const luaL_Reg METHODS[] = {
     {"moves", g_moves},     {"count", g_count},       {"play", g_play},         {"check", g_check},
     {"parse", g_parse},     {"undo", g_undo},         {"next_round", g_next_round},
     {"clone", g_clone},     {"close", g_close},       {"simulate", g_simulate}, {"sealed", g_sealed},
+    {"hooks", g_hooks},
     {"turn", g_turn},       {"phase", g_phase},       {"where", g_where},       {"view", g_view},
     {"state", g_state},     {"position", g_position}, {"rules", g_rules},       {"result", g_result},
     {"history", g_history}, {"search", g_search},     {"game", g_game},         {"public", g_public},

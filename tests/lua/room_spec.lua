@@ -157,6 +157,27 @@ describe("a room", function()
     support.rmdir(dir)
   end)
 
+  it("gives online advice by its house rules: why and hint know what a moves hook takes away", function()
+    -- (the advisor's world was made without the room's hooks: with
+    -- pilotta+no-contra, 'why contra' said Legal, and hint could say contra)
+    local advice = require "diloti.server.advice"
+    local r = assert(room.new { rules = "pilotta+no-contra", seed = 1, match = false,
+      specs = human { [0] = "human", [1] = "cautious", [2] = "cautious", [3] = "cautious" } })
+    assert.is_table(r.g:hooks())
+    assert.is_nil(assert(room.new { rules = "pilotta", seed = 1, match = false,
+      specs = human { [0] = "human", [1] = "cautious", [2] = "cautious", [3] = "cautious" } }).g:hooks())
+    r:advance()
+    assert.truthy(r.g:play("pass"))
+    r:advance()
+    assert.equals(0, r.g:turn())
+    local lines = assert(advice.advise("why", r, 0, { move = "contra" }))
+    assert.matches("^Not allowed: house rule no%-contra", lines[1])
+    for _ = 1, 3 do
+      local hint = assert(advice.advise("hint", r, 0, {}))
+      assert.is_nil(table.concat(hint, " "):find("contra", 1, true))
+    end
+  end)
+
   it("plays a whole Diloti round with a person's moves", function()
     local r = assert(room.new { rules = "kontsina", players = 3, seed = 4, match = false,
       specs = human { [0] = "human", [1] = "random", [2] = "builder" } })
