@@ -354,22 +354,26 @@ static void set_limits(Box *b, long budget, double seconds)
     interrupt_flag = 0;
 }
 
+/* Where text s (len bytes) may be cut at or before at: a character's
+ * start, 3 bytes back at most (bytes that are not UTF-8 may all look
+ * like a character's middle). */
+static size_t char_start(const char *s, size_t at, size_t len)
+{
+    for (int i = 0; i < 3 && at < len && ((unsigned char)s[at] & 0xC0) == 0x80; i++) at--;
+    return at;
+}
+
 /* A script's error text, made safe and cut to DL_BOX_MAX_ERROR bytes as
  * shown (cleaning writes up to 3 bytes a byte), at a character's end,
  * saying how long it was. */
 static void push_error_text(lua_State *H, const char *m, size_t n)
 {
-    size_t k = n < DL_BOX_MAX_ERROR ? n : DL_BOX_MAX_ERROR;
-    /* (back to a character's start: 3 bytes at most, as bytes that are
-     * not UTF-8 may all look like a character's middle) */
-    for (int i = 0; i < 3 && k < n && ((unsigned char)m[k] & 0xC0) == 0x80; i++) k--;
+    const size_t k = char_start(m, n < DL_BOX_MAX_ERROR ? n : DL_BOX_MAX_ERROR, n);
     dl_clean_push(H, m, k);
     size_t len;
     const char *c = lua_tolstring(H, -1, &len);
     if (k == n && len <= DL_BOX_MAX_ERROR) return;
-    size_t cut = len < DL_BOX_MAX_ERROR ? len : DL_BOX_MAX_ERROR;
-    for (int i = 0; i < 3 && cut < len && ((unsigned char)c[cut] & 0xC0) == 0x80; i++) cut--;
-    lua_pushlstring(H, c, cut);
+    lua_pushlstring(H, c, char_start(c, len < DL_BOX_MAX_ERROR ? len : DL_BOX_MAX_ERROR, len));
     lua_pushfstring(H, " ... (cut: %I bytes in all)", (LUAI_UACINT)n);
     lua_concat(H, 2);
     lua_remove(H, -2);

@@ -55,6 +55,16 @@ void dl_box_tick_any(lua_State *L)
     if (is_box) tick(L);
 }
 
+/* Calls the function this closure wraps (upvalue 1) with its arguments:
+ * the first result. */
+static int call_wrapped(lua_State *S)
+{
+    lua_pushvalue(S, lua_upvalueindex(1));
+    lua_insert(S, 1);
+    lua_call(S, lua_gettop(S) - 1, 1);
+    return 1;
+}
+
 /* The script's message handler (upvalue 1), skipped once a limit has
  * tripped: a limit's error is raised in the count hook, where Lua runs
  * no hook, and a handler runs where its error was raised, so one that
@@ -62,10 +72,7 @@ void dl_box_tick_any(lua_State *L)
 static int handle(lua_State *S)
 {
     if (dl_box_env(S)->tripped(S)) return 1;
-    lua_pushvalue(S, lua_upvalueindex(1));
-    lua_insert(S, 1);
-    lua_call(S, lua_gettop(S) - 1, 1);
-    return 1;
+    return call_wrapped(S);
 }
 
 static int g_xpcall(lua_State *S)
@@ -192,10 +199,7 @@ static int less_ticking(lua_State *S)
 static int compare_ticking(lua_State *S)
 {
     tick(S);
-    lua_pushvalue(S, lua_upvalueindex(1));
-    lua_insert(S, 1);
-    lua_call(S, lua_gettop(S) - 1, 1);
-    return 1;
+    return call_wrapped(S);
 }
 
 static int g_sort(lua_State *S)

@@ -1201,9 +1201,6 @@ static int g_simulate(lua_State *L)
     return h->ops->simulate(L, world, &f.m, f.index);
 }
 
-/* sealed(seat) -> position | nil, reason: the world g:simulate plays on
- * for the seat to move, as a position with every hand written out (the
- * tests compare it across games that differ only in hidden cards). */
 /* g:hooks(): the game's house-rule hooks as a table diloti.new takes
  * (the same functions: a game made with them plays by the same house
  * rules, as a clone does), or nil when it has none. */
@@ -1230,6 +1227,9 @@ static int g_hooks(lua_State *L)
     return 1;
 }
 
+/* sealed(seat) -> position | nil, reason: the world g:simulate plays on
+ * for the seat to move, as a position with every hand written out (the
+ * tests compare it across games that differ only in hidden cards). */
 static int g_sealed(lua_State *L)
 {
     Handle *h = check(L);
