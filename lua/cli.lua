@@ -4,7 +4,7 @@
 local argparse = require "argparse"
 local diloti = require "diloti"
 local clean = require("diloti.core").clean
-local plain = require("diloti.core").plain
+local untrusted = require "diloti.scripts.untrusted"
 local match = require "diloti.match.tournament"
 local rulebook = require "diloti.table.rulebook"
 local screen = require "diloti.table.screen"
@@ -102,9 +102,8 @@ local function rule_entry(id)
   return 0
 end
 
--- A house rule's own words in its listing and page: one line, at most
--- max bytes (200 unless said), whatever it wrote.
-local function line(s, max) return plain(tostring(s), max or 200) end
+-- A house rule's own words in its listing and page: one line each.
+local line = untrusted.line
 
 function commands.rules(a)
   if a.name and rulebook.is_id(a.name) then return rule_entry(a.name) end

@@ -20,8 +20,9 @@ function M.chunk_name(file) return "@" .. file end
 function M.said(why, max) return core.plain(tostring(why), max or 300) end
 
 --- A script's own words shown in listings: its one-line fields (a
--- description, a title) at most 200 bytes, its help at most 4 KiB.
-function M.line(text) return core.plain(text, 200) end
+-- description, a title) at most max bytes (200 unless said), its help
+-- at most 4 KiB.
+function M.line(text, max) return core.plain(tostring(text), max or 200) end
 function M.help(text)
   if #text <= 4096 then return text end
   return text:sub(1, 4096) .. "..."

@@ -821,11 +821,16 @@ end
 
 -- 'why MOVE' at a move step, as the table answers it: is the move
 -- allowed here and what would it do; nothing is played.
+-- An engine's sentence in the board's words (cards and bids with the
+-- suit symbols style st shows, where the game's table part says so).
+local function in_words(g, st, text)
+  local seat = g:turn()
+  return games.words(M.game_module(g), st, text, M.names(seat, g:rules().players), seat)
+end
+
 local function why_move(g, step, rest, expected)
-  local gm, seat = M.game_module(g), g:turn()
-  local function words(text)
-    return games.words(gm, screen.style{}, text, M.names(seat, g:rules().players), seat)
-  end
+  local gm = M.game_module(g)
+  local function words(text) return in_words(g, screen.style{}, text) end
   if rest == "" then return "Which move? e.g. 'why " .. (gm.move_example or "MOVE") .. "'" end
   local r = M.resolve(g, step, rest, expected)
   if r.candidates then return "That fits several moves: " .. table.concat(r.candidates, " | ") .. "." end
@@ -834,12 +839,8 @@ local function why_move(g, step, rest, expected)
   return "Legal: " .. words(r.move .. ": " .. tostring(what)) .. " (only asked: type it without 'why' to play it)"
 end
 
---- A sentence of the engine's in the board's words (cards and bids with
--- the suit symbols the board shows, where the game's table part says so).
-function Runner:words(g, text)
-  local seat = g:turn()
-  return games.words(M.game_module(g), self.style, text, M.names(seat, g:rules().players), seat)
-end
+--- A sentence of the engine's in the learner's style (in_words).
+function Runner:words(g, text) return in_words(g, self.style, text) end
 
 function Runner:move_step(step, g)
   local set, list = M.accepted(g, step)

@@ -18,6 +18,18 @@ local FALLBACK = "8h x 2c 3h 5s 6d 8c"
 -- A crowded table: 11,700 legal moves.
 local CROWDED = "hands=10h 9h 8h 7h 6h / 10s 9s 8s 7s 6s; table=Ac 2c 3c 4c 5c 6c 7c 8c 9c Ad 2d 3d 4d 5d; pack=-"
 
+--- A one-step lesson's source: main runs in its main chunk, accept in
+-- its accept function (before the answer), on EX1.
+local function lesson_src(id, title, main, accept)
+  return string.format([[
+%s
+return {
+  id = %q, title = %q, rules = { "D11" },
+  steps = { { text = "Take.", position = %q,
+    accept = function(m) %s return m.kind == "capture" end, wrong = "D11: take it" } },
+}]], main, id, title, EX1, accept)
+end
+
 local tmp = support.tmpdir()
 teardown(function() support.rmdir(tmp) end)
 
@@ -232,23 +244,15 @@ describe("finding 2: one C call outruns every limit", function()
     assert.matches("slowai.lua.*time limit exceeded", err)
   end)
 
-  local LESSON = [[
-%s
-return {
-  id = "90-slow", title = "Slow", rules = { "D11" },
-  steps = { { text = "Take.", position = "hands=8h 2d / 9c; table=8c 6d 5s 3h 2c",
-    accept = function(m) %s return m.kind == "capture" end, wrong = "D11: take it" } },
-}]]
-
   it("a lesson's main chunk has a time limit (diloti learn --check)", function()
-    local path = file("90-slow.lua", LESSON:format(SLOW, ""))
+    local path = file("90-slow.lua", lesson_src("90-slow", "Slow", SLOW, ""))
     local out, err, code = support.cli({ "learn", "--check", path })
     assert.are_not.equal(124, code)
     assert.matches("time limit exceeded", out .. err)
   end)
 
   it("a lesson's accept function has a time limit (diloti learn --check)", function()
-    local path = file("90-slow.lua", LESSON:format("", SLOW))
+    local path = file("90-slow.lua", lesson_src("90-slow", "Slow", "", SLOW))
     local out, err, code = support.cli({ "learn", "--check", path })
     assert.are_not.equal(124, code)
     assert.equals(1, code, out .. err)
@@ -264,16 +268,10 @@ end)
 -- untrusted script runs, each stopped by its limit.
 describe("a message handler (xpcall) that loops", function()
   local LOOP = "xpcall(function() while true do end end, function() while true do end end)"
-  local LESSON_AT = [[
-%s
-return {
-  id = "91-handler", title = "Handler", rules = { "D11" },
-  steps = { { text = "Take.", position = "hands=8h 2d / 9c; table=8c 6d 5s 3h 2c",
-    accept = function(m) %s return m.kind == "capture" end, wrong = "D11: take it" } },
-}]]
 
   it("in a lesson's accept function and its main chunk (diloti learn --check)", function()
-    for _, src in ipairs{ LESSON_AT:format("", LOOP), LESSON_AT:format(LOOP, "") } do
+    for _, src in ipairs{ lesson_src("91-handler", "Handler", "", LOOP),
+                          lesson_src("91-handler", "Handler", LOOP, "") } do
       local out, err, code = support.cli({ "learn", "--check", (file("91-handler.lua", src)) })
       assert.equals(1, code, out .. err)
       assert.matches("instruction budget exceeded", out .. err)
@@ -435,15 +433,7 @@ describe("a script's error text of a megabyte", function()
   end)
 
   it("is cut from a lesson's main chunk and its accept function", function()
-    local function lesson(main, accept)
-      return string.format([[
-%s
-return {
-  id = "92-loud", title = "Loud", rules = { "D11" },
-  steps = { { text = "Take.", position = %q,
-    accept = function(m) %s return m.kind == "capture" end, wrong = "D11: take it" } },
-}]], main, EX1, accept)
-    end
+    local function lesson(main, accept) return lesson_src("92-loud", "Loud", main, accept) end
     local l, why = learn.load_source(lesson(BIG, ""), "92-loud.lua")
     assert.is_nil(l)
     short(why)
@@ -589,15 +579,7 @@ describe("finding 7: refusals and checks without rebuilding the move list", func
 end)
 
 describe("lessons are untrusted scripts too", function()
-  local function lesson(main, accept)
-    return string.format([[
-%s
-return {
-  id = "91-x", title = "X", rules = { "D11" },
-  steps = { { text = "Take.", position = %q,
-    accept = function(m) %s return m.kind == "capture" end, wrong = "D11: take it" } },
-}]], main, EX1, accept)
-  end
+  local function lesson(main, accept) return lesson_src("91-x", "X", main, accept) end
 
   for what, code in pairs{
     ["an endless loop"] = "while true do end",

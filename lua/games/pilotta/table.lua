@@ -845,15 +845,9 @@ end
 -- waits to be shown loses the declaration (P38), which a slip of the
 -- keyboard should not cost. nil for every other move.
 function M.second_thought(g, move)
-  if move:match("^show") then return nil end
-  for _, m in ipairs(g:moves()) do
-    local t = type(m) == "table" and m.text or m
-    if t:match("^show ") then
-      return string.format("P38: you announced a declaration and have not shown it: playing %s now loses it. "
-        .. "Type 'show' first, or %s again to play it all the same.", move, move)
-    end
-  end
-  return nil
+  if move:match("^show") or not may(g:moves(), "show") then return nil end
+  return string.format("P38: you announced a declaration and have not shown it: playing %s now loses it. "
+    .. "Type 'show' first, or %s again to play it all the same.", move, move)
 end
 
 -- ---- the computer's seats -------------------------------------------------
